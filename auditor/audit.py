@@ -1,0 +1,108 @@
+"""Auditing claims: resolve, evaluate, compare, diagnose; one finding per claim."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .catalogue import Catalogue, catalogue_dirs, load_catalogue
+from .claims import Claim, ClaimFile, claim_files, load_claim_file
+from .compare import compare
+from .errors import InputError, UnderdeterminedError
+from .evaluate import Evaluation
+from .findings import Finding
+from .inputs import Inputs
+from .resolve import resolve
+from .units import base_unit_text
+from .verdicts import Verdict
+
+
+@dataclass
+class Project:
+    """The catalogue and inputs in force for a run: built-in, plus a project's own."""
+
+    catalogue: Catalogue
+    inputs: Inputs
+    root: Path | None = None
+
+    @classmethod
+    def load(cls, root: Path | None = None) -> "Project":
+        return cls(load_catalogue(catalogue_dirs(root)), Inputs(root), root)
+
+
+def audit_paths(paths: list[Path], project: Project) -> list[Finding]:
+    files = [load_claim_file(p) for p in claim_files(paths)]
+    _check_unique_ids(files)
+    return [audit_claim(claim, project) for f in files for claim in f.claims]
+
+
+def _check_unique_ids(files: list[ClaimFile]) -> None:
+    seen: dict[str, Claim] = {}
+    for claim_file in files:
+        for claim in claim_file.claims:
+            if claim.id in seen:
+                raise InputError(claim.location, f"duplicate claim id {claim.id!r} (first at {seen[claim.id].location})")
+            seen[claim.id] = claim
+
+
+def audit_claim(claim: Claim, project: Project) -> Finding:
+    catalogue = project.catalogue
+    base = _base(claim)
+    if claim.formula is None:
+        return Finding(**base, verdict=Verdict.HOLDS, message=f"sourced fact: {claim.fact}")
+    if claim.formula not in catalogue.formulas:
+        raise InputError(claim.location, f"claim {claim.id!r} names unknown formula {claim.formula!r}{catalogue.unknown_hint(claim.formula)}")
+    bindings = resolve(claim, catalogue, project.inputs)
+    evaluation = Evaluation(catalogue, bindings)
+    notes = tuple(bindings.model_notes)
+    try:
+        value = evaluation.value(claim.formula)
+    except UnderdeterminedError as exc:
+        message = f"missing {', '.join(exc.missing)}" + (f": {exc.reason}" if exc.reason else "")
+        return Finding(**base, verdict=Verdict.UNDERDETERMINED, message=message, missing=tuple(exc.missing), notes=notes)
+    except (ZeroDivisionError, ValueError, OverflowError) as exc:
+        return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
+    dims = catalogue.formulas[claim.formula].unit.dimensions
+    result = compare(claim.stated, value, dims)
+    message = ""
+    if result.verdict == Verdict.UNIT_ERROR:
+        message = f"stated in {claim.stated.unit.text} ({claim.stated.unit.describe_dimensions()}), but {claim.formula} gives {base_unit_text(dims)}"
+    finding = Finding(
+        **base,
+        verdict=result.verdict,
+        computed=result.computed,
+        unit=claim.stated.unit.text,
+        computed_base=value,
+        base_unit=base_unit_text(dims),
+        tolerance=result.tolerance,
+        trace=tuple(evaluation.trace),
+        message=message,
+        notes=notes,
+    )
+    return _diagnosed(finding, claim, project, bindings)
+
+
+def _base(claim: Claim) -> dict:
+    return dict(
+        claim_id=claim.id,
+        location=claim.location,
+        quote=claim.quote,
+        formula=claim.formula,
+        stated=claim.stated.text,
+        expected=claim.expect,
+        section=claim.section,
+        document=str(claim.document.get("title", "")),
+    )
+
+
+def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Finding:
+    """Attach explanations to a number that does not hold (none for one that does)."""
+    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
+        return finding
+    try:
+        from .diagnosis import diagnose
+    except ImportError:
+        return finding
+    from dataclasses import replace
+
+    return replace(finding, diagnoses=tuple(diagnose(claim, project, bindings)))

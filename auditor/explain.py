@@ -1,0 +1,64 @@
+"""Human explanations: one claim's derivation, and the catalogue listing."""
+
+from __future__ import annotations
+
+import sympy
+
+from .catalogue import Catalogue
+from .claims import Claim
+from .findings import Finding
+from .output.human import diagnosis_lines, finding_line
+from .output.numbers import show
+
+
+def render_explanation(claim: Claim, finding: Finding, project) -> str:
+    catalogue = project.catalogue
+    lines = [f"claim {claim.id} ({claim.location})", f"  quote: {claim.quote!r}"]
+    if claim.section:
+        lines.append(f"  section: {claim.section}")
+    if claim.formula is None:
+        lines.append(f"  sourced fact, not recomputed: {claim.fact}")
+        return "\n".join(lines) + "\n"
+    formula = catalogue.formulas[claim.formula]
+    lines += [
+        f"formula {formula.id}: {formula.title}",
+        f"  owner: {formula.owner or '-'}",
+        f"  {formula.id} = {formula.expr_text}   [{formula.unit.text}]",
+    ]
+    lines += [f"  assumes: {a}" for a in formula.assumptions]
+    if finding.notes:
+        lines += [f"  model: {n}" for n in finding.notes]
+    lines.append("values (base units):")
+    for step in finding.trace:
+        indent = "  " * (step.depth + 1)
+        lines.append(f"{indent}{step.name} = {show(step.value, 6)} {step.unit}  [{step.kind}: {step.source}]")
+    values = {s.name: s.value for s in finding.trace}
+    lines.append(f"substituted: {formula.id} = {_substituted(catalogue, formula.id, values)}")
+    lines.append(finding_line(finding))
+    lines.extend(diagnosis_lines(finding))
+    return "\n".join(lines) + "\n"
+
+
+def _substituted(catalogue: Catalogue, formula_id: str, values: dict) -> str:
+    expr = catalogue.expressions[formula_id]
+    mapping = {s: sympy.Symbol(show(values[s.name], 6)) for s in expr.free_symbols if s.name in values}
+    return sympy.sstr(expr.xreplace(mapping))
+
+
+def render_catalogue(catalogue: Catalogue, formula_id: str | None = None) -> str:
+    if formula_id:
+        from .errors import InputError, Location
+
+        if formula_id not in catalogue.formulas:
+            raise InputError(Location("formulas"), f"unknown formula {formula_id!r}{catalogue.unknown_hint(formula_id)}")
+        f = catalogue.formulas[formula_id]
+        lines = [f"{f.id}: {f.title}", f"  = {f.expr_text}   [{f.unit.text}]", f"  owner: {f.owner}", f"  defined at {f.location}"]
+        lines += [f"  assumes: {a}" for a in f.assumptions]
+        for name in catalogue.depends_on(f.id):
+            item = catalogue.symbols.get(name) or catalogue.formulas.get(name)
+            meaning = getattr(item, "meaning", None) or getattr(item, "title", "")
+            lines.append(f"  {name} [{item.unit.text}]: {meaning}")
+        return "\n".join(lines) + "\n"
+    width = max(len(f) for f in catalogue.formulas)
+    rows = [f"{f.id:<{width}}  {f.unit.text:<12} {f.title}" for f in catalogue.formulas.values() if not f.fallacy]
+    return "\n".join(rows) + f"\n{len(rows)} formulas, {len(catalogue.symbols)} symbols\n"

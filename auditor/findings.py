@@ -1,0 +1,59 @@
+"""The one typed stream every output is made from (terminal, JSON, and the rest)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .errors import Location
+from .evaluate import Step
+from .verdicts import Verdict
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """One explanation that, applied, reproduces the stated number."""
+
+    hypothesis: str
+    kind: str
+    description: str
+    reproduced: Fraction | float
+    complexity: int = 1
+
+
+@dataclass(frozen=True)
+class Finding:
+    claim_id: str
+    location: Location
+    quote: str
+    formula: str | None
+    verdict: Verdict
+    stated: str
+    computed: Fraction | float | None = None
+    unit: str = ""
+    computed_base: Fraction | float | None = None
+    base_unit: str = ""
+    tolerance: Fraction | None = None
+    diagnoses: tuple[Diagnosis, ...] = ()
+    trace: tuple[Step, ...] = ()
+    message: str = ""
+    missing: tuple[str, ...] = ()
+    expected: object = None
+    section: str = ""
+    document: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def as_expected(self) -> bool | None:
+        """None without ``expect:``; else whether verdict and cause match the record."""
+        if self.expected is None:
+            return None
+        if self.verdict != self.expected.verdict:
+            return False
+        found = {d.hypothesis for d in self.diagnoses}
+        return all(cause in found for cause in self.expected.cause)
+
+    @property
+    def passed(self) -> bool:
+        expected = self.as_expected
+        return self.verdict.holds if expected is None else expected

@@ -1,0 +1,54 @@
+"""The terminal output: one yamllint-style line per finding, then a summary."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..findings import Finding
+from ..verdicts import Verdict
+from .numbers import show
+
+
+def finding_line(f: Finding) -> str:
+    tag = f.verdict.value
+    if f.expected is not None:
+        tag += ", as recorded" if f.as_expected else f", recorded as {f.expected.verdict.value}"
+    head = f"{f.location}: [{tag}] {f.quote!r}"
+    if f.computed is not None:
+        detail = f"stated {f.stated}, computed {show(f.computed)} {f.unit}".rstrip()
+    elif f.computed_base is not None:
+        detail = f"stated {f.stated}, computed {show(f.computed_base)} {f.base_unit}"
+    else:
+        detail = f"stated {f.stated}"
+    if f.message:
+        detail += f"; {f.message}"
+    return f"{head}: {detail} ({f.claim_id})"
+
+
+def diagnosis_lines(f: Finding) -> list[str]:
+    if not f.diagnoses:
+        if f.verdict in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
+            return ["    no single explanation found"]
+        return []
+    return [f"    reproduced by: {d.description} ({d.hypothesis})" for d in f.diagnoses]
+
+
+def summary(findings: list[Finding]) -> str:
+    counts = Counter(f.verdict.value for f in findings)
+    parts = [f"{counts[v.value]} {v.value}" for v in Verdict if counts[v.value]]
+    failed = sum(not f.passed for f in findings)
+    verdict = "all claims pass" if not failed else f"{failed} claim{'s' if failed != 1 else ''} fail"
+    return f"{len(findings)} claims: {', '.join(parts) or 'none'}; {verdict}"
+
+
+def render_human(findings: list[Finding], verbose: bool = False) -> str:
+    lines: list[str] = []
+    for f in findings:
+        if f.passed and not verbose and f.verdict == Verdict.HOLDS:
+            continue
+        lines.append(finding_line(f))
+        lines.extend(diagnosis_lines(f))
+        if not f.passed and f.expected is not None and f.expected.cause:
+            lines.append(f"    recorded cause: {', '.join(f.expected.cause)}")
+    lines.append(summary(findings))
+    return "\n".join(lines) + "\n"

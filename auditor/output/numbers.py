@@ -1,0 +1,38 @@
+"""Showing exact and float values the way a reader wants them."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+
+def show(value, digits: int = 4) -> str:
+    """An exact integer as itself; anything else to ``digits`` significant figures."""
+    if value is None:
+        return "?"
+    if isinstance(value, float) and math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    if isinstance(value, Fraction) and value.denominator == 1:
+        value = value.numerator
+    if isinstance(value, int):
+        return f"{value:,}" if abs(value) >= 10**5 else str(value)
+    x = float(value)
+    if x == 0:
+        return "0"
+    magnitude = math.floor(math.log10(abs(x)))
+    if -4 <= magnitude < 6:
+        decimals = max(digits - 1 - magnitude, 0)
+        return f"{x:.{decimals}f}"
+    return f"{x:.{digits - 1}e}"
+
+
+def as_json_number(value):
+    """Exact integers stay integers; other values become floats for JSON."""
+    if value is None:
+        return None
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    if isinstance(value, int):
+        return value
+    x = float(value)
+    return None if math.isinf(x) or math.isnan(x) else x

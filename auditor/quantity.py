@@ -1,0 +1,191 @@
+"""Reading numbers the way documents print them, precision included.
+
+"52.2 GiB" is not 52.2: it is anything that rounds to 52.2, so the printed
+digits become an interval. Qualifiers ("~57×", "about 15 tokens") widen it by
+declared rules (``units/precision.yaml``); comparators ("< 1%", "over 200%")
+and ranges ("2–16×") turn it into a bound. The parsed form also remembers how
+the number was written, so a rewrite can print a new value the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+
+from .errors import QuantityError
+from .resources import builtin
+from .units import Unit, parse_unit
+
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+
+_NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_TIMES_TEN = r"\s*(?:×|x|\*)\s*10(?:\^|\*\*)?\s*(?P<{name}>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+_MAGNITUDE = r"(?P<{n}>{num})(?:{tt})?"
+_RANGE_SEP = r"\s*(?:–|—|-|to)\s*"
+_FRACTION = re.compile(r"^(?P<p>\d+)\s*/\s*(?P<q>\d+)(?P<rest>.*)$")
+_ARITHMETIC = re.compile(r"^(?P<expr>[\d.\s+*/()]+?)\s*(?P<rest>[A-Za-z%×µ].*)?$")
+
+
+def _magnitude(n: str, e: str) -> str:
+    return _MAGNITUDE.format(n=n, num=_NUMBER, tt=_TIMES_TEN.format(name=e))
+
+
+_SINGLE = re.compile(rf"^{_magnitude('a', 'ae')}(?P<rest>.*)$")
+_RANGE = re.compile(rf"^{_magnitude('a', 'ae')}{_RANGE_SEP}{_magnitude('b', 'be')}(?P<rest>.*)$")
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One printed number: exact value, half its last digit, and how it was written."""
+
+    value: Fraction
+    half_ulp: Fraction
+    decimals: int
+    exponent: int | None
+    thousands: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A stated quantity: a value or bound in a unit, with what it tolerates."""
+
+    text: str
+    comparator: str  # "=", "<", "<=", ">", ">=", "range"
+    unit: Unit
+    low: Printed
+    high: Printed | None = None
+    qualifier: str | None = None
+    widen: Fraction = Fraction(0)
+    exact: bool = False
+
+    @property
+    def value(self) -> Fraction:
+        if self.high is None:
+            return self.low.value
+        return (self.low.value + self.high.value) / 2
+
+    def tolerance(self) -> Fraction:
+        """Half-width of the band a value may fall in to hold (in the stated unit)."""
+        if self.exact:
+            return Fraction(0)
+        return max(self.low.half_ulp, abs(self.low.value) * self.widen)
+
+    def in_base_units(self, x: Fraction) -> Fraction:
+        return x * self.unit.factor
+
+
+@lru_cache(maxsize=1)
+def _rules() -> tuple[list[tuple[str, Fraction]], list[tuple[str, str]]]:
+    from .yamlio import load_yaml
+
+    data = load_yaml(builtin("units") / "precision.yaml")
+    quals = sorted(((k.lower(), Fraction(str(v))) for k, v in data["qualifiers"].items()), key=lambda kv: -len(kv[0]))
+    comps = sorted(((k.lower(), v) for k, v in data["comparators"].items()), key=lambda kv: -len(kv[0]))
+    return quals, comps
+
+
+def _strip_prefix(text: str, table: list) -> tuple[str | None, object, str]:
+    lowered = text.lower()
+    for key, meaning in table:
+        if lowered.startswith(key):
+            rest = text[len(key):]
+            if key[-1].isalpha() and rest[:1].isalpha():
+                continue
+            return key, meaning, rest.lstrip()
+    return None, None, text
+
+
+def parse_printed(mantissa: str, exponent: str | None) -> Printed:
+    """One number with its precision: ``4.31e5`` has half-ulp 0.005e5."""
+    clean = mantissa.replace("−", "-").replace(",", "")
+    exp10 = 0
+    if "e" in clean.lower():
+        clean, exp_text = re.split("[eE]", clean)
+        exp10 = int(exp_text)
+    if exponent is not None:
+        exp10 += int(exponent.translate(SUPERSCRIPTS).replace("−", "-"))
+    decimals = len(clean.split(".")[1]) if "." in clean else 0
+    scale = Fraction(10) ** exp10
+    value = Fraction(clean) * scale
+    half = Fraction(1, 2) * Fraction(10) ** (-decimals) * scale
+    has_exp = exp10 != 0 or exponent is not None or "e" in mantissa.lower()
+    return Printed(value, half, decimals, exp10 if has_exp else None, "," in mantissa, mantissa)
+
+
+def parse_stated(text: str | int | float) -> Stated:
+    """Parse a stated quantity; raises ``QuantityError`` naming what it could not read."""
+    if isinstance(text, bool):
+        raise QuantityError(f"a quantity must be a number or a string, got {text!r}")
+    if isinstance(text, (int, float)):
+        text = repr(text) if isinstance(text, float) else str(text)
+    original = text.strip()
+    quals, comps = _rules()
+    qualifier, widen, rest = _strip_prefix(original, quals)
+    comp_word, comparator, rest = _strip_prefix(rest, comps)
+    if qualifier is None:
+        qualifier, widen, rest = _strip_prefix(rest, quals)
+    widen = widen or Fraction(0)
+    comparator = comparator or "="
+    arithmetic = _arithmetic(rest)
+    if arithmetic:
+        value, unit_text = arithmetic
+        printed = Printed(value, Fraction(0), 0, None, False, rest)
+        return Stated(original, comparator, _unit(unit_text or "", original), printed, None, qualifier, widen, True)
+    fraction = _FRACTION.match(rest)
+    if fraction:
+        value = Fraction(int(fraction["p"]), int(fraction["q"]))
+        printed = Printed(value, Fraction(0), 0, None, False, rest[: fraction.start("rest")].strip())
+        return Stated(original, comparator, _unit(fraction["rest"], original), printed, None, qualifier, widen, True)
+    ranged = _RANGE.match(rest) if comparator == "=" else None
+    if ranged and ranged["rest"].strip()[:1] not in ("/",):
+        low = parse_printed(ranged["a"], ranged["ae"])
+        high = parse_printed(ranged["b"], ranged["be"])
+        return Stated(original, "range", _unit(ranged["rest"], original), low, high, qualifier, widen)
+    single = _SINGLE.match(rest)
+    if not single:
+        raise QuantityError(f"cannot read a number in {original!r}")
+    printed = parse_printed(single["a"], single["ae"])
+    return Stated(original, comparator, _unit(single["rest"], original), printed, None, qualifier, widen)
+
+
+def with_unit(stated: Stated, unit_text: str) -> Stated:
+    """Attach the unit a document left to context ("INT8 = 1 + 2/128", bytes)."""
+    if not stated.unit.dimensionless or stated.unit.text not in ("dimensionless",):
+        raise QuantityError(f"{stated.text!r} already has a unit; 'unit:' is only for numbers printed without one")
+    return replace(stated, unit=parse_unit(unit_text))
+
+
+def _arithmetic(text: str) -> tuple[Fraction, str] | None:
+    """An exact literal sum such as ``1 + 2/128`` or ``0.5 + 2/128``, and what follows it."""
+    match = _ARITHMETIC.match(text)
+    if not match or not re.search(r"[+*]|\d\s*/\s*\d.*[+*/]", match["expr"]):
+        return None
+    from .errors import ExpressionError
+    from .expressions import SymbolFactory, parse_expression
+
+    try:
+        value = parse_expression(match["expr"], SymbolFactory())
+    except ExpressionError:
+        return None
+    if not value.is_Rational:
+        return None
+    return Fraction(int(value.p), int(value.q)), match["rest"]
+
+
+def _unit(rest: str, original: str) -> Unit:
+    rest = rest.strip()
+    try:
+        return parse_unit(rest)
+    except QuantityError:
+        raise QuantityError(f"unknown unit {rest!r} in {original!r}") from None
+
+
+def parse_given(text: str | int | float) -> tuple[Fraction, Unit]:
+    """An input value: exact, in its unit; no comparator or range allowed."""
+    stated = parse_stated(text)
+    if stated.comparator not in ("=",) or stated.qualifier:
+        raise QuantityError(f"an input must be a plain value, got {stated.text!r}")
+    return stated.value, stated.unit

@@ -1,0 +1,103 @@
+"""Turning a claim's ``given`` into symbol values, each with where it came from.
+
+Precedence, most specific first: a value the claim gives for a symbol or a
+formula; a dtype the claim names; the GPU's spec sheet; the model's
+config.json (through ``auditor.geometry``); a symbol's documented default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .catalogue import Catalogue
+from .claims import Claim
+from .errors import InputError, QuantityError
+from .inputs import Inputs, Sourced
+from .quantity import parse_given
+from .units import describe
+
+SPECIAL_KEYS = {"model", "gpu"}
+
+
+@dataclass
+class Bindings:
+    """Values in force for one claim, and why some are missing."""
+
+    values: dict[str, Sourced] = field(default_factory=dict)
+    unavailable: dict[str, str] = field(default_factory=dict)
+    model_notes: list[str] = field(default_factory=list)
+
+    def set(self, name: str, value: Fraction, source: str) -> None:
+        self.values.setdefault(name, Sourced(Fraction(value), source))
+
+
+def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
+    bindings = Bindings()
+    dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
+    for key, raw in claim.given.items():
+        if key in SPECIAL_KEYS:
+            continue
+        if key in dtype_keys:
+            dtype = inputs.dtype(raw, claim.at(key))
+            bindings.set(dtype_keys[key].name, dtype.bytes, f"{key} = {dtype.describe()} (units/dtypes.yaml)")
+        elif key in catalogue.symbols or key in catalogue.formulas:
+            value = _given_value(claim, key, raw, catalogue, inputs)
+            bindings.set(key, value, f"given by the claim: {raw}")
+        else:
+            raise InputError(claim.at(key), f"claim {claim.id!r} gives unknown input {key!r}{catalogue.unknown_hint(key)}")
+    if "gpu" in claim.given:
+        _bind_gpu(claim, catalogue, inputs, bindings)
+    if "model" in claim.given:
+        _bind_model(claim, catalogue, inputs, bindings)
+    return bindings
+
+
+def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inputs) -> Fraction:
+    symbol = catalogue.symbols.get(key)
+    if symbol is not None and symbol.dtype_key and isinstance(raw, str) and raw.strip().lower() in inputs.dtypes:
+        return inputs.dtypes[raw.strip().lower()].bytes
+    try:
+        value, unit = parse_given(raw)
+    except QuantityError as exc:
+        raise InputError(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
+    declared = symbol.unit if symbol is not None else catalogue.formulas[key].unit
+    if unit.dimensionless and not declared.dimensionless:
+        return value * declared.factor
+    if unit.dimensions != declared.dimensions:
+        raise InputError(
+            claim.at(key),
+            f"claim {claim.id!r}: {key} = {raw!r} is {unit.describe_dimensions()}, but {key} is in {declared.text} ({describe(declared.dimensions)})",
+        )
+    return value * unit.factor
+
+
+def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    gpu_id = str(claim.given["gpu"])
+    if gpu_id not in inputs.gpus:
+        known = ", ".join(sorted(inputs.gpus))
+        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {gpu_id!r} (known: {known})")
+    for symbol in catalogue.symbols.values():
+        if symbol.gpu and symbol.name not in bindings.values:
+            found = inputs.gpu_value(gpu_id, symbol.gpu)
+            if found is None:
+                bindings.unavailable[symbol.name] = f"the {gpu_id} spec sheet has no {symbol.gpu}"
+            else:
+                bindings.set(symbol.name, found.value, found.source)
+
+
+def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    from .models import model_geometry
+
+    model_id = str(claim.given["model"])
+    geometry, problem = model_geometry(model_id, inputs, claim.at("model"))
+    if geometry is None:
+        for symbol in catalogue.symbols.values():
+            if symbol.config and symbol.name not in bindings.values:
+                bindings.unavailable[symbol.name] = problem
+        return
+    for name, derived in geometry.values.items():
+        if name in catalogue.symbols:
+            factor = catalogue.symbols[name].unit.factor
+            bindings.set(name, Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")
+    bindings.model_notes.extend(geometry.notes)

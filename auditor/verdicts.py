@@ -1,0 +1,28 @@
+"""The verdicts a claim can get, in one place, with what each means."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Verdict(str, Enum):
+    HOLDS = "holds"
+    HOLDS_BY_ROUNDING = "holds-by-rounding"
+    MISMATCH = "mismatch"
+    UNIT_ERROR = "unit-error"
+    UNDERDETERMINED = "underdetermined"
+    INVALID = "invalid"
+
+    @property
+    def holds(self) -> bool:
+        return self in (Verdict.HOLDS, Verdict.HOLDS_BY_ROUNDING)
+
+
+MEANING = {
+    Verdict.HOLDS: "the recomputed value rounds to the stated one at its printed precision",
+    Verdict.HOLDS_BY_ROUNDING: "the recomputed value is within one unit of the last printed digit, not half: it holds only at the edge of its rounding",
+    Verdict.MISMATCH: "the recomputed value is outside what the stated number allows",
+    Verdict.UNIT_ERROR: "the stated number is in a unit of another dimension than the formula's result",
+    Verdict.UNDERDETERMINED: "an input the formula needs is not given and has no source",
+    Verdict.INVALID: "the claim cannot be evaluated as written",
+}
