@@ -82,7 +82,7 @@ class Evaluation:
         symbol = self.catalogue.symbols[name]
         if symbol.value is not None:
             return self._input(name, Sourced(symbol.value, symbol.meaning), "constant", depth)
-        return self._input(name, Sourced(symbol.default, f"default: {symbol.default_source or 'catalogue'}"), "default", depth)
+        return self._input(name, Sourced(symbol.default, symbol.default_source or "catalogue default"), "default", depth)
 
     def _input(self, name: str, sourced: Sourced, kind: str, depth: int) -> Number:
         self._done[name] = sourced.value

@@ -83,7 +83,10 @@ def parse_expression(text: str, symbols: SymbolFactory) -> sympy.Expr:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
         raise ExpressionError(f"not a valid expression: {exc.msg}", exc.offset) from None
-    return _Builder(symbols).build(tree.body, conditions_allowed=False)
+    try:
+        return _Builder(symbols).build(tree.body, conditions_allowed=False)
+    except (ValueError, TypeError, ZeroDivisionError, RecursionError) as exc:
+        raise ExpressionError(f"cannot build the expression: {exc}") from None
 
 
 def names_in(text: str) -> set[str]:

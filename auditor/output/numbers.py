@@ -16,6 +16,8 @@ def show(value, digits: int = 4) -> str:
         value = value.numerator
     if isinstance(value, int):
         return f"{value:,}" if abs(value) >= 10**5 else str(value)
+    if isinstance(value, Fraction) and _short_decimal(value, digits):
+        return _short_decimal(value, digits)
     x = float(value)
     if x == 0:
         return "0"
@@ -36,3 +38,15 @@ def as_json_number(value):
         return value
     x = float(value)
     return None if math.isinf(x) or math.isnan(x) else x
+
+
+def _short_decimal(value: Fraction, digits: int) -> str | None:
+    """The exact decimal of a value like 9/10 or 33/64, when it is short."""
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return None
+    text = f"{float(value):.{digits + 4}f}".rstrip("0").rstrip(".")
+    return text if Fraction(text) == value and len(text.replace("-", "").replace(".", "")) <= digits + 2 else None

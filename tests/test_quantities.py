@@ -1,0 +1,54 @@
+"""Printed numbers keep their precision (DESIGN decision 5)."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+
+from auditor.errors import QuantityError
+from auditor.quantity import parse_stated
+from auditor.units import parse_unit
+
+CASES = Path(__file__).parent / "cases"
+
+QUANTITIES = yaml.safe_load((CASES / "quantities.yaml").read_text())
+
+
+@pytest.mark.parametrize("case", QUANTITIES, ids=[c["text"] for c in QUANTITIES])
+def test_printed_quantity_is_read_with_its_precision(case):
+    stated = parse_stated(case["text"])
+    assert stated.value == Fraction(case["value"])
+    assert stated.unit.factor == parse_unit(case["unit"]).factor
+    assert stated.unit.dimensions == parse_unit(case["unit"]).dimensions
+    assert stated.tolerance() == Fraction(case["tolerance"])
+    assert stated.comparator == case["comparator"]
+
+
+def test_a_range_keeps_both_ends():
+    stated = parse_stated("2–16×")
+    assert stated.comparator == "range"
+    assert (stated.low.value, stated.high.value) == (2, 16)
+
+
+@pytest.mark.parametrize(
+    "unit, factor",
+    [("GB", 10**9), ("GiB", 2**30), ("Gb", 10**9 // 8), ("KiB", 1024), ("kB", 1000), ("TB/s", 10**12), ("µs", Fraction(1, 10**6))],
+)
+def test_decimal_and_binary_prefixes_are_exact(unit, factor):
+    assert parse_unit(unit).factor == factor
+
+
+def test_gigabit_is_not_gigabyte():
+    assert parse_unit("Gb").factor * 8 == parse_unit("GB").factor
+
+
+def test_information_tokens_flops_and_requests_are_real_dimensions():
+    dims = {parse_unit(u).dimensions for u in ("byte", "token", "FLOP", "request", "s")}
+    assert len(dims) == 5 and () not in dims
+
+
+@pytest.mark.parametrize("text", ["", "GB", "12 furlongs", "about", "1.2.3 GB"])
+def test_unreadable_quantities_say_so(text):
+    with pytest.raises(QuantityError):
+        parse_stated(text)
