@@ -1,0 +1,47 @@
+"""Verdicts from the printed precision, comparators and ranges."""
+
+from fractions import Fraction
+
+import pytest
+
+from auditor.compare import compare
+from auditor.quantity import parse_stated
+from auditor.verdicts import Verdict
+
+GIB = 2**30
+BYTES = (("[information]", Fraction(1)),)
+PLAIN = ()
+
+CASES = [
+    # stated, computed (base units), dimensions, verdict
+    ("52.2 GiB", Fraction(56 * 10**9), BYTES, Verdict.HOLDS),  # 52.154 GiB rounds to 52.2
+    ("52.2 GiB", Fraction(5595 * 10**7), BYTES, Verdict.HOLDS_BY_ROUNDING),  # 52.107: under a whole last digit off
+    ("52.2 GiB", Fraction(55 * 10**9), BYTES, Verdict.MISMATCH),  # 51.22
+    ("1.000 GiB", Fraction(GIB), BYTES, Verdict.HOLDS),
+    ("4.00 GB", Fraction(GIB), BYTES, Verdict.MISMATCH),
+    ("~57×", Fraction(2 * 128 * 128, 576), PLAIN, Verdict.HOLDS),  # 56.9
+    ("~57×", Fraction(50), PLAIN, Verdict.MISMATCH),
+    ("about 42,000 tokens", Fraction(42262), (("[token]", Fraction(1)),), Verdict.HOLDS),
+    ("< 1%", Fraction(9, 1000), PLAIN, Verdict.HOLDS),
+    ("< 1%", Fraction(11, 1000), PLAIN, Verdict.MISMATCH),
+    ("over 200%", Fraction(21, 10), PLAIN, Verdict.HOLDS),
+    ("over 200%", Fraction(19, 10), PLAIN, Verdict.MISMATCH),
+    ("2–3×", Fraction(2857, 1000), PLAIN, Verdict.HOLDS),
+    ("2–3×", Fraction(36, 10), PLAIN, Verdict.MISMATCH),
+    ("1/6", Fraction(1, 6), PLAIN, Verdict.HOLDS),
+    ("1/6", Fraction(1667, 10000), PLAIN, Verdict.MISMATCH),  # an exact form must match exactly
+    ("104", Fraction(104), PLAIN, Verdict.HOLDS),
+    ("128 KiB/token", Fraction(131072), BYTES, Verdict.UNIT_ERROR),  # per-token stated, bytes computed
+    ("at least 5", float("inf"), PLAIN, Verdict.HOLDS),
+]
+
+
+@pytest.mark.parametrize("stated, computed, dims, verdict", CASES, ids=[f"{c[0]}->{c[3].value}" for c in CASES])
+def test_verdict(stated, computed, dims, verdict):
+    assert compare(parse_stated(stated), computed, dims).verdict == verdict
+
+
+def test_computed_value_is_reported_in_the_stated_unit():
+    result = compare(parse_stated("52.2 GiB"), Fraction(56 * 10**9), BYTES)
+    assert result.computed == Fraction(56 * 10**9, GIB)
+    assert result.tolerance == Fraction(5, 100)

@@ -1,0 +1,42 @@
+"""Every shipped claim gives the verdict its ``expect:`` records, or holds."""
+
+from pathlib import Path
+
+import pytest
+
+from auditor.audit import Project, audit_claim
+from auditor.claims import claim_files, load_claim_file
+from auditor.verdicts import Verdict
+
+REPO = Path(__file__).resolve().parent.parent
+SHIPPED = [(path, claim) for path in claim_files([REPO / "claims"]) for claim in load_claim_file(path).claims]
+
+
+@pytest.fixture(scope="module")
+def shipped_project():
+    return Project.load(REPO)
+
+
+@pytest.mark.parametrize("path, claim", SHIPPED, ids=[c.id for _, c in SHIPPED])
+def test_shipped_claim_gives_its_recorded_verdict(path, claim, shipped_project):
+    finding = audit_claim(claim, shipped_project)
+    if claim.expect is None:
+        assert finding.verdict.holds, f"{finding.location}: {finding.verdict.value} {finding.message}"
+    else:
+        assert finding.verdict == claim.expect.verdict, finding.message
+        found = {d.hypothesis for d in finding.diagnoses}
+        assert set(claim.expect.cause) <= found, f"recorded cause {claim.expect.cause} not among {sorted(found)}"
+
+
+def test_every_number_of_the_derivations_note_holds(shipped_project):
+    claims = load_claim_file(REPO / "claims" / "derivations.yaml").claims
+    verdicts = {c.id: audit_claim(c, shipped_project).verdict for c in claims}
+    assert len(verdicts) >= 15
+    assert all(v.holds for v in verdicts.values()), verdicts
+
+
+def test_a_wrong_number_recorded_as_wrong_is_not_reported_as_holding(shipped_project):
+    wrong = [c for _, c in SHIPPED if c.expect is not None and c.expect.verdict == Verdict.MISMATCH]
+    assert wrong, "the corpus records at least one wrong published number"
+    for claim in wrong:
+        assert not audit_claim(claim, shipped_project).verdict.holds
