@@ -1,11 +1,11 @@
-"""The subcommands, each a small function from parsed arguments to an exit code."""
+"""check, explain, formulas: auditing the claims and reading the catalogue."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from .resources import builtin
+from ..resources import builtin
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -21,15 +21,15 @@ def default_claim_paths(root: Path) -> list[Path]:
 
 
 def load_project(args):
-    from .audit import Project
+    from ..audit import Project
 
     root = project_root(args)
     return Project.load(root)
 
 
 def run_check(args) -> int:
-    from .audit import audit_paths
-    from .output import RENDERERS
+    from ..audit import audit_paths
+    from ..output import RENDERERS
 
     project = load_project(args)
     paths = args.paths or default_claim_paths(project.root)
@@ -39,10 +39,10 @@ def run_check(args) -> int:
 
 
 def run_explain(args) -> int:
-    from .audit import audit_claim
-    from .claims import claim_files, load_claim_file
-    from .errors import InputError, Location
-    from .explain import render_explanation
+    from ..audit import audit_claim
+    from ..claims import claim_files, load_claim_file
+    from ..errors import InputError, Location
+    from ..explain import render_explanation
 
     project = load_project(args)
     paths = args.paths or default_claim_paths(project.root)
@@ -56,14 +56,14 @@ def run_explain(args) -> int:
 
 
 def run_formulas(args) -> int:
-    from .explain import render_catalogue
+    from ..explain import render_catalogue
 
     project = load_project(args)
     sys.stdout.write(render_catalogue(project.catalogue, args.formula_id))
     return EXIT_OK
 
 
-def register_all(sub) -> None:
+def register(sub) -> None:
     check = sub.add_parser("check", help="recompute every claim and report the verdicts")
     check.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
     check.add_argument("--format", choices=["human", "json"], default="human")
