@@ -49,9 +49,14 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
     catalogue = project.catalogue
     base = _base(claim)
     if claim.formula is None:
-        return Finding(**base, verdict=Verdict.HOLDS, message=f"sourced fact: {claim.fact}")
+        return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
     if claim.formula not in catalogue.formulas:
         raise InputError(claim.location, f"claim {claim.id!r} names unknown formula {claim.formula!r}{catalogue.unknown_hint(claim.formula)}")
+    if claim.property is not None:
+        from .symbolic import check_property
+
+        verdict, message = check_property(claim, project)
+        return Finding(**base, verdict=verdict, message=message)
     bindings = resolve(claim, catalogue, project.inputs)
     evaluation = Evaluation(catalogue, bindings)
     notes = tuple(bindings.model_notes)
@@ -88,7 +93,7 @@ def _base(claim: Claim) -> dict:
         location=claim.location,
         quote=claim.quote,
         formula=claim.formula,
-        stated=claim.stated.text,
+        stated=claim.stated.text if claim.stated else "",
         expected=claim.expect,
         section=claim.section,
         document=str(claim.document.get("title", "")),

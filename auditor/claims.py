@@ -18,7 +18,7 @@ from .resources import display_path
 from .verdicts import Verdict
 from .yamlio import Located, load_yaml
 
-CLAIM_KEYS = {"id", "quote", "section", "formula", "given", "stated", "unit", "expect", "note", "fact", "source"}
+CLAIM_KEYS = {"id", "quote", "section", "formula", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
 DOCUMENT_KEYS = {"title", "path", "url", "author", "published", "note"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
@@ -36,13 +36,14 @@ class Claim:
     quote: str
     location: Location
     formula: str | None
-    stated: Stated
+    stated: Stated | None
     given: Located = field(default_factory=Located)
     section: str = ""
     expect: Expectation | None = None
     note: str = ""
     document: dict = field(default_factory=dict)
     fact: str | None = None
+    property: Located | None = None
 
     def at(self, key: str) -> Location:
         return Location(self.location.path, self.given.line_of(key) if key in self.given else self.location.line)
@@ -90,6 +91,9 @@ def _claim(entry, shown: str, document) -> Claim:
         raise InputError(Location(shown, entry.line_of("id")), f"claim id {claim_id!r} must be lowercase letters, digits, '.', '_' or '-'")
     if "formula" not in entry and "fact" not in entry:
         raise InputError(where, f"claim {claim_id!r} needs 'formula' (or 'fact' for a number recorded, not recomputed)")
+    prop = entry.get("property")
+    if prop is not None and not isinstance(prop, dict):
+        raise InputError(Location(shown, entry.line_of("property")), f"claim {claim_id!r}: 'property' must be a mapping")
     given = entry.get("given") or Located()
     if not isinstance(given, dict):
         raise InputError(Location(shown, entry.line_of("given")), f"claim {claim_id!r}: 'given' must be a mapping")
@@ -98,13 +102,14 @@ def _claim(entry, shown: str, document) -> Claim:
         quote=_required_text(entry, "quote", shown),
         location=where,
         formula=_optional_text(entry, "formula", shown),
-        stated=_stated(entry, shown, claim_id),
+        stated=None if prop is not None and "stated" not in entry else _stated(entry, shown, claim_id),
         given=given,
         section=_optional_text(entry, "section", shown) or "",
         expect=_expectation(entry, shown, claim_id),
         note=_optional_text(entry, "note", shown) or "",
         document=dict(document),
         fact=_optional_text(entry, "fact", shown),
+        property=prop,
     )
 
 

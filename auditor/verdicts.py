@@ -12,10 +12,14 @@ class Verdict(str, Enum):
     UNIT_ERROR = "unit-error"
     UNDERDETERMINED = "underdetermined"
     INVALID = "invalid"
+    PROVED = "proved"
+    REFUTED = "refuted"
+    SOURCED = "sourced"
+    STALE = "stale"
 
     @property
     def holds(self) -> bool:
-        return self in (Verdict.HOLDS, Verdict.HOLDS_BY_ROUNDING)
+        return self in (Verdict.HOLDS, Verdict.HOLDS_BY_ROUNDING, Verdict.PROVED, Verdict.SOURCED)
 
 
 MEANING = {
@@ -25,4 +29,8 @@ MEANING = {
     Verdict.UNIT_ERROR: "the stated number is in a unit of another dimension than the formula's result",
     Verdict.UNDERDETERMINED: "an input the formula needs is not given and has no source",
     Verdict.INVALID: "the claim cannot be evaluated as written",
+    Verdict.PROVED: "a claim about a formula's shape, shown with SymPy for all values",
+    Verdict.REFUTED: "a claim about a formula's shape that SymPy shows false",
+    Verdict.SOURCED: "a number the document cites as a fact or input; recorded with its source, not recomputed",
+    Verdict.STALE: "the claim's quote is no longer found in its document",
 }
