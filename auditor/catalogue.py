@@ -33,6 +33,21 @@ class Catalogue:
     formulas: dict[str, FormulaDef]
     factory: SymbolFactory
     expressions: dict[str, sympy.Expr] = field(default_factory=dict)
+    unit_slips: list = field(default_factory=list)
+
+    def fallacies_of(self, formula_id: str) -> list[FormulaDef]:
+        """Known-fallacy formulas documented as wrongly used for ``formula_id``."""
+        return [f for f in self.formulas.values() if f.fallacy_of == formula_id]
+
+    def tree(self, formula_id: str) -> list[str]:
+        """The formula and every formula it uses, nearest first."""
+        order, queue = [], [formula_id]
+        while queue:
+            name = queue.pop(0)
+            if name not in order:
+                order.append(name)
+                queue.extend(d for d in self.depends_on(name) if d in self.formulas)
+        return order
 
     def dims(self, name: str) -> tuple:
         if name in self.symbols:
@@ -74,20 +89,39 @@ def catalogue_dirs(project: Path | None) -> list[Path]:
 def load_catalogue(dirs: list[Path]) -> Catalogue:
     symbols: dict[str, SymbolDef] = {}
     formulas: dict[str, FormulaDef] = {}
+    unit_slips: list = []
     for layer, folder in enumerate(dirs):
         for path in sorted(folder.glob("*.yaml")):
-            file_symbols, file_formulas = read_catalogue_file(path, layer)
+            file_symbols, file_formulas, file_slips = read_catalogue_file(path, layer)
             _merge(symbols, file_symbols, layer, "symbol")
             _merge(formulas, file_formulas, layer, "formula")
+            unit_slips.extend(file_slips)
     _check_namespaces(symbols, formulas)
     factory = SymbolFactory(lambda name: symbols[name].assumptions if name in symbols else {"real": True})
-    catalogue = Catalogue(symbols, formulas, factory)
+    catalogue = Catalogue(symbols, formulas, factory, unit_slips=unit_slips)
     for formula in formulas.values():
         catalogue.expressions[formula.id] = _parse(formula, catalogue)
     _check_cycles(catalogue)
     for formula in formulas.values():
         _check_units(formula, catalogue)
+        _check_references(formula, catalogue)
     return catalogue
+
+
+def _check_references(formula: FormulaDef, catalogue: Catalogue) -> None:
+    """A fallacy names a real formula with the same unit; a slip names a real symbol."""
+    target = catalogue.formulas.get(formula.fallacy_of) if formula.fallacy_of else None
+    if formula.fallacy_of and target is None:
+        raise InputError(formula.location, f"formula {formula.id!r}: fallacy_of names unknown formula {formula.fallacy_of!r}")
+    if target is not None and target.unit.dimensions != formula.unit.dimensions:
+        raise InputError(formula.location, f"formula {formula.id!r} is a fallacy of {target.id!r} but has another unit")
+    for slip in formula.plausible_slips:
+        if slip.symbol and slip.symbol not in catalogue.symbols and slip.symbol not in catalogue.formulas:
+            raise InputError(formula.location, f"formula {formula.id!r}: slip {slip.name!r} names unknown symbol {slip.symbol!r}")
+    for name, symbol in catalogue.symbols.items():
+        for other in symbol.confused_with:
+            if other not in catalogue.symbols:
+                raise InputError(symbol.location, f"symbol {name!r} is confused_with unknown symbol {other!r}")
 
 
 def _merge(into: dict, new: dict, layer: int, kind: str) -> None:

@@ -10,7 +10,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from .definitions import DOMAINS, FormulaDef, SymbolDef
+from .definitions import DOMAINS, FactorSlip, FormulaDef, SymbolDef, UnitSlip
 from .errors import InputError, Location, QuantityError
 from .quantity import parse_given
 from .resources import display_path
@@ -18,9 +18,11 @@ from .units import parse_unit
 from .yamlio import Located, load_yaml
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "default", "default_source", "value", "confused_with"}
+SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "value", "confused_with"}
 FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips"}
-FILE_KEYS = {"symbols", "formulas"}
+FILE_KEYS = {"symbols", "formulas", "unit_slips"}
+SLIP_KEYS = {"name", "reason", "factor", "symbol"}
+UNIT_SLIP_KEYS = {"computed", "printed", "reason"}
 
 
 class _Reader:
@@ -78,18 +80,57 @@ class _Reader:
             raise InputError(self.at(node, name), f"{what} name {name!r} must be a letter followed by letters, digits or _")
 
 
-def read_catalogue_file(path: Path, layer: int = 0) -> tuple[dict[str, SymbolDef], dict[str, FormulaDef]]:
+def read_catalogue_file(path: Path, layer: int = 0) -> tuple[dict[str, SymbolDef], dict[str, FormulaDef], list[UnitSlip]]:
     reader = _Reader(path, layer)
     data = load_yaml(path)
     if data is None:
-        return {}, {}
+        return {}, {}, []
     data = reader.mapping(data, "a catalogue file")
     reader.keys(data, FILE_KEYS, "a catalogue file")
     symbols_node = reader.mapping(data.get("symbols") or Located(), "'symbols'", data, "symbols")
     formulas_node = reader.mapping(data.get("formulas") or Located(), "'formulas'", data, "formulas")
     symbols = {name: _symbol(reader, symbols_node, name) for name in symbols_node}
     formulas = {name: _formula(reader, formulas_node, name) for name in formulas_node}
-    return symbols, formulas
+    return symbols, formulas, _unit_slips(reader, data)
+
+
+def _unit_slips(reader: _Reader, data: Located) -> list[UnitSlip]:
+    entries = data.get("unit_slips") or []
+    if not isinstance(entries, list):
+        raise InputError(reader.at(data, "unit_slips"), "'unit_slips' must be a list")
+    slips = []
+    for entry in entries:
+        node = reader.mapping(entry, "a unit slip", data, "unit_slips")
+        reader.keys(node, UNIT_SLIP_KEYS, "a unit slip")
+        computed, printed = (reader.text(node, k, "a unit slip") for k in ("computed", "printed"))
+        for text in (computed, printed):
+            try:
+                parse_unit(text)
+            except QuantityError as exc:
+                raise InputError(reader.at(node), f"unit slip: {exc}") from None
+        slips.append(UnitSlip(computed, printed, reader.text(node, "reason", "a unit slip"), reader.at(node)))
+    return slips
+
+
+def _factor_slips(reader: _Reader, node: Located, what: str) -> tuple[FactorSlip, ...]:
+    entries = node.get("slips") or []
+    if not isinstance(entries, list):
+        raise InputError(reader.at(node, "slips"), f"{what}: slips must be a list of mappings")
+    slips = []
+    for entry in entries:
+        item = reader.mapping(entry, f"a slip of {what}", node, "slips")
+        reader.keys(item, SLIP_KEYS, f"a slip of {what}")
+        if ("factor" in item) == ("symbol" in item):
+            raise InputError(reader.at(item), f"a slip of {what} needs exactly one of 'factor' or 'symbol'")
+        slips.append(
+            FactorSlip(
+                name=reader.text(item, "name", f"a slip of {what}"),
+                reason=reader.text(item, "reason", f"a slip of {what}"),
+                factor=reader.number(item, "factor", f"a slip of {what}"),
+                symbol=reader.text(item, "symbol", f"a slip of {what}", required=False),
+            )
+        )
+    return tuple(slips)
 
 
 def _symbol(reader: _Reader, parent: Located, name: str) -> SymbolDef:
@@ -114,6 +155,7 @@ def _symbol(reader: _Reader, parent: Located, name: str) -> SymbolDef:
         config=reader.text(node, "config", what, required=False),
         gpu=reader.text(node, "gpu", what, required=False),
         dtype_key=reader.text(node, "dtype_key", what, required=False),
+        dtype_nominal=reader.text(node, "dtype_nominal", what, required=False),
         default=_scaled(reader.number(node, "default", what), unit),
         default_source=reader.text(node, "default_source", what, required=False),
         value=_scaled(reader.number(node, "value", what), unit),
@@ -135,9 +177,6 @@ def _formula(reader: _Reader, parent: Located, name: str) -> FormulaDef:
     assumptions = node.get("assumptions") or []
     if not isinstance(assumptions, list) or not all(isinstance(a, str) for a in assumptions):
         raise InputError(reader.at(node, "assumptions"), f"{what}: assumptions must be a list of sentences")
-    slips = node.get("slips") or []
-    if not isinstance(slips, list) or not all(isinstance(s, str) for s in slips):
-        raise InputError(reader.at(node, "slips"), f"{what}: slips must be a list of names")
     facts = reader.mapping(node.get("facts") or Located(), "'facts'", node, "facts")
     return FormulaDef(
         id=name,
@@ -151,6 +190,6 @@ def _formula(reader: _Reader, parent: Located, name: str) -> FormulaDef:
         symbolic_facts=dict(facts),
         fallacy=reader.text(node, "fallacy", what, required=False),
         fallacy_of=reader.text(node, "fallacy_of", what, required=False),
-        plausible_slips=tuple(slips),
+        plausible_slips=_factor_slips(reader, node, what),
         layer=reader.layer,
     )

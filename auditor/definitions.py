@@ -35,6 +35,7 @@ class SymbolDef:
     config: str | None = None
     gpu: str | None = None
     dtype_key: str | None = None
+    dtype_nominal: str | None = None
     default: Fraction | None = None
     default_source: str | None = None
     value: Fraction | None = None
@@ -61,5 +62,29 @@ class FormulaDef:
     symbolic_facts: dict = field(default_factory=dict)
     fallacy: str | None = None
     fallacy_of: str | None = None
-    plausible_slips: tuple[str, ...] = ()
+    plausible_slips: tuple["FactorSlip", ...] = ()
     layer: int = 0
+
+
+@dataclass(frozen=True)
+class FactorSlip:
+    """A factor a formula's users plausibly drop or double: a number, or a symbol's value."""
+
+    name: str
+    reason: str
+    factor: Fraction | None = None
+    symbol: str | None = None
+
+
+@dataclass(frozen=True)
+class UnitSlip:
+    """A value computed in one unit and printed with another's label."""
+
+    computed: str
+    printed: str
+    reason: str
+    location: Location | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.computed} printed as {self.printed}"

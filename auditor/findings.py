@@ -19,6 +19,7 @@ class Diagnosis:
     description: str
     reproduced: Fraction | float
     complexity: int = 1
+    parts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,9 @@ class Finding:
             return None
         if self.verdict != self.expected.verdict:
             return False
-        found = {d.hypothesis for d in self.diagnoses}
-        return all(cause in found for cause in self.expected.cause)
+        if not self.expected.cause:
+            return True
+        return any(set(d.parts) == set(self.expected.cause) for d in self.diagnoses)
 
     @property
     def passed(self) -> bool:

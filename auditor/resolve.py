@@ -35,12 +35,15 @@ class Bindings:
 def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
     bindings = Bindings()
     dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
+    nominal_keys = {s.dtype_nominal: s for s in catalogue.symbols.values() if s.dtype_nominal}
     for key, raw in claim.given.items():
         if key in SPECIAL_KEYS:
             continue
         if key in dtype_keys:
             dtype = inputs.dtype(raw, claim.at(key))
             bindings.set(dtype_keys[key].name, dtype.bytes, f"{key} = {dtype.describe()} (units/dtypes.yaml)")
+            if key in nominal_keys:
+                bindings.set(nominal_keys[key].name, dtype.bits / 8, f"{key} = {dtype.name}, nominal {dtype.bits} bits")
         elif key in catalogue.symbols or key in catalogue.formulas:
             value = _given_value(claim, key, raw, catalogue, inputs)
             bindings.set(key, value, f"given by the claim: {raw}")
@@ -101,3 +104,12 @@ def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bi
             factor = catalogue.symbols[name].unit.factor
             bindings.set(name, Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")
     bindings.model_notes.extend(geometry.notes)
+    _bind_hidden_over_heads(model_id, catalogue, bindings)
+
+
+def _bind_hidden_over_heads(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
+    """hidden_size / n_heads: what careless code takes for the head width."""
+    values = bindings.values
+    if "hidden_over_heads" in catalogue.symbols and "hidden_size" in values and "n_heads" in values:
+        ratio = values["hidden_size"].value / values["n_heads"].value
+        bindings.set("hidden_over_heads", ratio, f"{model_id}: computed hidden_size / num_attention_heads")

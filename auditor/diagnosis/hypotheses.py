@@ -1,0 +1,151 @@
+"""The hypothesis kinds, in one registry.
+
+Each kind turns a mismatched claim's context into candidate hypotheses. The
+kinds read the catalogue's data (``confused_with``, ``slips``, ``fallacy_of``,
+``unit_slips``, the dtype table), so a project's own ``formulas/`` extends
+every kind without code. A hypothesis changes the bindings (a swapped
+symbol, a scaled or replaced sub-formula, another dtype) or the unit the
+value was really computed in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Iterable
+
+from ..evaluate import Evaluation
+from ..inputs import Sourced
+from ..output.numbers import show
+from ..resolve import Bindings
+from ..units import Unit, parse_unit
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    name: str
+    kind: str
+    description: str
+    changes: tuple[str, ...] = ()
+    transform: Callable[[Bindings, "Context"], Bindings] | None = None
+    unit: Unit | None = None
+
+
+@dataclass
+class Context:
+    """What every kind may look at: the claim, its formula tree and its inputs."""
+
+    claim: object
+    catalogue: object
+    inputs: object
+    bindings: Bindings
+    names: set[str] = field(default_factory=set)
+
+    def value_of(self, name: str, bindings: Bindings | None = None):
+        """A symbol or formula's value under ``bindings``, or None when it has none."""
+        evaluation = Evaluation(self.catalogue, bindings or self.bindings)
+        if name in self.catalogue.formulas:
+            try:
+                return evaluation.value(name)
+            except Exception:
+                return None
+        sourced = (bindings or self.bindings).values.get(name)
+        symbol = self.catalogue.symbols[name]
+        if sourced is not None:
+            return sourced.value
+        return symbol.value if symbol.value is not None else symbol.default
+
+
+def overriding(bindings: Bindings, name: str, value, source: str) -> Bindings:
+    values = dict(bindings.values)
+    values[name] = Sourced(value, source)
+    return Bindings(values, dict(bindings.unavailable), list(bindings.model_notes))
+
+
+def _label(ctx: Context, name: str) -> str:
+    """A symbol as the reader knows it: its config.json key when it has one."""
+    symbol = ctx.catalogue.symbols.get(name)
+    return symbol.config if symbol is not None and symbol.config else name
+
+
+def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:
+    for name in sorted(ctx.names & set(ctx.catalogue.symbols)):
+        for other, reason in ctx.catalogue.symbols[name].confused_with.items():
+            right, wrong = ctx.value_of(name), ctx.value_of(other)
+            if right is None or wrong is None or wrong == right:
+                continue
+            text = f"{_label(ctx, other)} = {show(wrong)} used for {_label(ctx, name)} = {show(right)}"
+            yield Hypothesis(
+                f"{name} <- {other}", "swap", text, (name,),
+                lambda b, c, n=name, w=wrong, r=reason: overriding(b, n, w, f"swapped: {r}"),
+            )
+
+
+def unit_slips(ctx: Context) -> Iterable[Hypothesis]:
+    stated = ctx.claim.stated
+    for slip in ctx.catalogue.unit_slips:
+        pattern = rf"(?<![A-Za-z]){re.escape(slip.printed)}(?![A-Za-z])"
+        if not re.search(pattern, stated.unit.text):
+            continue
+        computed = parse_unit(re.sub(pattern, slip.computed, stated.unit.text, count=1))
+        if computed.dimensions == stated.unit.dimensions:
+            yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed)
+
+
+def factor_slips(ctx: Context) -> Iterable[Hypothesis]:
+    for formula_id in ctx.catalogue.tree(ctx.claim.formula):
+        for slip in ctx.catalogue.formulas[formula_id].plausible_slips:
+            factor = slip.factor if slip.factor is not None else ctx.value_of(slip.symbol)
+            if factor in (None, 0, 1):
+                continue
+            for verb, scale in (("dropped", 1 / Fraction(factor)), ("doubled", Fraction(factor))):
+                yield Hypothesis(
+                    f"{verb} {slip.name} in {formula_id}", "factor",
+                    f"{slip.name} ({show(factor)}) {verb} in {formula_id}: {slip.reason}", (formula_id,),
+                    lambda b, c, f=formula_id, s=scale, v=verb: _scaled(b, c, f, s, v),
+                )
+
+
+def _scaled(bindings: Bindings, ctx: Context, formula_id: str, scale: Fraction, verb: str) -> Bindings:
+    value = ctx.value_of(formula_id, bindings)
+    return bindings if value is None else overriding(bindings, formula_id, value * scale, f"{verb} factor")
+
+
+def fallacies(ctx: Context) -> Iterable[Hypothesis]:
+    for formula_id in ctx.catalogue.tree(ctx.claim.formula):
+        for wrong in ctx.catalogue.fallacies_of(formula_id):
+            yield Hypothesis(
+                f"fallacy: {wrong.id}", "fallacy", f"{wrong.title} used for {formula_id} ({wrong.fallacy})", (formula_id,),
+                lambda b, c, f=formula_id, w=wrong.id: _replaced(b, c, f, w),
+            )
+
+
+def _replaced(bindings: Bindings, ctx: Context, formula_id: str, wrong_id: str) -> Bindings:
+    value = ctx.value_of(wrong_id, bindings)
+    return bindings if value is None else overriding(bindings, formula_id, value, f"replaced by {wrong_id}")
+
+
+def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
+    for key, raw in ctx.claim.given.items():
+        symbol = next((s for s in ctx.catalogue.symbols.values() if s.dtype_key == key), None)
+        if symbol is None or symbol.name not in ctx.names:
+            continue
+        right = ctx.inputs.dtypes[str(raw).lower()]
+        for name, dtype in sorted(ctx.inputs.dtypes.items()):
+            if name != dtype.name or dtype.bytes == right.bytes:
+                continue
+            yield Hypothesis(
+                f"{key} {dtype.name} for {right.name}", "dtype",
+                f"{dtype.name} ({show(dtype.bytes)} bytes) used for {right.name} ({show(right.bytes)} bytes)", (symbol.name,),
+                lambda b, c, n=symbol.name, d=dtype: overriding(b, n, d.bytes, f"dtype {d.name}"),
+            )
+
+
+KINDS: dict[str, Callable[[Context], Iterable[Hypothesis]]] = {
+    "swap": symbol_swaps,
+    "unit": unit_slips,
+    "factor": factor_slips,
+    "fallacy": fallacies,
+    "dtype": wrong_dtypes,
+}

@@ -1,0 +1,79 @@
+"""Trying hypotheses, alone and in pairs, and keeping those that reproduce the number."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..compare import compare
+from ..evaluate import Evaluation
+from ..findings import Diagnosis
+from .hypotheses import KINDS, Context, Hypothesis
+
+REPRODUCES = {"holds", "holds-by-rounding"}
+
+
+def candidates(ctx: Context) -> list[Hypothesis]:
+    return [h for kind in KINDS.values() for h in kind(ctx)]
+
+
+def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
+    """The value the combination yields, if it reproduces the stated number; else None."""
+    bindings = ctx.bindings
+    unit = None
+    for hypothesis in combo:
+        if hypothesis.transform is not None:
+            bindings = hypothesis.transform(bindings, ctx)
+        if hypothesis.unit is not None:
+            unit = hypothesis.unit
+    try:
+        value = Evaluation(ctx.catalogue, bindings).value(ctx.claim.formula)
+    except Exception:
+        return None
+    stated = ctx.claim.stated
+    if unit is not None:
+        from dataclasses import replace
+
+        stated = replace(stated, unit=unit)
+    dims = ctx.catalogue.formulas[ctx.claim.formula].unit.dimensions
+    result = compare(stated, value, dims)
+    return result.computed if result.verdict.value in REPRODUCES else None
+
+
+def _compatible(a: Hypothesis, b: Hypothesis) -> bool:
+    return not set(a.changes) & set(b.changes)
+
+
+def search(ctx: Context) -> tuple[list[Diagnosis], int]:
+    """Diagnoses found and the number of combinations tried."""
+    pool = candidates(ctx)
+    tried = 0
+    found: list[Diagnosis] = []
+    for size in (1, 2):
+        for combo in combinations(pool, size):
+            if size == 2 and not _compatible(*combo):
+                continue
+            tried += 1
+            value = reproduced(ctx, combo)
+            if value is not None:
+                found.append(_diagnosis(combo, value))
+        if found:
+            break
+    return found, tried
+
+
+def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
+    return Diagnosis(
+        hypothesis=", ".join(h.name for h in combo),
+        kind="+".join(h.kind for h in combo),
+        description=", and ".join(h.description for h in combo),
+        reproduced=value,
+        complexity=len(combo),
+        parts=tuple(h.name for h in combo),
+    )
+
+
+def diagnose(claim, project, bindings) -> list[Diagnosis]:
+    catalogue = project.catalogue
+    names = {str(s) for s in catalogue.inlined(claim.formula).free_symbols} | set(catalogue.tree(claim.formula))
+    ctx = Context(claim, catalogue, project.inputs, bindings, names)
+    return search(ctx)[0]
