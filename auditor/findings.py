@@ -23,6 +23,20 @@ class Diagnosis:
 
 
 @dataclass(frozen=True)
+class DocumentSpan:
+    """Where a claim's number is printed in its document: ``path:line:column`` (1-based)."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
 class Finding:
     claim_id: str
     location: Location
@@ -43,6 +57,7 @@ class Finding:
     section: str = ""
     document: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    document_location: DocumentSpan | None = None
 
     @property
     def as_expected(self) -> bool | None:

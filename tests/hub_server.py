@@ -99,6 +99,7 @@ class FakeHub:
 
     def __init__(self, delay: float = 3.0):
         self.delay = delay
+        self.honour_range = True  # False: answer Range requests with the whole file, as some proxies do
         self.repos: dict[str, HubRepo] = {}
         self.requests: list[Seen] = []
         self._faults: list[_Fault] = []
@@ -142,7 +143,7 @@ class FakeHub:
     def start(self) -> FakeHub:
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.hub = self
-        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True).start()
         return self
 
     def stop(self) -> None:
@@ -212,7 +213,7 @@ class FakeHub:
         file = repo.commits[commit].get(filename)
         if file is None:
             return _error(404, "EntryNotFound", "Entry not found", {"X-Repo-Commit": commit})
-        return _file_reply(file, commit, headers.get("Range"))
+        return _file_reply(file, commit, headers.get("Range") if self.honour_range else None)
 
 
 def _file_reply(file: HubFile, commit: str, range_header: str | None) -> _Reply:
