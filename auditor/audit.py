@@ -33,7 +33,10 @@ class Project:
 def audit_paths(paths: list[Path], project: Project) -> list[Finding]:
     files = [load_claim_file(p) for p in claim_files(paths)]
     _check_unique_ids(files)
-    return [audit_claim(claim, project) for f in files for claim in f.claims]
+    findings = [audit_claim(claim, project) for f in files for claim in f.claims]
+    from .documents import attach_documents
+
+    return attach_documents(files, findings, getattr(project, "documents", None))
 
 
 def _check_unique_ids(files: list[ClaimFile]) -> None:

@@ -72,7 +72,7 @@ def load_claim_file(path: Path) -> ClaimFile:
     if not isinstance(entries, list):
         raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
     claims = [_claim(entry, shown, document) for entry in entries]
-    return ClaimFile(path, dict(document), claims)
+    return ClaimFile(path, document, claims)
 
 
 def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:

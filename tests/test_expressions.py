@@ -73,6 +73,7 @@ leaves = st.one_of(
 
 
 def _combine(children):
+    children = children.filter(_well_defined)
     binary = st.tuples(children, st.sampled_from(["+", "-", "*", "/"]), children).map(
         lambda t: (f"({t[0][0]} {t[1]} {t[2][0]})", _apply(t[1], t[0][1], t[2][1]))
     )

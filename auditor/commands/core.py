@@ -32,6 +32,7 @@ def run_check(args) -> int:
     from ..output import RENDERERS
 
     project = load_project(args)
+    project.documents = args.documents
     paths = args.paths or default_claim_paths(project.root)
     findings = audit_paths(paths, project)
     sys.stdout.write(RENDERERS[args.format](findings, verbose=args.verbose))
@@ -64,9 +65,12 @@ def run_formulas(args) -> int:
 
 
 def register(sub) -> None:
+    from ..output import RENDERERS
+
     check = sub.add_parser("check", help="recompute every claim and report the verdicts")
     check.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
-    check.add_argument("--format", choices=["human", "json"], default="human")
+    check.add_argument("--format", choices=list(RENDERERS), default="human")
+    check.add_argument("--documents", type=Path, default=None, metavar="DIR", help="folder with local copies of documents the claims name only by URL")
     check.add_argument("-v", "--verbose", action="store_true", help="also list claims that hold")
     check.set_defaults(run=run_check)
 

@@ -22,7 +22,8 @@ def finding_line(f: Finding) -> str:
         detail = f"stated {f.stated}"
     if f.message:
         detail += f"; {f.message}"
-    return f"{head}: {detail} ({f.claim_id})"
+    where = f" [{f.document_location}]" if f.document_location else ""
+    return f"{head}: {detail} ({f.claim_id}){where}"
 
 
 def diagnosis_lines(f: Finding) -> list[str]:

@@ -15,6 +15,10 @@ def finding_record(f: Finding) -> dict:
         "file": f.location.path,
         "line": f.location.line,
         "quote": f.quote,
+        "document_location": None if f.document_location is None else {
+            "file": f.document_location.path, "line": f.document_location.line, "column": f.document_location.column,
+            "end_line": f.document_location.end_line, "end_column": f.document_location.end_column,
+        },
         "formula": f.formula,
         "verdict": f.verdict.value,
         "passed": f.passed,
