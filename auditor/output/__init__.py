@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .github import render_github
 from .human import render_human
 from .json_format import render_json
+from .junit import render_junit
+from .sarif import render_sarif
 
 RENDERERS: dict[str, Callable] = {
     "human": render_human,
     "json": render_json,
+    "sarif": render_sarif,
+    "junit": render_junit,
+    "github": render_github,
 }

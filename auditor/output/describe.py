@@ -1,0 +1,46 @@
+"""One sentence per finding, shared by the CI outputs (SARIF, JUnit, GitHub).
+
+CI formats put the location in their own fields, so the sentence carries only
+what a reviewer reads: the verdict, the quote, the numbers and, for a wrong
+number, what reproduces it.
+"""
+
+from __future__ import annotations
+
+from ..findings import Finding
+from ..verdicts import Verdict
+from .numbers import show
+
+
+def verdict_tag(f: Finding) -> str:
+    """The verdict, and whether it is the one a claim's ``expect:`` recorded."""
+    tag = f.verdict.value
+    if f.expected is not None:
+        tag += ", as recorded" if f.as_expected else f", recorded as {f.expected.verdict.value}"
+    return tag
+
+
+def numbers(f: Finding) -> str:
+    if f.computed is not None:
+        return f"stated {f.stated}, computed {show(f.computed)} {f.unit}".rstrip()
+    if f.computed_base is not None:
+        return f"stated {f.stated}, computed {show(f.computed_base)} {f.base_unit}"
+    return f"stated {f.stated}" if f.stated else ""
+
+
+def explanation(f: Finding) -> str:
+    if f.diagnoses:
+        return "; ".join(f"reproduced by: {d.description} ({d.hypothesis})" for d in f.diagnoses)
+    if f.verdict in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
+        return "no single explanation found"
+    return ""
+
+
+def sentence(f: Finding) -> str:
+    """``[mismatch] '4.00 GB': stated 4.00 GB, computed 1.074 GB; reproduced by ... (claim-id)``."""
+    parts = [p for p in (numbers(f), f.message, explanation(f)) if p]
+    return f"[{verdict_tag(f)}] {f.quote!r}: {'; '.join(parts)} ({f.claim_id})"
+
+
+def claims_file_line(f: Finding) -> int:
+    return f.location.line or 1

@@ -1,0 +1,95 @@
+"""SARIF 2.1.0: one rule per verdict, one result per claim, on the document line.
+
+Code-scanning services read SARIF, so a wrong number shows up on the line of
+the document that prints it (and, as a related location, on the claims-file
+line that records it). Claims that pass appear as ``kind: pass`` results only
+with ``-v``, so a default log lists the problems alone.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+from .. import __version__
+from ..findings import Finding
+from ..verdicts import MEANING, Verdict
+from .describe import claims_file_line, sentence
+from .numbers import as_json_number
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def rule(verdict: Verdict) -> dict:
+    level = "none" if verdict.holds else "error"
+    return {
+        "id": verdict.value,
+        "name": "".join(word.capitalize() for word in verdict.value.split("-")),
+        "shortDescription": {"text": f"claim verdict: {verdict.value}"},
+        "fullDescription": {"text": MEANING[verdict]},
+        "defaultConfiguration": {"level": level},
+    }
+
+
+def artifact_uri(path: str) -> str:
+    """A relative path as a relative URI; an absolute one as a file: URI."""
+    as_path = Path(path)
+    return as_path.as_uri() if as_path.is_absolute() else quote(as_path.as_posix())
+
+
+def physical(path: str, line: int, column: int | None = None, end_line: int | None = None, end_column: int | None = None) -> dict:
+    region = {"startLine": max(line, 1)}
+    if column:
+        region["startColumn"] = column
+    if end_line:
+        region["endLine"] = end_line
+    if end_column:
+        region["endColumn"] = end_column
+    return {"physicalLocation": {"artifactLocation": {"uri": artifact_uri(path)}, "region": region}}
+
+
+def locations(f: Finding) -> tuple[list[dict], list[dict]]:
+    """(where the result is shown, related places): the document when known, else the claims file."""
+    claims = physical(f.location.path, claims_file_line(f))
+    span = f.document_location
+    if span is None:
+        return [claims], []
+    claims["id"] = 1
+    claims["message"] = {"text": f"claim {f.claim_id}"}
+    return [physical(span.path, span.line, span.column, span.end_line, span.end_column)], [claims]
+
+
+def result(f: Finding, rule_index: dict[Verdict, int]) -> dict:
+    shown, related = locations(f)
+    entry = {
+        "ruleId": f.verdict.value,
+        "ruleIndex": rule_index[f.verdict],
+        "kind": "pass" if f.passed else "fail",
+        "level": "none" if f.passed else "error",
+        "message": {"text": sentence(f)},
+        "locations": shown,
+        "partialFingerprints": {"claimId/v1": f.claim_id},
+        "properties": {"claim": f.claim_id, "formula": f.formula, "stated": f.stated, "computed": as_json_number(f.computed), "unit": f.unit},
+    }
+    if related:
+        entry["relatedLocations"] = related
+    return entry
+
+
+def render_sarif(findings: list[Finding], verbose: bool = False) -> str:
+    verdicts = list(Verdict)
+    rule_index = {v: i for i, v in enumerate(verdicts)}
+    shown = [f for f in findings if verbose or not f.passed]
+    log = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "inference-auditor", "version": __version__, "rules": [rule(v) for v in verdicts]}},
+                "results": [result(f, rule_index) for f in shown],
+                "columnKind": "unicodeCodePoints",
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
