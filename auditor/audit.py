@@ -53,7 +53,7 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
     base = _base(claim)
     if claim.formula is None:
         return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
-    if claim.formula not in catalogue.formulas:
+    if claim.formula not in catalogue.formulas and claim.formula not in catalogue.symbols:
         raise InputError(claim.location, f"claim {claim.id!r} names unknown formula {claim.formula!r}{catalogue.unknown_hint(claim.formula)}")
     if claim.property is not None:
         from .symbolic import check_property
@@ -70,7 +70,7 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
         return Finding(**base, verdict=Verdict.UNDERDETERMINED, message=message, missing=tuple(exc.missing), notes=notes)
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
-    dims = catalogue.formulas[claim.formula].unit.dimensions
+    dims = catalogue.dims(claim.formula)
     result = compare(claim.stated, value, dims)
     message = ""
     if result.verdict == Verdict.UNIT_ERROR:
@@ -105,7 +105,7 @@ def _base(claim: Claim) -> dict:
 
 def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Finding:
     """Attach explanations to a number that does not hold (none for one that does)."""
-    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
+    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR) or claim.formula not in project.catalogue.formulas:
         return finding
     try:
         from .diagnosis import diagnose

@@ -42,12 +42,13 @@ class Evaluation:
         self.trace: list[Step] = []
         self._done: dict[str, Number] = {}
 
-    def value(self, formula_id: str) -> Number:
-        missing = self.missing(formula_id)
+    def value(self, name: str) -> Number:
+        """The value of a formula, or of a symbol a claim states directly ("48 layers")."""
+        missing = self.missing(name)
         if missing:
             reasons = sorted({self.bindings.unavailable[m] for m in missing if m in self.bindings.unavailable})
             raise UnderdeterminedError(missing, "; ".join(reasons))
-        return self._formula(formula_id, 0)
+        return self._name(name, 0)
 
     def missing(self, name: str, seen: set | None = None) -> list[str]:
         """Inputs with no value anywhere, over the whole formula tree."""

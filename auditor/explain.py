@@ -19,6 +19,12 @@ def render_explanation(claim: Claim, finding: Finding, project) -> str:
     if claim.formula is None:
         lines.append(f"  sourced fact, not recomputed: {claim.fact}")
         return "\n".join(lines) + "\n"
+    if claim.formula in catalogue.symbols:
+        symbol = catalogue.symbols[claim.formula]
+        lines.append(f"symbol {symbol.name} [{symbol.unit.text}]: {symbol.meaning}")
+        lines += [f"  {s.name} = {show(s.value, 6)} {s.unit}  [{s.kind}: {s.source}]" for s in finding.trace]
+        lines.append(finding_line(finding))
+        return "\n".join(lines) + "\n"
     formula = catalogue.formulas[claim.formula]
     lines += [
         f"formula {formula.id}: {formula.title}",

@@ -10,20 +10,35 @@ from .errors import InputError, Location
 from .inputs import Inputs
 
 
-def model_geometry(model_id: str, inputs: Inputs, where: Location):
-    """(geometry, None) when the model can be read, (None, reason) when not."""
-    from .geometry import UnsupportedArchitecture, derive
-
+def model_config(model_id: str, inputs: Inputs, where: Location) -> tuple[dict, str]:
+    """The config.json a claim's ``model:`` names, and where it was read from."""
     repo_id, _, revision = model_id.partition("@")
     try:
-        config, source = inputs.model_config(repo_id)
+        return inputs.model_config(repo_id)
     except KeyError:
-        config, source = _fetch(repo_id, revision or None, inputs, where)
+        return _fetch(repo_id, revision or None, inputs, where)
+
+
+def model_geometry(model_id: str, inputs: Inputs, where: Location):
+    """(geometry, None, config) when the model can be read, (None, reason, config) when not."""
+    from .geometry import UnsupportedArchitecture, derive
+
+    config, source = model_config(model_id, inputs, where)
     try:
         geometry = derive(config)
     except UnsupportedArchitecture as exc:
-        return None, f"{model_id} ({source}): {exc}"
-    return geometry, None
+        return None, f"{model_id} ({source}): {exc}", config
+    return geometry, None, config
+
+
+def with_key_swapped(config: dict, right_key: str, wrong_key: str) -> dict | None:
+    """A copy of ``config`` where ``right_key`` holds ``wrong_key``'s value (text_config too)."""
+    for part in (config, config.get("text_config")):
+        if isinstance(part, dict) and wrong_key in part:
+            swapped = dict(part)
+            swapped[right_key] = part[wrong_key]
+            return swapped if part is config else {**config, "text_config": swapped}
+    return None
 
 
 def _fetch(repo_id: str, revision: str | None, inputs: Inputs, where: Location):

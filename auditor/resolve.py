@@ -27,6 +27,7 @@ class Bindings:
     values: dict[str, Sourced] = field(default_factory=dict)
     unavailable: dict[str, str] = field(default_factory=dict)
     model_notes: list[str] = field(default_factory=list)
+    model_config: dict | None = None
 
     def set(self, name: str, value: Fraction, source: str) -> None:
         self.values.setdefault(name, Sourced(Fraction(value), source))
@@ -93,18 +94,22 @@ def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bi
     from .models import model_geometry
 
     model_id = str(claim.given["model"])
-    geometry, problem = model_geometry(model_id, inputs, claim.at("model"))
+    geometry, problem, bindings.model_config = model_geometry(model_id, inputs, claim.at("model"))
     if geometry is None:
         for symbol in catalogue.symbols.values():
             if symbol.config and symbol.name not in bindings.values:
                 bindings.unavailable[symbol.name] = problem
         return
+    bind_geometry(geometry, model_id, catalogue, bindings)
+    bindings.model_notes.extend(geometry.notes)
+    _bind_hidden_over_heads(model_id, catalogue, bindings)
+
+
+def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
     for name, derived in geometry.values.items():
         if name in catalogue.symbols:
             factor = catalogue.symbols[name].unit.factor
             bindings.set(name, Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")
-    bindings.model_notes.extend(geometry.notes)
-    _bind_hidden_over_heads(model_id, catalogue, bindings)
 
 
 def _bind_hidden_over_heads(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:

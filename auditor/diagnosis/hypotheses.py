@@ -60,7 +60,33 @@ class Context:
 def overriding(bindings: Bindings, name: str, value, source: str) -> Bindings:
     values = dict(bindings.values)
     values[name] = Sourced(value, source)
-    return Bindings(values, dict(bindings.unavailable), list(bindings.model_notes))
+    return Bindings(values, dict(bindings.unavailable), list(bindings.model_notes), bindings.model_config)
+
+
+def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, reason: str) -> Bindings:
+    """Swap a symbol; on a model, swap the config keys too, so derived widths follow."""
+    result = overriding(bindings, name, wrong, f"swapped: {reason}")
+    right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
+    if bindings.model_config is None or not right_key or not wrong_key:
+        return result
+    from ..geometry import UnsupportedArchitecture, derive
+    from ..models import with_key_swapped
+
+    config = with_key_swapped(bindings.model_config, right_key, wrong_key)
+    if config is None or right_key == wrong_key:
+        return result
+    try:
+        original, geometry = derive(bindings.model_config), derive(config)
+    except UnsupportedArchitecture:
+        return result
+    for derived_name, derived in geometry.values.items():
+        before = original.values.get(derived_name)
+        if before is not None and before.value == derived.value:
+            continue
+        if derived_name in ctx.catalogue.symbols and derived_name not in ctx.claim.given and derived_name != name:
+            factor = ctx.catalogue.symbols[derived_name].unit.factor
+            result = overriding(result, derived_name, Fraction(derived.value) * factor, f"re-derived with {wrong_key} as {right_key}")
+    return result
 
 
 def _label(ctx: Context, name: str) -> str:
@@ -78,7 +104,7 @@ def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:
             text = f"{_label(ctx, other)} = {show(wrong)} used for {_label(ctx, name)} = {show(right)}"
             yield Hypothesis(
                 f"{name} <- {other}", "swap", text, (name,),
-                lambda b, c, n=name, w=wrong, r=reason: overriding(b, n, w, f"swapped: {r}"),
+                lambda b, c, n=name, o=other, w=wrong, r=reason: _swapped(b, c, n, o, w, r),
             )
 
 

@@ -75,5 +75,7 @@ def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
 def diagnose(claim, project, bindings) -> list[Diagnosis]:
     catalogue = project.catalogue
     names = {str(s) for s in catalogue.inlined(claim.formula).free_symbols} | set(catalogue.tree(claim.formula))
+    if bindings.model_config is not None:
+        names |= {n for n, s in catalogue.symbols.items() if s.config and n in bindings.values}
     ctx = Context(claim, catalogue, project.inputs, bindings, names)
     return search(ctx)[0]
