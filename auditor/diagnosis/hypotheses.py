@@ -95,13 +95,20 @@ def _label(ctx: Context, name: str) -> str:
     return symbol.config if symbol is not None and symbol.config else name
 
 
+def _in_unit(ctx: Context, name: str, value) -> str:
+    """A base-unit value shown in the symbol's own unit (989.4 TFLOP/s, not 9.894e14)."""
+    unit = ctx.catalogue.symbols[name].unit
+    shown = show(value / unit.factor) if not isinstance(value, float) else show(value / float(unit.factor))
+    return shown if unit.dimensionless else f"{shown} {unit.text}"
+
+
 def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:
     for name in sorted(ctx.names & set(ctx.catalogue.symbols)):
         for other, reason in ctx.catalogue.symbols[name].confused_with.items():
             right, wrong = ctx.value_of(name), ctx.value_of(other)
             if right is None or wrong is None or wrong == right:
                 continue
-            text = f"{_label(ctx, other)} = {show(wrong)} used for {_label(ctx, name)} = {show(right)}"
+            text = f"{_label(ctx, other)} = {_in_unit(ctx, other, wrong)} used for {_label(ctx, name)} = {_in_unit(ctx, name, right)}"
             yield Hypothesis(
                 f"{name} <- {other}", "swap", text, (name,),
                 lambda b, c, n=name, o=other, w=wrong, r=reason: _swapped(b, c, n, o, w, r),
@@ -163,7 +170,7 @@ def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
                 continue
             yield Hypothesis(
                 f"{key} {dtype.name} for {right.name}", "dtype",
-                f"{dtype.name} ({show(dtype.bytes)} bytes) used for {right.name} ({show(right.bytes)} bytes)", (symbol.name,),
+                f"{dtype.name} ({show(dtype.bytes)} B) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
                 lambda b, c, n=symbol.name, d=dtype: overriding(b, n, d.bytes, f"dtype {d.name}"),
             )
 

@@ -1,0 +1,61 @@
+"""Diagnosis names the wrong variable by reproducing the wrong number, and only then."""
+
+from pathlib import Path
+
+import pytest
+
+from auditor.audit import Project, audit_claim
+from auditor.claims import load_claim_file
+from auditor.verdicts import Verdict
+
+CASES = Path(__file__).parent / "cases"
+REPO = Path(__file__).resolve().parent.parent
+WRONG = load_claim_file(CASES / "wrong_claims.yaml").claims
+RIGHT = load_claim_file(CASES / "right_claims.yaml").claims
+
+
+@pytest.fixture(scope="module")
+def project():
+    return Project.load(REPO)
+
+
+@pytest.mark.parametrize("claim", WRONG, ids=[c.id for c in WRONG])
+def test_a_wrong_number_is_diagnosed_with_its_cause(claim, project):
+    finding = audit_claim(claim, project)
+    assert finding.verdict == Verdict.MISMATCH
+    causes = [set(d.parts) for d in finding.diagnoses]
+    if claim.expect.cause:
+        assert set(claim.expect.cause) in causes, f"found {causes}"
+    else:
+        assert causes == []
+
+
+@pytest.mark.parametrize("claim", RIGHT, ids=[c.id for c in RIGHT])
+def test_a_right_number_gets_no_explanation(claim, project):
+    finding = audit_claim(claim, project)
+    assert finding.verdict.holds, finding.message
+    assert finding.diagnoses == ()
+
+
+def test_every_reported_explanation_reproduces_the_stated_number(project):
+    from auditor.compare import compare
+    from auditor.quantity import parse_stated
+
+    for claim in WRONG:
+        for diagnosis in audit_claim(claim, project).diagnoses:
+            stated = claim.stated.value
+            assert abs(diagnosis.reproduced - stated) <= 2 * claim.stated.low.half_ulp or diagnosis.kind.startswith("unit") or "unit" in diagnosis.kind
+
+
+def test_singles_are_reported_before_pairs(project):
+    claim = next(c for c in WRONG if c.id == "w-heads-and-gib")
+    diagnoses = audit_claim(claim, project).diagnoses
+    assert diagnoses and all(d.complexity == 2 for d in diagnoses)
+    simple = next(c for c in WRONG if c.id == "w-query-heads-70b")
+    assert all(d.complexity == 1 for d in audit_claim(simple, project).diagnoses)
+
+
+def test_a_diagnosis_names_the_config_keys_and_their_values(project):
+    claim = next(c for c in WRONG if c.id == "w-query-heads-70b")
+    descriptions = [d.description for d in audit_claim(claim, project).diagnoses]
+    assert "num_attention_heads = 64 used for num_key_value_heads = 8" in descriptions
