@@ -1,40 +1,272 @@
 """Claims about a formula's shape, checked for all values with SymPy.
 
-"Does not depend on h", "linear in total resident tokens": a property holds
-or fails for every value of the symbols, not at one point, so these claims
-get their own verdicts (proved, refuted). A claim's ``property:`` mapping
-names one check from ``CHECKS`` and its arguments.
+"Does not depend on h", "doubling g halves the storage", "E_touched(1) = k":
+a property holds or fails for every value of the symbols, not at one point,
+so these claims get their own verdicts. A claim's ``property:`` mapping names
+checks from ``CHECKS`` with their arguments, and may add ``where:`` (values
+substituted first, e.g. ``{n_kv_heads: n_heads}`` for MHA). Every check must
+pass for ``proved``. A check fails (``refuted``) only with a counterexample:
+a point where SymPy evaluates the difference to a nonzero number. When SymPy
+can neither simplify the difference to zero nor find such a point, the claim
+is ``invalid`` with that said, never silently proved.
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
 import sympy
 
-from .errors import InputError
+from .errors import ExpressionError, InputError
+from .expressions import parse_expression
 from .verdicts import Verdict
 
+Outcome = tuple[bool | None, str]  # True proved, False refuted, None undecided
+TRIALS = 12
+TOLERANCE = sympy.Rational(1, 10**12)
 
-def _independent_of(expr: sympy.Expr, names: list[str], symbol) -> tuple[bool, str]:
-    dependent = [n for n in names if sympy.simplify(sympy.diff(expr, symbol(n))) != 0]
-    if dependent:
-        return False, f"depends on {', '.join(dependent)}"
+
+@dataclass
+class Subject:
+    """The formula a property speaks about, inlined down to symbols on demand."""
+
+    claim: object
+    catalogue: object
+    where: dict = field(default_factory=dict)
+
+    def expr(self, hold: tuple[str, ...] = (), formula: str | None = None, at: dict | None = None) -> sympy.Expr:
+        """The inlined expression; formulas named in ``hold`` stay variables, ``at`` is substituted."""
+        overrides = {**self.where, **(at or {})}
+        overrides.update({name: self.variable(name) for name in hold if name not in overrides})
+        return self._inline(formula or self.claim.formula, overrides)
+
+    def _inline(self, formula_id: str, overrides: dict) -> sympy.Expr:
+        expr = self.catalogue.expressions[formula_id]
+        subs = {}
+        for s in expr.free_symbols:
+            if s.name in overrides:
+                subs[s] = overrides[s.name]
+            elif s.name in self.catalogue.formulas:
+                subs[s] = self._inline(s.name, overrides)
+        return expr.xreplace(subs) if subs else expr
+
+    def variable(self, name) -> sympy.Symbol:
+        """A catalogue name as a SymPy variable; a formula's name becomes a positive symbol."""
+        name = str(name)
+        if name in self.catalogue.symbols:
+            return self.catalogue.factory(name)
+        if name in self.catalogue.formulas:
+            return sympy.Symbol(name, positive=True)
+        raise InputError(self.claim.location, f"claim {self.claim.id!r}: property names unknown symbol {name!r}{self.catalogue.unknown_hint(name)}")
+
+    def term(self, value) -> sympy.Expr:
+        """A value in a property: a number, a name, or an expression in the formula language."""
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise InputError(self.claim.location, f"claim {self.claim.id!r}: {value!r} is not a number or an expression")
+        try:
+            parsed = parse_expression(str(value), self.catalogue.factory)
+        except ExpressionError as exc:
+            raise InputError(self.claim.location, f"claim {self.claim.id!r}: cannot read {value!r}: {exc}") from None
+        for s in parsed.free_symbols:
+            self.variable(s.name)
+        subs = {s: self._inline(s.name, dict(self.where)) for s in parsed.free_symbols if s.name in self.catalogue.formulas}
+        return parsed.xreplace(subs)
+
+    def mapping(self, node, what: str) -> dict:
+        if not isinstance(node, dict):
+            raise InputError(self.claim.location, f"claim {self.claim.id!r}: {what} must be a mapping of names to values")
+        return {str(k): self.term(v) for k, v in node.items()}
+
+
+def is_zero(expr: sympy.Expr, catalogue) -> tuple[bool | None, dict | None]:
+    """Whether ``expr`` is identically zero: True, False with a counterexample, or None (undecided)."""
+    simplified = sympy.simplify(expr)
+    if simplified == 0:
+        return True, None
+    rng = random.Random(0)
+    for _ in range(TRIALS):
+        point = {s: _sample(s, catalogue, rng) for s in simplified.free_symbols}
+        value = simplified.xreplace(point).evalf(30)
+        if value.is_number and value.is_finite and abs(value) > TOLERANCE:
+            return False, {str(k): v for k, v in point.items()}
+    return None, None
+
+
+def _sample(symbol: sympy.Symbol, catalogue, rng: random.Random) -> sympy.Rational:
+    """A value in the symbol's declared domain, as an exact rational."""
+    definition = catalogue.symbols.get(symbol.name)
+    domain = definition.domain if definition else "positive"
+    if "integer" in domain:
+        return sympy.Integer(rng.randint(2, 12))
+    if domain == "fraction":
+        return sympy.Rational(rng.randint(1, 19), 20)
+    if domain == "real":
+        return sympy.Rational(rng.randint(-40, 40), 8)
+    return sympy.Rational(rng.randint(4, 160), 8)
+
+
+def _at(point: dict | None) -> str:
+    return "" if not point else " (e.g. at " + ", ".join(f"{k} = {v}" for k, v in sorted(point.items())) + ")"
+
+
+def _names(argument) -> list[str]:
+    return [str(n) for n in (argument if isinstance(argument, list) else [argument])]
+
+
+def _zero_or_not(difference, subject: Subject, yes: str, no: str) -> Outcome:
+    ok, point = is_zero(difference, subject.catalogue)
+    if ok is None:
+        return None, f"SymPy could not decide whether {yes}"
+    return (True, yes) if ok else (False, no + _at(point))
+
+
+def independent_of(subject: Subject, argument) -> Outcome:
+    """The formula does not change when any of the named symbols does."""
+    names = _names(argument)
+    expr = subject.expr(hold=tuple(names))
+    for name in names:
+        ok, message = _zero_or_not(sympy.diff(expr, subject.variable(name)), subject, "", f"depends on {name}")
+        if ok is not True:
+            return ok, message or f"SymPy could not decide whether it depends on {name}"
     return True, f"does not depend on {', '.join(names)}"
 
 
-CHECKS = {
-    "independent_of": _independent_of,
+def cancels(subject: Subject, argument) -> Outcome:
+    """The named symbols appear in the formula (through the formulas it uses) and cancel out."""
+    names = _names(argument)
+    present = {s.name for s in subject.expr().free_symbols} | _mentioned(subject.catalogue, subject.claim.formula)
+    absent = [n for n in names if n not in present]
+    if absent:
+        return False, f"{', '.join(absent)} never appear{'s' if len(absent) == 1 else ''} in the formula, so nothing cancels"
+    ok, message = independent_of(subject, names)
+    return ok, (f"{', '.join(names)} appear in the formula and cancel completely" if ok else message)
+
+
+def _mentioned(catalogue, formula_id: str) -> set[str]:
+    names = set(catalogue.depends_on(formula_id))
+    return names.union(*(_mentioned(catalogue, n) for n in names if n in catalogue.formulas))
+
+
+def linear_in(subject: Subject, argument) -> Outcome:
+    """The formula is affine in each named symbol, and does depend on it."""
+    names = _names(argument)
+    expr = subject.expr(hold=tuple(names))
+    for name in names:
+        x = subject.variable(name)
+        if is_zero(sympy.diff(expr, x), subject.catalogue)[0]:
+            return False, f"does not depend on {name} at all"
+        ok, message = _zero_or_not(sympy.diff(expr, x, 2), subject, "", f"is not linear in {name}: its second derivative is not zero")
+        if ok is not True:
+            return ok, message or f"SymPy could not decide whether it is linear in {name}"
+    return True, f"is linear in {', '.join(names)}"
+
+
+def scales_as(subject: Subject, argument) -> Outcome:
+    """f(lambda x) = lambda**k f(x) for each ``{x: k}``: doubling x multiplies f by 2**k."""
+    powers = subject.mapping(argument, "scales_as")
+    expr = subject.expr(hold=tuple(powers))
+    factor = sympy.Symbol("scale_factor", positive=True)
+    for name, power in powers.items():
+        x = subject.variable(name)
+        difference = expr.xreplace({x: factor * x}) - factor**power * expr
+        text = f"scales as {name}**{power}"
+        ok, message = _zero_or_not(difference, subject, text, f"does not scale as {name}**{power}")
+        if ok is not True:
+            return ok, message
+    return True, "; ".join(f"scales as {n}**{p}" for n, p in powers.items())
+
+
+def through_product(subject: Subject, argument) -> Outcome:
+    """The named symbols enter only through their product: splitting it differently changes nothing."""
+    names = _names(argument)
+    if len(names) < 2:
+        raise InputError(subject.claim.location, f"claim {subject.claim.id!r}: through_product needs two or more names")
+    expr = subject.expr(hold=tuple(names))
+    variables = [subject.variable(n) for n in names]
+    product = sympy.Symbol("product", positive=True)
+    last = product / sympy.Mul(*variables[:-1])
+    return _zero_or_not(
+        sum(sympy.diff(expr.xreplace({variables[-1]: last}), v) ** 2 for v in variables[:-1]),
+        subject,
+        f"depends on {', '.join(names)} only through their product",
+        f"depends on {', '.join(names)} other than through their product",
+    )
+
+
+def equals_at(subject: Subject, argument) -> Outcome:
+    """At the substitution ``at``, the formula equals ``value``."""
+    node = _require(subject, argument, "equals_at", ("at", "value"))
+    at = subject.mapping(node["at"], "equals_at.at")
+    value = subject.term(node["value"])
+    shown = ", ".join(f"{k} = {v}" for k, v in at.items())
+    return _zero_or_not(subject.expr(at=at) - value, subject, f"equals {value} at {shown}", f"does not equal {value} at {shown}")
+
+
+def equals_formula(subject: Subject, argument) -> Outcome:
+    """Under the substitution ``at`` (applied to both), the formula equals another formula."""
+    node = _require(subject, argument, "equals_formula", ("formula",))
+    other = str(node["formula"])
+    if other not in subject.catalogue.formulas:
+        raise InputError(subject.claim.location, f"claim {subject.claim.id!r}: unknown formula {other!r}{subject.catalogue.unknown_hint(other)}")
+    at = subject.mapping(node.get("at") or {}, "equals_formula.at")
+    shown = (" at " + ", ".join(f"{k} = {v}" for k, v in at.items())) if at else ""
+    difference = subject.expr(at=at) - subject.expr(formula=other, at=at)
+    return _zero_or_not(difference, subject, f"equals {other}{shown}", f"differs from {other}{shown}")
+
+
+def tends_to(subject: Subject, argument) -> Outcome:
+    """As ``symbol`` goes to ``at`` (infinity unless given), the formula tends to ``value``."""
+    node = _require(subject, argument, "tends_to", ("symbol", "value"))
+    name = str(node["symbol"])
+    point = subject.term(node.get("at", "infinity()"))
+    value = subject.term(node["value"])
+    x = subject.variable(name)
+    free = sympy.Symbol(f"{name}_limit", real=True)
+    expr = subject.expr(hold=(name,)).xreplace({x: free})
+    limit = sympy.limit(expr, free, point, "+" if point.is_finite else "-")
+    text = f"tends to {value} as {name} -> {point}"
+    if value.is_infinite or limit.is_infinite:
+        return (True, text) if sympy.simplify(limit - value) == 0 or limit == value else (False, f"tends to {limit}, not {value}, as {name} -> {point}")
+    return _zero_or_not(limit - value, subject, text, f"tends to {limit}, not {value}, as {name} -> {point}")
+
+
+def _require(subject: Subject, node, check: str, keys: tuple[str, ...]) -> dict:
+    if not isinstance(node, dict) or any(k not in node for k in keys):
+        raise InputError(subject.claim.location, f"claim {subject.claim.id!r}: {check} needs a mapping with {', '.join(keys)}")
+    return node
+
+
+CHECKS: dict[str, Callable[[Subject, object], Outcome]] = {
+    "independent_of": independent_of,
+    "cancels": cancels,
+    "linear_in": linear_in,
+    "scales_as": scales_as,
+    "through_product": through_product,
+    "equals_at": equals_at,
+    "equals_formula": equals_formula,
+    "tends_to": tends_to,
 }
 
 
 def check_property(claim, project) -> tuple[Verdict, str]:
+    """Run every check the claim's ``property:`` names; proved only if all pass."""
     catalogue = project.catalogue
-    expr = catalogue.inlined(claim.formula)
+    subject = Subject(claim, catalogue)
+    if "where" in claim.property:
+        subject.where = subject.mapping(claim.property["where"], "where")
+    messages = []
     for kind, argument in claim.property.items():
+        if kind == "where":
+            continue
         check = CHECKS.get(kind)
         if check is None:
             raise InputError(claim.at(kind), f"claim {claim.id!r}: unknown property {kind!r} (known: {', '.join(sorted(CHECKS))})")
-        names = argument if isinstance(argument, list) else [argument]
-        ok, message = check(expr, [str(n) for n in names], catalogue.factory)
+        ok, message = check(subject, argument)
+        if ok is None:
+            return Verdict.INVALID, message
         if not ok:
-            return Verdict.REFUTED, message
-    return Verdict.PROVED, message
+            return Verdict.REFUTED, f"{kind}: {message}"
+        messages.append(message)
+    return Verdict.PROVED, "; ".join(messages)
