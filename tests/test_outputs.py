@@ -78,3 +78,97 @@ def test_a_quote_cannot_break_out_of_a_github_annotation():
 
     assert escape_data("a\n::error::x %") == "a%0A::error::x %25"
     assert escape_property("a,b:c") == "a%2Cb%3Ac"
+
+
+HOSTILE = """\
+document: {title: hostile}
+claims:
+  - id: hostile-quote
+    quote: "<script>alert(1)</script> [click](javascript:alert(1)) <a href=\\"javascript:alert(2)\\">x</a>"
+    formula: kv_bytes_per_token_gqa
+    given: {model: meta-llama/Meta-Llama-3-8B, kv_dtype: fp16}
+    stated: "129 KiB/token"
+"""
+
+
+class _Tags(__import__("html.parser").parser.HTMLParser):
+    """Every tag and attribute of an HTML page, to check what a browser would act on."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags: list[str] = []
+        self.attributes: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attributes += [(k, v or "") for k, v in attrs]
+
+
+def parsed(html: str) -> _Tags:
+    tags = _Tags()
+    tags.feed(html)
+    return tags
+
+
+@pytest.fixture
+def hostile(tmp_path, monkeypatch):
+    make_documented(tmp_path, claims=HOSTILE)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_html_renders_a_hostile_quote_inert(hostile, run_cli):
+    _, out = output(run_cli, "html")
+    tags = parsed(out)
+    assert "script" not in tags.tags and "a" not in tags.tags
+    assert not any("javascript:" in value for _, value in tags.attributes)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+
+
+def test_markdown_renders_a_hostile_quote_inert(hostile, run_cli):
+    _, out = output(run_cli, "markdown")
+    assert "<script>" not in out and "<a href" not in out
+    assert "](javascript:" not in out
+    assert r"\[click\]\(javascript:alert\(1\)\)" in out
+
+
+def test_html_report_is_self_contained_with_mathml_formulas_and_an_svg_roofline(documented, run_cli):
+    _, out = output(run_cli, "html", "-v")
+    tags = parsed(out)
+    assert {"math", "svg", "polyline", "table"} <= set(tags.tags)
+    assert "script" not in tags.tags and "link" not in tags.tags and "img" not in tags.tags
+    assert not [v for k, v in tags.attributes if k in ("src", "href")]
+    assert "OOM wall: max_batch = 104" in out
+    assert '<math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><mrow><mi>max_batch</mi>' in out
+
+
+def test_markdown_report_lists_failures_and_embeds_the_plot(documented, run_cli):
+    code, out = output(run_cli, "markdown")
+    assert code == 1
+    assert "| guide-calculator | mismatch ❌ |" in out
+    assert "](data:image/svg+xml;base64," in out
+    assert "<math" in out
+
+
+def test_the_roofline_is_evaluated_through_the_engine(documented):
+    from auditor.audit import Project
+    from auditor.claims import load_claim_file
+    from auditor.roofline import roofline_for
+
+    claim = next(c for c in load_claim_file(documented / "claims" / "guide.yaml").claims if c.id == "guide-max-batch")
+    roofline = roofline_for(claim, Project.load(documented))
+    assert roofline.max_batch == 104 and roofline.knee is None
+    assert roofline.throughput == tuple(sorted(roofline.throughput))
+    assert roofline.step_ms == tuple(sorted(roofline.step_ms))
+    assert roofline.batches[-1] >= 104
+
+
+def test_the_html_report_renders_in_headless_chromium(documented, run_cli, tmp_path):
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "render_report.py"
+    result = subprocess.run([sys.executable, str(script), "--out", str(tmp_path / "out")], cwd=documented, capture_output=True, text=True, timeout=300)
+    if result.returncode == 77:
+        pytest.skip(result.stdout.strip() or "chromium is not installed")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "out" / "report.png").stat().st_size > 0

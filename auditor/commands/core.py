@@ -35,7 +35,8 @@ def run_check(args) -> int:
     project.documents = args.documents
     paths = args.paths or default_claim_paths(project.root)
     findings = audit_paths(paths, project)
-    sys.stdout.write(RENDERERS[args.format](findings, verbose=args.verbose))
+    render = RENDERERS[args.format]
+    sys.stdout.write(render(findings, verbose=args.verbose, **({"project": project} if getattr(render, "wants_project", False) else {})))
     return EXIT_OK if all(f.passed for f in findings) else EXIT_FAIL
 
 

@@ -8,6 +8,7 @@ from .github import render_github
 from .human import render_human
 from .json_format import render_json
 from .junit import render_junit
+from .report import render_html, render_markdown
 from .sarif import render_sarif
 
 RENDERERS: dict[str, Callable] = {
@@ -16,4 +17,6 @@ RENDERERS: dict[str, Callable] = {
     "sarif": render_sarif,
     "junit": render_junit,
     "github": render_github,
+    "markdown": render_markdown,
+    "html": render_html,
 }

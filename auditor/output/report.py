@@ -1,0 +1,141 @@
+"""Markdown and HTML reports: the findings, the formulas as MathML, the decode roofline.
+
+Both are jinja2 templates in ``reports/`` rendered with autoescaping on, so a
+quote that holds markup, or a ``javascript:`` link, renders as inert text; the
+Markdown report also escapes Markdown's own punctuation for the same reason.
+Both are self-contained: the plot is inline SVG (a data URI in Markdown),
+drawn by ``auditor.svgplot``, with no script and no external resource.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+from ..findings import Finding
+from ..verdicts import MEANING, Verdict
+from .describe import explanation, numbers, verdict_tag
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
+MAX_PLOTS = 4
+ROOFLINE_FORMULAS = {"max_batch", "kv_budget", "kv_token_capacity", "max_seq", "t_step", "t_mem", "decode_throughput", "compute_knee_batch", "decode_ceiling_per_sequence"}
+
+
+def markdown_text(text) -> str:
+    """Plain text safe inside Markdown: punctuation escaped, one line."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def _environment():
+    import jinja2
+
+    from ..resources import builtin
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(builtin("reports"))), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["md"] = markdown_text
+    return env
+
+
+def mathml(formula_id: str, catalogue) -> str:
+    """``id = expression`` as presentation MathML, names kept whole (no subscript splitting)."""
+    import sympy
+    from sympy.printing.mathml import mathml as to_mathml
+
+    equation = sympy.Eq(sympy.Symbol(formula_id), catalogue.expressions[formula_id], evaluate=False)
+    body = to_mathml(equation, printer="presentation", disable_split_super_sub=True)
+    return f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">{body}</math>'
+
+
+def _row(f: Finding) -> dict:
+    return {
+        "id": f.claim_id,
+        "verdict": f.verdict.value,
+        "tag": verdict_tag(f),
+        "passed": f.passed,
+        "quote": f.quote,
+        "numbers": numbers(f),
+        "message": f.message,
+        "explanation": explanation(f),
+        "claims_location": str(f.location),
+        "document_location": str(f.document_location) if f.document_location else "",
+        "formula": f.formula or "",
+        "section": f.section,
+    }
+
+
+def _formulas(findings: list[Finding], catalogue) -> list[dict]:
+    from markupsafe import Markup
+
+    used = sorted({f.formula for f in findings if f.formula in catalogue.formulas})
+    entries = []
+    for formula_id in used:
+        formula = catalogue.formulas[formula_id]
+        entries.append({"id": formula_id, "title": formula.title, "owner": formula.owner, "unit": formula.unit.text, "assumptions": list(formula.assumptions), "mathml": Markup(mathml(formula_id, catalogue))})
+    return entries
+
+
+def _plots(findings: list[Finding], project) -> list[dict]:
+    """One roofline per model and GPU that a memory or decode claim names."""
+    from markupsafe import Markup
+
+    from ..roofline import knee_caption, roofline_for, roofline_svg
+
+    plots, seen = [], set()
+    for claim in _claims_of(findings):
+        key = (str(claim.given.get("model")), str(claim.given.get("gpu")))
+        if "model" not in claim.given or "gpu" not in claim.given or key in seen or claim.formula not in ROOFLINE_FORMULAS:
+            continue
+        seen.add(key)
+        roofline = roofline_for(claim, project)
+        if roofline is not None:
+            svg = roofline_svg(roofline)
+            uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+            plots.append({"title": roofline.title, "svg": Markup(svg), "data_uri": uri, "caption": knee_caption(roofline), "claim": claim.id})
+        if len(plots) == MAX_PLOTS:
+            break
+    return plots
+
+
+def _claims_of(findings: list[Finding]):
+    from ..claims import load_claim_file
+
+    wanted = {f.claim_id for f in findings}
+    for path in dict.fromkeys(f.location.path for f in findings):
+        if Path(path).is_file():
+            yield from (c for c in load_claim_file(Path(path)).claims if c.id in wanted)
+
+
+def report_context(findings: list[Finding], verbose: bool, project) -> dict:
+    from collections import Counter
+
+    counts = Counter(f.verdict.value for f in findings)
+    failed = sum(not f.passed for f in findings)
+    return {
+        "rows": [_row(f) for f in findings if verbose or not f.passed or f.verdict != Verdict.HOLDS],
+        "all_rows": len(findings),
+        "counts": [(v.value, counts[v.value], MEANING[v]) for v in Verdict if counts[v.value]],
+        "failed": failed,
+        "formulas": _formulas(findings, project.catalogue),
+        "plots": _plots(findings, project),
+    }
+
+
+def _render(template: str, findings: list[Finding], verbose: bool, project) -> str:
+    if project is None:
+        from ..audit import Project
+
+        project = Project.load(Path.cwd())
+    return _environment().get_template(template).render(**report_context(findings, verbose, project))
+
+
+def render_markdown(findings: list[Finding], verbose: bool = False, project=None) -> str:
+    return _render("report.md.j2", findings, verbose, project)
+
+
+def render_html(findings: list[Finding], verbose: bool = False, project=None) -> str:
+    return _render("report.html.j2", findings, verbose, project)
+
+
+render_markdown.wants_project = True
+render_html.wants_project = True
