@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sympy
 
+from .architectures import claim_layout_lines
 from .catalogue import Catalogue
 from .claims import Claim
 from .findings import Finding
@@ -34,6 +35,7 @@ def render_explanation(claim: Claim, finding: Finding, project) -> str:
     lines += [f"  assumes: {a}" for a in formula.assumptions]
     if finding.notes:
         lines += [f"  model: {n}" for n in finding.notes]
+    lines += claim_layout_lines(claim, project)
     lines.append("values (base units):")
     for step in finding.trace:
         indent = "  " * (step.depth + 1)

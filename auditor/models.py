@@ -6,6 +6,8 @@ and the claim becomes underdetermined with the reason, never a wrong number.
 
 from __future__ import annotations
 
+import os
+
 from .errors import InputError, Location
 from .inputs import Inputs
 
@@ -48,7 +50,8 @@ def _fetch(repo_id: str, revision: str | None, inputs: Inputs, where: Location):
     except ImportError:
         raise InputError(where, f"unknown model {repo_id!r}: not in inputs/models (known: {', '.join(inputs.model_ids())})") from None
     try:
-        return fetch_config_cached(repo_id, revision), f"Hub {repo_id}@{revision or 'main'}"
+        endpoint = os.environ.get("HF_ENDPOINT") or None  # read now: huggingface_hub reads it only at import
+        return fetch_config_cached(repo_id, revision, endpoint=endpoint), f"Hub {repo_id}@{revision or 'main'}"
     except HubError as exc:
         known = ", ".join(inputs.model_ids())
         raise InputError(where, f"unknown model {repo_id!r}: not bundled (known: {known}) and {exc}") from None

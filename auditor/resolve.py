@@ -17,7 +17,7 @@ from .inputs import Inputs, Sourced
 from .quantity import parse_given
 from .units import describe
 
-SPECIAL_KEYS = {"model", "gpu"}
+SPECIAL_KEYS = {"model", "gpu", "weights"}
 
 
 @dataclass
@@ -50,6 +50,8 @@ def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
             bindings.set(key, value, f"given by the claim: {raw}")
         else:
             raise InputError(claim.at(key), f"claim {claim.id!r} gives unknown input {key!r}{catalogue.unknown_hint(key)}")
+    if "weights" in claim.given:
+        _bind_weights(claim, inputs, bindings)
     if "gpu" in claim.given:
         _bind_gpu(claim, catalogue, inputs, bindings)
     if "model" in claim.given:
@@ -90,7 +92,16 @@ def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bind
                 bindings.set(symbol.name, found.value, found.source)
 
 
+def _bind_weights(claim: Claim, inputs: Inputs, bindings: Bindings) -> None:
+    """``weights: ORG/NAME[@REV]``: the bytes ``auditor models weigh`` recorded in inputs/weights.yaml."""
+    from .weights_file import find_weighed
+
+    found = find_weighed(str(claim.given["weights"]), inputs.dirs, claim.at("weights"))
+    bindings.set("measured_weight_bytes", Fraction(found.total_bytes), found.describe())
+
+
 def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    from .architectures import bind_absent_parts
     from .models import model_geometry
 
     model_id = str(claim.given["model"])
@@ -101,6 +112,7 @@ def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bi
                 bindings.unavailable[symbol.name] = problem
         return
     bind_geometry(geometry, model_id, catalogue, bindings)
+    bind_absent_parts(geometry, model_id, catalogue, bindings)
     bindings.model_notes.extend(geometry.notes)
     _bind_hidden_over_heads(model_id, catalogue, bindings)
 

@@ -17,8 +17,12 @@ Every failure is a ``HubError`` subclass naming the repo id and revision.
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 from typing import Any
+
+# Before any submodule imports huggingface_hub, which reads this once: the CLI never phones home.
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 
 from .errors import (
     EntryNotFoundError,
