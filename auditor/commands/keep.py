@@ -54,6 +54,23 @@ def run_impact(args) -> int:
     return EXIT_OK
 
 
+def run_scan(args) -> int:
+    from ..output import RENDERERS
+    from ..scan import audit_proposals, proposals_yaml, scan_document
+
+    project = load_project(args)
+    document, proposals = scan_document(args.document, project)
+    if not args.audit:
+        sys.stdout.write(proposals_yaml(proposals, document, str(args.document)))
+        return EXIT_OK
+    audit_proposals(proposals, document, project)
+    findings = [p.finding for p in proposals if p.finding is not None]
+    sys.stdout.write(RENDERERS[args.format](findings, verbose=True))
+    matched = sum(p.formula is not None for p in proposals)
+    print(f"scan: {plural(len(proposals), 'number')} found, {matched} matched to a formula, {len(findings)} audited", file=sys.stderr)
+    return EXIT_OK if all(f.passed for f in findings) else EXIT_FAIL
+
+
 def register(sub) -> None:
     update = sub.add_parser("update", help="recompute every claim and rewrite the numbers that changed, in claims files and documents")
     update.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
@@ -66,3 +83,9 @@ def register(sub) -> None:
     impact.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
     impact.add_argument("--format", choices=["human", "json"], default="human")
     impact.set_defaults(run=run_impact)
+
+    scan = sub.add_parser("scan", help="find numbers with units in a Markdown or text document and propose claims")
+    scan.add_argument("document", type=Path)
+    scan.add_argument("--audit", action="store_true", help="audit the proposals that resolve instead of printing them")
+    scan.add_argument("--format", choices=["human", "json", "sarif", "junit", "github"], default="human", help="output of --audit")
+    scan.set_defaults(run=run_scan)
