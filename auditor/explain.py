@@ -44,6 +44,10 @@ def render_explanation(claim: Claim, finding: Finding, project) -> str:
     lines.append(f"substituted: {formula.id} = {_substituted(catalogue, formula.id, values)}")
     lines.append(finding_line(finding))
     lines.extend(diagnosis_lines(finding))
+    if finding.diagnoses:
+        from .diagnosis.sidebyside import side_by_side
+
+        lines.extend(side_by_side(claim, project))
     return "\n".join(lines) + "\n"
 
 

@@ -141,7 +141,8 @@ def cancels(subject: Subject, argument) -> Outcome:
     if absent:
         return False, f"{', '.join(absent)} never appear{'s' if len(absent) == 1 else ''} in the formula, so nothing cancels"
     ok, message = independent_of(subject, names)
-    return ok, (f"{', '.join(names)} appear in the formula and cancel completely" if ok else message)
+    verb = "appears in the formula and cancels" if len(names) == 1 else "appear in the formula and cancel"
+    return ok, (f"{', '.join(names)} {verb} completely" if ok else message)
 
 
 def _mentioned(catalogue, formula_id: str) -> set[str]:

@@ -59,3 +59,30 @@ def test_a_diagnosis_names_the_config_keys_and_their_values(project):
     claim = next(c for c in WRONG if c.id == "w-query-heads-70b")
     descriptions = [d.description for d in audit_claim(claim, project).diagnoses]
     assert "num_attention_heads = 64 used for num_key_value_heads = 8" in descriptions
+
+
+def test_check_shows_diagnoses_in_human_and_json_output(run_cli):
+    import json
+
+    wrong = str(CASES / "wrong_claims.yaml")
+    code, out, _ = run_cli("check", wrong)
+    assert code == 0  # every wrong number is recorded with its cause
+    assert "reproduced by: num_attention_heads = 64 used for num_key_value_heads = 8 (n_kv_heads <- n_heads)" in out
+    assert "no single explanation found" in out
+    code, out, _ = run_cli("check", wrong, "--format", "json")
+    finding = next(f for f in json.loads(out)["findings"] if f["claim"] == "w-heads-and-gib")
+    assert [d["hypothesis"] for d in finding["diagnoses"]] == ["n_kv_heads <- n_heads, GiB printed as GB"]
+
+
+def test_explain_shows_the_winning_derivation_beside_the_correct_one(run_cli):
+    code, out, _ = run_cli("explain", "w-all-layers-hold-kv", str(CASES / "wrong_claims.yaml"))
+    assert code == 0
+    assert "best explanation: n_kv_layers <- n_layers" in out
+    row = next(line for line in out.splitlines() if line.strip().startswith("n_kv_layers "))
+    assert row.split()[1:4] == ["12", "48", "<-"]
+
+
+def test_solve_prints_each_reading(run_cli):
+    code, out, _ = run_cli("solve", "w-query-heads-70b", "--for", "n_kv_heads", str(CASES / "wrong_claims.yaml"))
+    assert code == 0
+    assert "as printed: n_kv_heads = 64 [exact; plausible: equals num_attention_heads = 64" in out

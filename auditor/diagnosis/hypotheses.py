@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 from ..evaluate import Evaluation
 from ..inputs import Sourced
-from ..output.numbers import show
+from ..output.numbers import show, with_prefix
 from ..resolve import Bindings
 from ..units import Unit, parse_unit
 
@@ -98,8 +98,8 @@ def _label(ctx: Context, name: str) -> str:
 def _in_unit(ctx: Context, name: str, value) -> str:
     """A base-unit value shown in the symbol's own unit (989.4 TFLOP/s, not 9.894e14)."""
     unit = ctx.catalogue.symbols[name].unit
-    shown = show(value / unit.factor) if not isinstance(value, float) else show(value / float(unit.factor))
-    return shown if unit.dimensionless else f"{shown} {unit.text}"
+    own = value / unit.factor if not isinstance(value, float) else value / float(unit.factor)
+    return show(own) if unit.dimensionless else with_prefix(own, unit.text)
 
 
 def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:

@@ -16,8 +16,8 @@ def candidates(ctx: Context) -> list[Hypothesis]:
     return [h for kind in KINDS.values() for h in kind(ctx)]
 
 
-def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
-    """The value the combination yields, if it reproduces the stated number; else None."""
+def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
+    """The bindings and the printed-unit override a combination of hypotheses makes."""
     bindings = ctx.bindings
     unit = None
     for hypothesis in combo:
@@ -25,6 +25,12 @@ def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
             bindings = hypothesis.transform(bindings, ctx)
         if hypothesis.unit is not None:
             unit = hypothesis.unit
+    return bindings, unit
+
+
+def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
+    """The value the combination yields, if it reproduces the stated number; else None."""
+    bindings, unit = applied(ctx, combo)
     try:
         value = Evaluation(ctx.catalogue, bindings).value(ctx.claim.formula)
     except Exception:
@@ -45,9 +51,15 @@ def _compatible(a: Hypothesis, b: Hypothesis) -> bool:
 
 def search(ctx: Context) -> tuple[list[Diagnosis], int]:
     """Diagnoses found and the number of combinations tried."""
+    found, tried = search_combos(ctx)
+    return [d for d, _ in found], tried
+
+
+def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis, ...]]], int]:
+    """Each reproducing combination with its diagnosis, simplest first; and how many were tried."""
     pool = candidates(ctx)
     tried = 0
-    found: list[Diagnosis] = []
+    found: list = []
     for size in (1, 2):
         for combo in combinations(pool, size):
             if size == 2 and not _compatible(*combo):
@@ -55,7 +67,7 @@ def search(ctx: Context) -> tuple[list[Diagnosis], int]:
             tried += 1
             value = reproduced(ctx, combo)
             if value is not None:
-                found.append(_diagnosis(combo, value))
+                found.append((_diagnosis(combo, value), combo))
         if found:
             break
     return found, tried
@@ -72,10 +84,13 @@ def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
     )
 
 
-def diagnose(claim, project, bindings) -> list[Diagnosis]:
+def context(claim, project, bindings) -> Context:
     catalogue = project.catalogue
     names = {str(s) for s in catalogue.inlined(claim.formula).free_symbols} | set(catalogue.tree(claim.formula))
     if bindings.model_config is not None:
         names |= {n for n, s in catalogue.symbols.items() if s.config and n in bindings.values}
-    ctx = Context(claim, catalogue, project.inputs, bindings, names)
-    return search(ctx)[0]
+    return Context(claim, catalogue, project.inputs, bindings, names)
+
+
+def diagnose(claim, project, bindings) -> list[Diagnosis]:
+    return search(context(claim, project, bindings))[0]

@@ -50,3 +50,18 @@ def _short_decimal(value: Fraction, digits: int) -> str | None:
         return None
     text = f"{float(value):.{digits + 4}f}".rstrip("0").rstrip(".")
     return text if Fraction(text) == value and len(text.replace("-", "").replace(".", "")) <= digits + 2 else None
+
+
+_PREFIXES = ((10**15, "P"), (10**12, "T"), (10**9, "G"), (10**6, "M"), (10**3, "k"))
+_PREFIXABLE = {"byte": "B", "FLOP": "FLOP", "byte/s": "B/s", "FLOP/s": "FLOP/s", "byte/token": "B/token"}
+
+
+def with_prefix(value, unit_text: str) -> str:
+    """A large base-unit value with a decimal prefix: 1.9788e15 FLOP/s as 1978.8 TFLOP/s."""
+    label = _PREFIXABLE.get(unit_text)
+    if label is None or value is None or abs(float(value)) < 10**4:
+        return f"{show(value)} {unit_text}".strip()
+    for factor, prefix in _PREFIXES:
+        if abs(float(value)) >= factor:
+            return f"{show(value / factor, 5)} {prefix}{label}"
+    return f"{show(value)} {unit_text}"
