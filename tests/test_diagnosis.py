@@ -78,11 +78,12 @@ def test_explain_shows_the_winning_derivation_beside_the_correct_one(run_cli):
     code, out, _ = run_cli("explain", "w-all-layers-hold-kv", str(CASES / "wrong_claims.yaml"))
     assert code == 0
     assert "best explanation: n_kv_layers <- n_layers" in out
-    row = next(line for line in out.splitlines() if line.strip().startswith("n_kv_layers "))
+    side_by_side = out.split("best explanation:")[1].splitlines()
+    row = next(line for line in side_by_side if line.strip().startswith("n_kv_layers "))
     assert row.split()[1:4] == ["12", "48", "<-"]
 
 
 def test_solve_prints_each_reading(run_cli):
-    code, out, _ = run_cli("solve", "w-query-heads-70b", "--for", "n_kv_heads", str(CASES / "wrong_claims.yaml"))
+    code, out, _ = run_cli("solve", "w-query-heads-70b", str(CASES / "wrong_claims.yaml"), "--for", "n_kv_heads")
     assert code == 0
     assert "as printed: n_kv_heads = 64 [exact; plausible: equals num_attention_heads = 64" in out
