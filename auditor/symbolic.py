@@ -201,8 +201,8 @@ def equals_at(subject: Subject, argument) -> Outcome:
     node = _require(subject, argument, "equals_at", ("at", "value"))
     at = subject.mapping(node["at"], "equals_at.at")
     value = subject.term(node["value"])
-    shown = ", ".join(f"{k} = {v}" for k, v in at.items())
-    return _zero_or_not(subject.expr(at=at) - value, subject, f"equals {value} at {shown}", f"does not equal {value} at {shown}")
+    shown = _shown(node["at"])
+    return _zero_or_not(subject.expr(at=at) - value, subject, f"equals {node['value']} at {shown}", f"does not equal {node['value']} at {shown}")
 
 
 def equals_formula(subject: Subject, argument) -> Outcome:
@@ -212,25 +212,35 @@ def equals_formula(subject: Subject, argument) -> Outcome:
     if other not in subject.catalogue.formulas:
         raise InputError(subject.claim.location, f"claim {subject.claim.id!r}: unknown formula {other!r}{subject.catalogue.unknown_hint(other)}")
     at = subject.mapping(node.get("at") or {}, "equals_formula.at")
-    shown = (" at " + ", ".join(f"{k} = {v}" for k, v in at.items())) if at else ""
+    shown = f" at {_shown(node['at'])}" if at else ""
     difference = subject.expr(at=at) - subject.expr(formula=other, at=at)
     return _zero_or_not(difference, subject, f"equals {other}{shown}", f"differs from {other}{shown}")
 
 
+DIRECTIONS = {"below": "-", "above": "+", None: "+-"}
+
+
 def tends_to(subject: Subject, argument) -> Outcome:
-    """As ``symbol`` goes to ``at`` (infinity unless given), the formula tends to ``value``."""
+    """As ``symbol`` goes to ``at`` (infinity unless given; ``from`` below or above), the formula tends to ``value``."""
     node = _require(subject, argument, "tends_to", ("symbol", "value"))
-    name = str(node["symbol"])
+    name, side = str(node["symbol"]), node.get("from")
+    if side not in DIRECTIONS:
+        raise InputError(subject.claim.location, f"claim {subject.claim.id!r}: tends_to.from must be 'below' or 'above', got {side!r}")
     point = subject.term(node.get("at", "infinity()"))
     value = subject.term(node["value"])
     x = subject.variable(name)
     free = sympy.Symbol(f"{name}_limit", real=True)
     expr = subject.expr(hold=(name,)).xreplace({x: free})
-    limit = sympy.limit(expr, free, point, "+" if point.is_finite else "-")
-    text = f"tends to {value} as {name} -> {point}"
+    limit = sympy.limit(expr, free, point, "-" if point.is_infinite else DIRECTIONS[side])
+    where = f"as {name} -> {node.get('at', 'infinity')}" + (f" from {side}" if side else "")
+    text, wrong = f"tends to {node['value']} {where}", f"tends to {limit}, not {node['value']}, {where}"
     if value.is_infinite or limit.is_infinite:
-        return (True, text) if sympy.simplify(limit - value) == 0 or limit == value else (False, f"tends to {limit}, not {value}, as {name} -> {point}")
-    return _zero_or_not(limit - value, subject, text, f"tends to {limit}, not {value}, as {name} -> {point}")
+        return (True, text) if limit == value else (False, wrong)
+    return _zero_or_not(limit - value, subject, text, wrong)
+
+
+def _shown(node) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in node.items())
 
 
 def _require(subject: Subject, node, check: str, keys: tuple[str, ...]) -> dict:
