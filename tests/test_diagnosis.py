@@ -78,7 +78,7 @@ def test_explain_shows_the_winning_derivation_beside_the_correct_one(run_cli):
     code, out, _ = run_cli("explain", "w-all-layers-hold-kv", str(CASES / "wrong_claims.yaml"))
     assert code == 0
     assert "best explanation: n_kv_layers <- n_layers" in out
-    side_by_side = out.split("best explanation:")[1].splitlines()
+    side_by_side = out.split("best explanation:")[1].splitlines()[1:]
     row = next(line for line in side_by_side if line.strip().startswith("n_kv_layers "))
     assert row.split()[1:4] == ["12", "48", "<-"]
 
