@@ -56,7 +56,14 @@ class Catalogue:
 
     def depends_on(self, formula_id: str) -> list[str]:
         """Direct dependencies of a formula: the symbols and formulas its expression names."""
-        return sorted(str(s) for s in self.expressions[formula_id].free_symbols)
+        cached = self._depends_cache.get(formula_id)
+        if cached is None:
+            cached = self._depends_cache[formula_id] = sorted(str(s) for s in self.expressions[formula_id].free_symbols)
+        return cached
+
+    @cached_property
+    def _depends_cache(self) -> dict:
+        return {}
 
     def inlined(self, formula_id: str) -> sympy.Expr:
         """The expression with every formula it uses substituted, down to symbols."""
