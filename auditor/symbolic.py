@@ -20,7 +20,7 @@ from typing import Callable
 import sympy
 
 from .errors import ExpressionError, InputError
-from .expressions import parse_expression
+from .expressions import names_in, parse_expression
 from .verdicts import Verdict
 
 Outcome = tuple[bool | None, str]  # True proved, False refuted, None undecided
@@ -146,7 +146,8 @@ def cancels(subject: Subject, argument) -> Outcome:
 
 
 def _mentioned(catalogue, formula_id: str) -> set[str]:
-    names = set(catalogue.depends_on(formula_id))
+    """Names written in the formula's text and its formulas' texts (SymPy may already have cancelled some)."""
+    names = names_in(catalogue.formulas[formula_id].expr_text)
     return names.union(*(_mentioned(catalogue, n) for n in names if n in catalogue.formulas))
 
 
