@@ -170,3 +170,9 @@ def test_a_rewrite_killed_mid_write_leaves_the_original_intact(documented, die_a
     assert child.returncode == -signal.SIGKILL
     assert (documented / "docs" / "guide.md").read_text() == big
     assert "4.00 GB" in (documented / "claims" / "guide.yaml").read_text()
+
+
+def test_the_projects_own_documents_are_current(run_cli, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    code, out, err = run_cli("update", "--check", "claims/project-docs.yaml", "claims/project-readme.yaml")
+    assert (code, out) == (0, ""), err
