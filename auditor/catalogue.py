@@ -105,7 +105,8 @@ def load_catalogue(dirs: list[Path]) -> Catalogue:
             unit_slips.extend(file_slips)
     _check_namespaces(symbols, formulas)
     factory = SymbolFactory(lambda name: symbols[name].assumptions if name in symbols else {"real": True})
-    catalogue = Catalogue(symbols, formulas, factory, unit_slips=unit_slips)
+    unique_slips = list({slip.name: slip for slip in unit_slips}.values())
+    catalogue = Catalogue(symbols, formulas, factory, unit_slips=unique_slips)
     for formula in formulas.values():
         catalogue.expressions[formula.id] = _parse(formula, catalogue)
     _check_cycles(catalogue)
