@@ -40,21 +40,27 @@ def run_check(args) -> int:
     return EXIT_OK if all(f.passed for f in findings) else EXIT_FAIL
 
 
-def run_explain(args) -> int:
-    from ..audit import audit_claim
+def find_claim(args):
+    """The project and the claim ``args.claim_id`` names, in ``args.paths`` or the default claims."""
     from ..claims import claim_files, load_claim_file
     from ..errors import InputError, Location
-    from ..explain import render_explanation
 
     project = load_project(args)
     paths = args.paths or default_claim_paths(project.root)
     for path in claim_files(paths):
         for claim in load_claim_file(path).claims:
             if claim.id == args.claim_id:
-                finding = audit_claim(claim, project)
-                sys.stdout.write(render_explanation(claim, finding, project))
-                return EXIT_OK
+                return project, claim
     raise InputError(Location(", ".join(str(p) for p in paths)), f"no claim with id {args.claim_id!r}")
+
+
+def run_explain(args) -> int:
+    from ..audit import audit_claim
+    from ..explain import render_explanation
+
+    project, claim = find_claim(args)
+    sys.stdout.write(render_explanation(claim, audit_claim(claim, project), project))
+    return EXIT_OK
 
 
 def run_formulas(args) -> int:

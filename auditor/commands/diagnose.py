@@ -9,22 +9,16 @@ EXIT_OK = 0
 
 
 def run_solve(args) -> int:
-    from ..claims import claim_files, load_claim_file
-    from ..errors import InputError, Location
+    from ..errors import InputError
     from ..solve import render_solutions, solve_claim
-    from .core import default_claim_paths, load_project
+    from .core import find_claim
 
-    project = load_project(args)
-    paths = args.paths or default_claim_paths(project.root)
-    for path in claim_files(paths):
-        for claim in load_claim_file(path).claims:
-            if claim.id == args.claim_id:
-                if claim.formula not in project.catalogue.formulas or claim.stated is None:
-                    raise InputError(claim.location, f"claim {claim.id!r} has no formula and stated value to solve")
-                solutions = solve_claim(claim, project, args.symbol)
-                sys.stdout.write(render_solutions(claim, args.symbol, solutions, project.catalogue))
-                return EXIT_OK
-    raise InputError(Location(", ".join(str(p) for p in paths)), f"no claim with id {args.claim_id!r}")
+    project, claim = find_claim(args)
+    if claim.formula not in project.catalogue.formulas or claim.stated is None:
+        raise InputError(claim.location, f"claim {claim.id!r} has no formula and stated value to solve")
+    solutions = solve_claim(claim, project, args.symbol)
+    sys.stdout.write(render_solutions(claim, args.symbol, solutions, project.catalogue))
+    return EXIT_OK
 
 
 def register(sub) -> None:
