@@ -28,6 +28,7 @@ UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z])|[A-Za-zµ]+(?:/[
 QUALIFIER_BEFORE = re.compile(r"(?:~|≈|\babout |\baround |\bapproximately |\broughly |\bnearly |\bover |\bunder |<|>|≤|≥|\bat most |\bat least |\bup to )\s*$", re.IGNORECASE)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(“\"`*])|\n\s*\n")
 QUOTE_WORDS = 5
+NEAR = 12
 HEADING = re.compile(r"^#+ .*$|^[A-Z][^\n.]{3,80}\n(?=\n)", re.MULTILINE)
 GEOMETRY_ONLY = {"n_params", "n_params_active", "kv_values_per_token", "hidden_over_heads"}
 
@@ -139,8 +140,10 @@ class Scanner:
         stated = parse_stated(proposal.stated)
         catalogue = self.project.catalogue
         scopes = self._scopes(proposal)
+        text = self.document.text
+        near = text[max(scopes[0][0], proposal.start - NEAR) : min(scopes[0][1], proposal.end + NEAR)]
         for low, high in scopes[:2]:
-            quantity = words.match_quantity(self.document.text[low:high], stated.unit.dimensions, catalogue)
+            quantity = words.match_quantity(text[low:high], stated.unit.dimensions, catalogue, near)
             if quantity is not None:
                 proposal.formula = quantity.formula
                 proposal.given = self._given(proposal, quantity.formula, scopes)

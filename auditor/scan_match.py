@@ -109,15 +109,19 @@ class QuantityMatch:
     score: int
 
 
-def match_quantity(context: str, dimensions: tuple, catalogue) -> QuantityMatch | None:
-    """The catalogue formula whose unit fits and whose phrases the context uses most."""
-    lowered = context.lower()
+def match_quantity(context: str, dimensions: tuple, catalogue, near: str = "") -> QuantityMatch | None:
+    """The catalogue formula whose unit fits and whose phrases the context uses most.
+
+    A phrase right beside the number (``near``) counts three times one elsewhere
+    in the context, so "weights 16 GB, overhead 8 GB" gives each number its own.
+    """
+    lowered, beside = context.lower(), near.lower()
     best = None
     for formula_id, phrases in QUANTITY_PHRASES.items():
         formula = catalogue.formulas.get(formula_id)
         if formula is None or formula.unit.dimensions != dimensions:
             continue
-        score = sum(phrase in lowered for phrase in phrases)
+        score = sum(phrase in lowered for phrase in phrases) + 3 * sum(phrase in beside for phrase in phrases)
         if score and (best is None or score > best.score):
             best = QuantityMatch(formula_id, score)
     return best
