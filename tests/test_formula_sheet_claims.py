@@ -1,0 +1,94 @@
+"""The formula sheet, declared once: every formula it owns has an owner and
+assumptions, every number it derives is a claim with the verdict the arithmetic
+supports, the ones that cannot be recomputed say what is missing, and a value one
+claim borrows from another model is exactly what the catalogue derives for it."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from auditor.audit import Project, audit_claim
+from auditor.claims import load_claim_file
+from auditor.evaluate import Evaluation
+from auditor.quantity import parse_given
+from auditor.resolve import resolve
+from auditor.verdicts import Verdict
+
+REPO = Path(__file__).resolve().parent.parent
+SEEDS = REPO.parent / "shared" / "seeds"
+SHEET = load_claim_file(REPO / "claims" / "formula-sheet.yaml").claims
+SIZING = load_claim_file(REPO / "claims" / "gpu-sizing.yaml").claims
+SHEET_FILES = sorted((REPO / "formulas").glob("sheet_*.yaml"))
+
+# A value given in a claim that belongs to another model: (symbol or formula,
+# the value as written in the claims) -> (formula, the model that derives it, its inputs).
+BORROWED = {
+    ("draft_streamed_params", 1235814400): ("streamed_params", {"model": "meta-llama/Llama-3.2-1B"}),
+    ("kv_bytes_per_token_gqa", "320 KiB/token"): ("kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-70B", "kv_dtype": "bf16"}),
+    ("reference_kv_bytes_per_token", "128 KiB/token"): ("kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-8B", "kv_dtype": "bf16"}),
+}
+
+
+@pytest.fixture(scope="module")
+def project():
+    return Project.load(REPO)
+
+
+@pytest.fixture(scope="module")
+def findings(project):
+    return {claim.id: audit_claim(claim, project) for claim in SHEET + SIZING}
+
+
+def test_the_sheet_records_well_over_a_hundred_numbers():
+    numeric = [c for c in SHEET if c.property is None]
+    assert len(numeric) >= 150
+    assert len({c.id for c in SHEET}) == len(SHEET)
+
+
+def test_every_sheet_formula_has_an_owner_and_assumptions(project):
+    ours = [f for f in project.catalogue.formulas.values() if any(str(f.location.path).endswith(p.name) for p in SHEET_FILES)]
+    assert len(ours) >= 150
+    missing = [f.id for f in ours if "§" not in f.owner and "GPU sizing" not in f.owner or not f.assumptions]
+    assert not missing
+
+
+@pytest.mark.parametrize("claim", SHEET + SIZING, ids=[c.id for c in SHEET + SIZING])
+def test_each_claim_has_the_verdict_the_arithmetic_supports(claim, findings):
+    finding = findings[claim.id]
+    if claim.expect is None:
+        assert finding.verdict.holds, f"{finding.verdict.value}: {finding.message}"
+    else:
+        assert finding.verdict == claim.expect.verdict, finding.message
+        assert claim.expect.reason, "a number recorded as not holding says why"
+
+
+def test_underdetermined_numbers_name_what_is_missing(findings):
+    underdetermined = [f for f in findings.values() if f.verdict == Verdict.UNDERDETERMINED]
+    assert underdetermined
+    assert all(f.missing for f in underdetermined)
+
+
+def test_every_symbolic_claim_is_proved(findings):
+    shape = [c for c in SHEET if c.property is not None]
+    assert len(shape) >= 20
+    assert all(findings[c.id].verdict == Verdict.PROVED for c in shape)
+
+
+@pytest.mark.parametrize("key, formula_id, inputs", [(k, *v) for k, v in BORROWED.items()], ids=[k[0] for k in BORROWED])
+def test_a_value_borrowed_from_another_model_is_what_that_model_gives(key, formula_id, inputs, project, tmp_path):
+    name, written = key
+    assert any(c.given.get(name) == written for c in SHEET), f"no claim gives {name} = {written!r}"
+    probe = tmp_path / "probe.yaml"
+    probe.write_text(yaml.safe_dump({"claims": [{"id": "probe", "quote": "q", "formula": formula_id, "given": inputs, "stated": "1"}]}))
+    claim = load_claim_file(probe).claims[0]
+    derived = Evaluation(project.catalogue, resolve(claim, project.catalogue, project.inputs)).value(formula_id)
+    value, unit = parse_given(written)
+    assert derived == value * unit.factor
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not beside this checkout")
+@pytest.mark.parametrize("claims, document", [(SHEET, "formula-sheet.txt"), (SIZING, "gpu-sizing-equation.txt")])
+def test_every_quote_is_found_in_its_document(claims, document):
+    text = " ".join((SEEDS / document).read_text(encoding="utf-8").split())
+    assert [c.id for c in claims if " ".join(c.quote.split()) not in text] == []
