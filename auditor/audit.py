@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .catalogue import Catalogue, catalogue_dirs, load_catalogue
@@ -24,6 +24,7 @@ class Project:
     catalogue: Catalogue
     inputs: Inputs
     root: Path | None = None
+    documents: Path | None = None
 
     @classmethod
     def load(cls, root: Path | None = None) -> "Project":
@@ -36,7 +37,7 @@ def audit_paths(paths: list[Path], project: Project) -> list[Finding]:
     findings = [audit_claim(claim, project) for f in files for claim in f.claims]
     from .documents import attach_documents
 
-    return attach_documents(files, findings, getattr(project, "documents", None))
+    return attach_documents(files, findings, project.documents)
 
 
 def _check_unique_ids(files: list[ClaimFile]) -> None:
@@ -60,6 +61,12 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
 
         verdict, message = check_property(claim, project)
         return Finding(**base, verdict=verdict, message=message)
+    return _recomputed(claim, project, base)
+
+
+def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
+    """Evaluate the claim's formula, compare with the stated number, diagnose a miss."""
+    catalogue = project.catalogue
     bindings = resolve(claim, catalogue, project.inputs)
     evaluation = Evaluation(catalogue, bindings)
     notes = tuple(bindings.model_notes)
@@ -107,10 +114,6 @@ def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Fi
     """Attach explanations to a number that does not hold (none for one that does)."""
     if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR) or claim.formula not in project.catalogue.formulas:
         return finding
-    try:
-        from .diagnosis import diagnose
-    except ImportError:
-        return finding
-    from dataclasses import replace
+    from .diagnosis import diagnose
 
     return replace(finding, diagnoses=tuple(diagnose(claim, project, bindings)))
