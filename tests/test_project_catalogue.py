@@ -1,0 +1,93 @@
+"""A project's own formulas/ and inputs/ merge over the built-in catalogue and extend diagnosis."""
+
+import json
+
+OWN_FORMULA = """\
+symbols:
+  prompt_tokens:
+    meaning: tokens in one prompt
+    unit: token
+formulas:
+  prompt_kv_bytes:
+    title: KV cache of one prompt
+    expr: prompt_tokens * kv_bytes_per_token_gqa
+    unit: byte
+  prompt_kv_with_query_heads:
+    title: the same, priced with the query heads
+    expr: prompt_tokens * 2 * n_kv_layers * n_heads * head_dim * kv_bytes_per_element / one_token
+    unit: byte
+    fallacy: the cache holds KV heads only
+    fallacy_of: prompt_kv_bytes
+unit_slips:
+  - {computed: MiB, printed: kB, reason: a slip invented for this test}
+"""
+
+CLAIMS = """\
+document: {title: own}
+claims:
+  - id: own-holds
+    quote: q
+    formula: prompt_kv_bytes
+    given: {model: meta-llama/Meta-Llama-3-8B, kv_dtype: bf16, prompt_tokens: 1000}
+    stated: "131.1 MB"
+  - id: own-fallacy
+    quote: q
+    formula: prompt_kv_bytes
+    given: {model: meta-llama/Meta-Llama-3-8B, kv_dtype: bf16, prompt_tokens: 1000}
+    stated: "524.3 MB"
+  - id: own-unit-slip
+    quote: q
+    formula: prompt_kv_bytes
+    given: {model: meta-llama/Meta-Llama-3-8B, kv_dtype: bf16, prompt_tokens: 1000}
+    stated: "125 kB"
+"""
+
+
+def run_own_project(project, monkeypatch, run_cli):
+    (project / "formulas" / "own.yaml").write_text(OWN_FORMULA)
+    (project / "claims" / "own.yaml").write_text(CLAIMS)
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check", "--format", "json")
+    return code, {f["claim"]: f for f in json.loads(out)["findings"]}
+
+
+def test_a_project_formula_uses_built_in_ones(project, monkeypatch, run_cli):
+    # 1000 tokens x 131,072 B = 131.072 MB
+    _, findings = run_own_project(project, monkeypatch, run_cli)
+    assert findings["own-holds"]["verdict"] == "holds"
+
+
+def test_a_project_fallacy_extends_diagnosis(project, monkeypatch, run_cli):
+    # 1000 x 2 x 32 x 32 query heads x 128 x 2 B = 524.288 MB
+    _, findings = run_own_project(project, monkeypatch, run_cli)
+    hypotheses = [d["hypothesis"] for d in findings["own-fallacy"]["diagnoses"]]
+    assert "fallacy: prompt_kv_with_query_heads" in hypotheses
+
+
+def test_a_project_unit_slip_extends_diagnosis(project, monkeypatch, run_cli):
+    # 131.072 MB = 125 MiB, printed "125 kB" by the invented slip
+    _, findings = run_own_project(project, monkeypatch, run_cli)
+    assert [d["hypothesis"] for d in findings["own-unit-slip"]["diagnoses"]] == ["MiB printed as kB"]
+
+
+def test_a_project_formula_overrides_a_built_in_one_of_the_same_id(project, monkeypatch, run_cli):
+    (project / "formulas" / "override.yaml").write_text(
+        "formulas:\n  weight_bytes:\n    title: weights with 10% extra\n    expr: 11 / 10 * n_params * bytes_per_param\n    unit: byte\n"
+    )
+    (project / "claims" / "w.yaml").write_text(
+        "claims:\n  - {id: w, quote: q, formula: weight_bytes, given: {n_params: 1000, weight_dtype: bf16}, stated: '2200 B'}\n"
+    )
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check")
+    assert code == 0, out
+
+
+def test_a_project_gpu_sheet_adds_a_gpu(project, monkeypatch, run_cli):
+    (project / "inputs").mkdir()
+    (project / "inputs" / "gpus.yaml").write_text("gpus:\n  - id: toy_gpu\n    memory_capacity: 10 GB\n")
+    (project / "claims" / "g.yaml").write_text(
+        "claims:\n  - {id: g, quote: q, formula: reserved_memory, given: {gpu: toy_gpu}, stated: '1 GB'}\n"
+    )
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check")
+    assert code == 0, out
