@@ -9,6 +9,10 @@ from ..verdicts import Verdict
 from .numbers import show
 
 
+QUIET = {Verdict.HOLDS, Verdict.PROVED, Verdict.SOURCED}
+"""Verdicts of passing claims that are listed only with --verbose."""
+
+
 def finding_line(f: Finding) -> str:
     tag = f.verdict.value
     if f.expected is not None:
@@ -19,9 +23,9 @@ def finding_line(f: Finding) -> str:
     elif f.computed_base is not None:
         detail = f"stated {f.stated}, computed {show(f.computed_base)} {f.base_unit}"
     else:
-        detail = f"stated {f.stated}"
+        detail = f"stated {f.stated}" if f.stated else ""
     if f.message:
-        detail += f"; {f.message}"
+        detail = f"{detail}; {f.message}" if detail else f.message
     where = f" [{f.document_location}]" if f.document_location else ""
     return f"{head}: {detail} ({f.claim_id}){where}"
 
@@ -45,7 +49,7 @@ def summary(findings: list[Finding]) -> str:
 def render_human(findings: list[Finding], verbose: bool = False) -> str:
     lines: list[str] = []
     for f in findings:
-        if f.passed and not verbose and f.verdict == Verdict.HOLDS:
+        if f.passed and not verbose and f.verdict in QUIET:
             continue
         lines.append(finding_line(f))
         lines.extend(diagnosis_lines(f))
