@@ -13,7 +13,6 @@ is ``invalid`` with that said, never silently proved.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -21,11 +20,10 @@ import sympy
 
 from .errors import ExpressionError, InputError
 from .expressions import names_in, parse_expression
+from .identity import is_zero
 from .verdicts import Verdict
 
 Outcome = tuple[bool | None, str]  # True proved, False refuted, None undecided
-TRIALS = 12
-TOLERANCE = sympy.Rational(1, 10**12)
 
 
 @dataclass
@@ -78,33 +76,6 @@ class Subject:
         if not isinstance(node, dict):
             raise InputError(self.claim.location, f"claim {self.claim.id!r}: {what} must be a mapping of names to values")
         return {str(k): self.term(v) for k, v in node.items()}
-
-
-def is_zero(expr: sympy.Expr, catalogue) -> tuple[bool | None, dict | None]:
-    """Whether ``expr`` is identically zero: True, False with a counterexample, or None (undecided)."""
-    simplified = sympy.simplify(expr)
-    if simplified == 0:
-        return True, None
-    rng = random.Random(0)
-    for _ in range(TRIALS):
-        point = {s: _sample(s, catalogue, rng) for s in simplified.free_symbols}
-        value = simplified.xreplace(point).evalf(30)
-        if value.is_number and value.is_finite and abs(value) > TOLERANCE:
-            return False, {str(k): v for k, v in point.items()}
-    return None, None
-
-
-def _sample(symbol: sympy.Symbol, catalogue, rng: random.Random) -> sympy.Rational:
-    """A value in the symbol's declared domain, as an exact rational."""
-    definition = catalogue.symbols.get(symbol.name)
-    domain = definition.domain if definition else "positive"
-    if "integer" in domain:
-        return sympy.Integer(rng.randint(2, 12))
-    if domain == "fraction":
-        return sympy.Rational(rng.randint(1, 19), 20)
-    if domain == "real":
-        return sympy.Rational(rng.randint(-40, 40), 8)
-    return sympy.Rational(rng.randint(4, 160), 8)
 
 
 def _at(point: dict | None) -> str:

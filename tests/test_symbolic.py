@@ -9,7 +9,8 @@ import pytest
 from auditor.audit import Project, audit_claim
 from auditor.claims import load_claim_file
 from auditor.errors import InputError
-from auditor.symbolic import CHECKS, is_zero
+from auditor.identity import is_zero
+from auditor.symbolic import CHECKS
 
 CASES = Path(__file__).resolve().parent / "cases" / "symbolic"
 CLAIMS = load_claim_file(CASES / "claims" / "shapes.yaml").claims

@@ -1,0 +1,43 @@
+"""Deciding whether an expression is identically zero, for the symbolic claims.
+
+SymPy's ``simplify`` proves many identities but not all, and a failure to
+simplify is not a proof of the opposite. So a nonzero verdict needs a
+witness: a point in every symbol's declared domain where the expression
+evaluates to a nonzero number. With neither, the answer is "undecided".
+"""
+
+from __future__ import annotations
+
+import random
+
+import sympy
+
+TRIALS = 12
+TOLERANCE = sympy.Rational(1, 10**12)
+
+
+def is_zero(expr: sympy.Expr, catalogue) -> tuple[bool | None, dict | None]:
+    """Whether ``expr`` is identically zero: True, False with a counterexample, or None (undecided)."""
+    simplified = sympy.simplify(expr)
+    if simplified == 0:
+        return True, None
+    rng = random.Random(0)
+    for _ in range(TRIALS):
+        point = {s: _sample(s, catalogue, rng) for s in simplified.free_symbols}
+        value = simplified.xreplace(point).evalf(30)
+        if value.is_number and value.is_finite and abs(value) > TOLERANCE:
+            return False, {str(k): v for k, v in point.items()}
+    return None, None
+
+
+def _sample(symbol: sympy.Symbol, catalogue, rng: random.Random) -> sympy.Rational:
+    """A value in the symbol's declared domain, as an exact rational."""
+    definition = catalogue.symbols.get(symbol.name)
+    domain = definition.domain if definition else "positive"
+    if "integer" in domain:
+        return sympy.Integer(rng.randint(2, 12))
+    if domain == "fraction":
+        return sympy.Rational(rng.randint(1, 19), 20)
+    if domain == "real":
+        return sympy.Rational(rng.randint(-40, 40), 8)
+    return sympy.Rational(rng.randint(4, 160), 8)
