@@ -148,7 +148,20 @@ def parse_stated(text: str | int | float) -> Stated:
     if not single:
         raise QuantityError(f"cannot read a number in {original!r}")
     printed = parse_printed(single["a"], single["ae"])
+    if qualifier is not None:
+        printed = _round_figure(printed)
     return Stated(original, comparator, _unit(single["rest"], original), printed, None, qualifier, widen)
+
+
+def _round_figure(printed: Printed) -> Printed:
+    """After a qualifier, an integer's trailing zeros are not significant: "≈ 820" is 815 to 825."""
+    digits = printed.text.replace(",", "").lstrip("-−")
+    if printed.decimals or printed.exponent is not None or not digits.isdigit():
+        return printed
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if zeros == 0 or zeros == len(digits):
+        return printed
+    return replace(printed, half_ulp=Fraction(1, 2) * 10**zeros)
 
 
 def with_unit(stated: Stated, unit_text: str) -> Stated:

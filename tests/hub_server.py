@@ -28,7 +28,7 @@ import socket
 import struct
 import threading
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -104,6 +104,7 @@ class FakeHub:
         self.requests: list[Seen] = []
         self._faults: list[_Fault] = []
         self._stopping = threading.Event()
+        self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
 
     @property
@@ -165,8 +166,12 @@ class FakeHub:
             self._record(handler, path, reply.status, 0)
             _drop(handler)
             return
+        # Recorded before the reply goes out: the client may finish, and the test read
+        # ``requests``, before this thread runs again after sending.
+        index = self._record(handler, path, reply.status, 0)
         sent = _send(handler, reply, head, cut=fault == "cut", truncate=fault == "truncate")
-        self._record(handler, path, reply.status, sent)
+        with self._lock:
+            self.requests[index] = replace(self.requests[index], sent=sent)
 
     def _take_fault(self, method: str, path: str) -> str | None:
         for fault in self._faults:
@@ -176,10 +181,12 @@ class FakeHub:
                 return fault.kind
         return None
 
-    def _record(self, handler: BaseHTTPRequestHandler, path: str, status: int, sent: int) -> None:
+    def _record(self, handler: BaseHTTPRequestHandler, path: str, status: int, sent: int) -> int:
         headers = handler.headers
-        self.requests.append(Seen(handler.command, path, headers.get("Range"), headers.get("Authorization"),
-                                  status, sent))
+        with self._lock:
+            self.requests.append(Seen(handler.command, path, headers.get("Range"), headers.get("Authorization"),
+                                      status, sent))
+            return len(self.requests) - 1
 
     def _route(self, path: str, headers: Mapping[str, str]) -> _Reply:
         if match := _MODEL_API.match(path):
