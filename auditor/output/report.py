@@ -38,13 +38,10 @@ def _environment():
 
 
 def mathml(formula_id: str, catalogue) -> str:
-    """``id = expression`` as presentation MathML, names kept whole (no subscript splitting)."""
-    import sympy
-    from sympy.printing.mathml import mathml as to_mathml
+    """``id = expression`` as presentation MathML, the same printer as the formula sheet."""
+    from ..mathml import equation_mathml
 
-    equation = sympy.Eq(sympy.Symbol(formula_id), catalogue.expressions[formula_id], evaluate=False)
-    body = to_mathml(equation, printer="presentation", disable_split_super_sub=True)
-    return f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">{body}</math>'
+    return equation_mathml(formula_id, catalogue.expressions[formula_id])
 
 
 def _row(f: Finding) -> dict:
