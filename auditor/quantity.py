@@ -188,7 +188,15 @@ def _arithmetic(text: str) -> tuple[Fraction, str] | None:
     return Fraction(int(value.p), int(value.q)), match["rest"]
 
 
+_ATTACHED_COUNT = re.compile(r"^(?P<suffix>[kKM])(?=\s|$)")
+COUNT_SUFFIXES = {"k": "thousand", "K": "thousand", "M": "million"}
+
+
 def _unit(rest: str, original: str) -> Unit:
+    attached = _ATTACHED_COUNT.match(rest)
+    if attached:
+        # "245k tokens": a count suffix written against the digits, not a unit prefix
+        rest = f"{COUNT_SUFFIXES[attached['suffix']]} * {rest[1:].strip() or '1'}"
     rest = rest.strip()
     try:
         return parse_unit(rest)
