@@ -47,6 +47,8 @@ class Evaluation:
         missing = self.missing(name)
         if missing:
             reasons = sorted({self.bindings.unavailable[m] for m in missing if m in self.bindings.unavailable})
+            if self.bindings.model_problem:
+                reasons.append(f"the model cannot be read: {self.bindings.model_problem}")
             raise UnderdeterminedError(missing, "; ".join(reasons))
         return self._name(name, 0)
 

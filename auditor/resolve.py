@@ -28,6 +28,7 @@ class Bindings:
     unavailable: dict[str, str] = field(default_factory=dict)
     model_notes: list[str] = field(default_factory=list)
     model_config: dict | None = None
+    model_problem: str | None = None
 
     def set(self, name: str, value: Fraction, source: str) -> None:
         self.values.setdefault(name, Sourced(Fraction(value), source))
@@ -107,9 +108,7 @@ def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bi
     model_id = str(claim.given["model"])
     geometry, problem, bindings.model_config = model_geometry(model_id, inputs, claim.at("model"))
     if geometry is None:
-        for symbol in catalogue.symbols.values():
-            if symbol.config and symbol.name not in bindings.values:
-                bindings.unavailable[symbol.name] = problem
+        bindings.model_problem = problem
         return
     bind_geometry(geometry, model_id, catalogue, bindings)
     bind_absent_parts(geometry, model_id, catalogue, bindings)

@@ -11,7 +11,6 @@ config.json in ``inputs/models`` is recognised without touching this file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 QUANTITY_PHRASES: dict[str, tuple[str, ...]] = {
     "kv_bytes_per_token_gqa": ("per token", "/token", "kv", "cache", "cell"),
@@ -32,6 +31,7 @@ QUANTITY_PHRASES: dict[str, tuple[str, ...]] = {
     "gqa_group_size": ("query heads", "kv heads", "smaller", "group", "factor"),
     "mla_reduction_vs_mha": ("mla", "mha", "reduction", "smaller"),
 }
+GEOMETRY_ONLY = {"n_params", "n_params_active", "kv_values_per_token", "hidden_over_heads"}
 COUNT_WORDS = ("sequences", "sequence", "requests", "request")
 DTYPES = ("bf16", "fp16", "fp32", "fp8", "int8", "int4", "nf4")
 DTYPE_PHRASES = {"4-bit": "int4", "8-bit": "int8", "16-bit": "fp16"}
@@ -85,13 +85,18 @@ def nearest(found: list[tuple[int, int, str]], position: int) -> str | None:
     return min(found, key=lambda f: (abs(f[0] - position), f[0]))[2]
 
 
+def find_dtypes(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, dtype) for every dtype the text names: "bf16", "FP8", "4-bit"."""
+    found = [(m.start(), m.end(), dtype) for phrase, dtype in DTYPE_PHRASES.items() for m in re.finditer(re.escape(phrase), text, re.IGNORECASE)]
+    for dtype in DTYPES:
+        found += [(m.start(), m.end(), dtype) for m in re.finditer(rf"(?<![A-Za-z0-9]){dtype}(?![0-9])", text, re.IGNORECASE)]
+    return sorted(found)
+
+
 def find_dtype(text: str) -> str | None:
-    lowered = text.lower()
-    for phrase, dtype in DTYPE_PHRASES.items():
-        if phrase in lowered:
-            return dtype
-    found = [d for d in DTYPES if re.search(rf"(?<![a-z0-9]){d}(?![0-9])", lowered)]
-    return found[0] if found else None
+    """The first dtype the text names, if any."""
+    found = find_dtypes(text)
+    return found[0][2] if found else None
 
 
 def find_seq_len(text: str) -> int | None:
@@ -103,25 +108,45 @@ def find_seq_len(text: str) -> int | None:
     return int(match.group(1).replace(",", "")) if match else None
 
 
-@dataclass(frozen=True)
-class QuantityMatch:
-    formula: str
-    score: int
+def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
+    """Models named in full ("Llama-3-8B", "DeepSeek-V3"), then bare sizes ("70B") of a family named in full.
 
-
-def match_quantity(context: str, dimensions: tuple, catalogue, near: str = "") -> QuantityMatch | None:
-    """The catalogue formula whose unit fits and whose phrases the context uses most.
-
-    A phrase right beside the number (``near``) counts three times one elsewhere
-    in the context, so "weights 16 GB, overhead 8 GB" gives each number its own.
+    A bare size goes to the model of that size the document names most: in a
+    text about Llama 3, "320 KiB/token for 70B" means Llama-3-70B.
     """
+    found = find_named(text, model_aliases(model_ids))
+    by_size: dict[str, list[str]] = {}
+    for _, _, model_id in found:
+        size = re.search(r"(?<![\w.])(\d+(?:\.\d+)?[bB])(?![\w])", model_id.split("/")[-1].replace("-", " "))
+        if size:
+            by_size.setdefault(size[1].upper(), []).append(model_id)
+    for match in re.finditer(r"(?<![\w.\-])(\d+(?:\.\d+)?)B(?![\w\-])", text):
+        named = by_size.get(match[1] + "B")
+        if named and not any(a <= match.start() < b for a, b, _ in found):
+            found.append((match.start(), match.end(), max(set(named), key=named.count)))
+    return sorted(found)
+
+
+def model_symbols(project) -> set[str]:
+    """Symbols a model supplies: config.json keys, and every value the geometry derives for a bundled model."""
+    from .models import model_geometry
+
+    names = {n for n, s in project.catalogue.symbols.items() if s.config}
+    for model_id in project.inputs.model_ids():
+        geometry, _, _ = model_geometry(model_id, project.inputs, None)
+        names |= set(geometry.values) if geometry is not None else set()
+    return names | GEOMETRY_ONLY
+
+
+def unit_fits(stated, unit, bare: bool) -> bool:
+    """A number with a unit fits formulas of its dimensions; a %, × or count fits plain numbers; a bare number any."""
+    if bare:
+        return True
+    return unit.dimensions == stated.unit.dimensions
+
+
+def phrase_score(formula_id: str, context: str, near: str) -> float:
+    """The registry's phrases found in the paragraph, those right beside the number counting three times."""
+    phrases = QUANTITY_PHRASES.get(formula_id, ())
     lowered, beside = context.lower(), near.lower()
-    best = None
-    for formula_id, phrases in QUANTITY_PHRASES.items():
-        formula = catalogue.formulas.get(formula_id)
-        if formula is None or formula.unit.dimensions != dimensions:
-            continue
-        score = sum(phrase in lowered for phrase in phrases) + 3 * sum(phrase in beside for phrase in phrases)
-        if score and (best is None or score > best.score):
-            best = QuantityMatch(formula_id, score)
-    return best
+    return sum(phrase in lowered for phrase in phrases) + 3 * sum(phrase in beside for phrase in phrases)

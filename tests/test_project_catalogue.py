@@ -91,3 +91,18 @@ def test_a_project_gpu_sheet_adds_a_gpu(project, monkeypatch, run_cli):
     monkeypatch.chdir(project)
     code, out, _ = run_cli("check")
     assert code == 0, out
+
+
+def test_a_model_the_engine_cannot_read_is_underdetermined_with_the_reason(project, monkeypatch, run_cli):
+    (project / "inputs" / "models").mkdir(parents=True)
+    config = {"model_type": "mystery_arch", "num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 4}
+    (project / "inputs" / "models" / "acme--Mystery-1B.json").write_text(json.dumps(config))
+    (project / "claims" / "m.yaml").write_text(
+        "claims:\n  - {id: m, quote: q, formula: weight_bytes, given: {model: acme/Mystery-1B, weight_dtype: bf16}, stated: '2 GB'}\n"
+    )
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check", "--format", "json")
+    finding = json.loads(out)["findings"][0]
+    assert code == 1
+    assert finding["verdict"] == "underdetermined"
+    assert "n_params" in finding["missing"] and "mystery_arch" in finding["message"]

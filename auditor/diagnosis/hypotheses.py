@@ -11,7 +11,7 @@ value was really computed in.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable
 
@@ -60,7 +60,7 @@ class Context:
 def overriding(bindings: Bindings, name: str, value, source: str) -> Bindings:
     values = dict(bindings.values)
     values[name] = Sourced(value, source)
-    return Bindings(values, dict(bindings.unavailable), list(bindings.model_notes), bindings.model_config)
+    return replace(bindings, values=values)
 
 
 def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, reason: str) -> Bindings:
