@@ -18,6 +18,8 @@ TOLERANCE = sympy.Rational(1, 10**12)
 
 def is_zero(expr: sympy.Expr, catalogue) -> tuple[bool | None, dict | None]:
     """Whether ``expr`` is identically zero: True, False with a counterexample, or None (undecided)."""
+    if expr.has(sympy.Piecewise) and _every_branch_zero(sympy.piecewise_fold(expr), catalogue):
+        return True, None
     simplified = sympy.simplify(expr)
     if simplified == 0:
         return True, None
@@ -28,6 +30,36 @@ def is_zero(expr: sympy.Expr, catalogue) -> tuple[bool | None, dict | None]:
         if value.is_number and value.is_finite and abs(value) > TOLERANCE:
             return False, {str(k): v for k, v in point.items()}
     return None, None
+
+
+def _every_branch_zero(expr: sympy.Expr, catalogue) -> bool:
+    """Each branch of a Piecewise is zero where its condition can hold in the declared domains.
+
+    A fraction lies in (0, 1], so a branch for ``alpha >= 1`` only matters at
+    ``alpha = 1`` and one for ``alpha > 1`` never does; SymPy's assumptions
+    cannot say "at most 1", so those branches are checked here by hand.
+    """
+    if not isinstance(expr, sympy.Piecewise):
+        return sympy.simplify(expr) == 0
+    for branch, condition in expr.args:
+        boundary = _fraction_boundary(condition, catalogue)
+        if boundary is False:
+            continue
+        value = branch.xreplace(boundary) if boundary else branch
+        if sympy.simplify(value) != 0:
+            return False
+    return True
+
+
+def _fraction_boundary(condition, catalogue):
+    """{alpha: 1} for ``alpha >= 1`` on a fraction, False for ``alpha > 1``, None otherwise."""
+    if not isinstance(condition, (sympy.GreaterThan, sympy.StrictGreaterThan)) or condition.rhs != 1:
+        return None
+    symbol = condition.lhs
+    definition = catalogue.symbols.get(getattr(symbol, "name", ""))
+    if not isinstance(symbol, sympy.Symbol) or definition is None or definition.domain != "fraction":
+        return None
+    return False if isinstance(condition, sympy.StrictGreaterThan) else {symbol: sympy.Integer(1)}
 
 
 def _sample(symbol: sympy.Symbol, catalogue, rng: random.Random) -> sympy.Rational:
