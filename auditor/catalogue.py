@@ -127,6 +127,8 @@ def _check_references(formula: FormulaDef, catalogue: Catalogue) -> None:
         if slip.symbol and slip.symbol not in catalogue.symbols and slip.symbol not in catalogue.formulas:
             raise InputError(formula.location, f"formula {formula.id!r}: slip {slip.name!r} names unknown symbol {slip.symbol!r}")
     for name, symbol in catalogue.symbols.items():
+        if symbol.of_model and symbol.of_model[1] not in catalogue.symbols and symbol.of_model[1] not in catalogue.formulas:
+            raise InputError(symbol.location, f"symbol {name!r}: of_model names unknown value {symbol.of_model[1]!r}")
         for other in symbol.confused_with:
             if other not in catalogue.symbols:
                 raise InputError(symbol.location, f"symbol {name!r} is confused_with unknown symbol {other!r}")

@@ -18,7 +18,7 @@ from .units import parse_unit
 from .yamlio import Located, load_yaml
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "value", "confused_with"}
+SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "value", "confused_with", "of_model"}
 FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips"}
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
 SLIP_KEYS = {"name", "reason", "factor", "symbol"}
@@ -156,12 +156,24 @@ def _symbol(reader: _Reader, parent: Located, name: str) -> SymbolDef:
         gpu=reader.text(node, "gpu", what, required=False),
         dtype_key=reader.text(node, "dtype_key", what, required=False),
         dtype_nominal=reader.text(node, "dtype_nominal", what, required=False),
+        of_model=_of_model(reader, node, what),
         default=_scaled(reader.number(node, "default", what), unit),
         default_source=reader.text(node, "default_source", what, required=False),
         value=_scaled(reader.number(node, "value", what), unit),
         confused_with=dict(confused),
         layer=reader.layer,
     )
+
+
+def _of_model(reader: _Reader, node: Located, what: str) -> tuple[str, str] | None:
+    """``of_model: {role: draft, value: streamed_params}``: a value of a second model a claim names."""
+    if "of_model" not in node:
+        return None
+    spec = reader.mapping(node["of_model"], f"'of_model' of {what}", node, "of_model")
+    role, value = reader.text(spec, "role", f"'of_model' of {what}"), reader.text(spec, "value", f"'of_model' of {what}")
+    if not NAME.match(role):
+        raise InputError(reader.at(spec, "role"), f"{what}: of_model.role must be a plain name such as 'draft'")
+    return role, value
 
 
 def _scaled(value: Fraction | None, unit) -> Fraction | None:

@@ -36,6 +36,7 @@ class SymbolDef:
     gpu: str | None = None
     dtype_key: str | None = None
     dtype_nominal: str | None = None
+    of_model: tuple[str, str] | None = None
     default: Fraction | None = None
     default_source: str | None = None
     value: Fraction | None = None

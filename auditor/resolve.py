@@ -12,9 +12,10 @@ from fractions import Fraction
 
 from .catalogue import Catalogue
 from .claims import Claim
-from .errors import InputError, QuantityError
+from .errors import InputError, QuantityError, UnderdeterminedError
 from .inputs import Inputs, Sourced
 from .quantity import parse_given
+from .yamlio import Located
 from .units import describe
 
 SPECIAL_KEYS = {"model", "gpu", "weights"}
@@ -38,8 +39,9 @@ def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
     bindings = Bindings()
     dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
     nominal_keys = {s.dtype_nominal: s for s in catalogue.symbols.values() if s.dtype_nominal}
+    role_keys = {f"{s.of_model[0]}_model" for s in catalogue.symbols.values() if s.of_model}
     for key, raw in claim.given.items():
-        if key in SPECIAL_KEYS:
+        if key in SPECIAL_KEYS or key in role_keys:
             continue
         if key in dtype_keys:
             dtype = inputs.dtype(raw, claim.at(key))
@@ -57,7 +59,30 @@ def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
         _bind_gpu(claim, catalogue, inputs, bindings)
     if "model" in claim.given:
         _bind_model(claim, catalogue, inputs, bindings)
+    _bind_second_models(claim, catalogue, inputs, bindings, set(dtype_keys))
     return bindings
+
+
+def _bind_second_models(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings, dtype_keys: set) -> None:
+    """Symbols such as draft_streamed_params: a value of the model a ``draft_model:`` key names."""
+    from dataclasses import replace
+
+    from .evaluate import Evaluation
+
+    for symbol in catalogue.symbols.values():
+        key = f"{symbol.of_model[0]}_model" if symbol.of_model else None
+        if key is None or key not in claim.given or symbol.name in bindings.values:
+            continue
+        given = Located({k: v for k, v in claim.given.items() if k in dtype_keys})
+        given.line, given.key_lines = claim.given.line, {"model": claim.given.line_of(key)}
+        given["model"] = claim.given[key]
+        role_bindings = resolve(replace(claim, given=given), catalogue, inputs)
+        try:
+            value = Evaluation(catalogue, role_bindings).value(symbol.of_model[1])
+        except UnderdeterminedError as exc:
+            bindings.unavailable[symbol.name] = f"{key} {claim.given[key]}: {exc}"
+            continue
+        bindings.set(symbol.name, value, f"{key} {claim.given[key]}: {symbol.of_model[1]}")
 
 
 def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inputs) -> Fraction:

@@ -24,7 +24,6 @@ SHEET_FILES = sorted((REPO / "formulas").glob("sheet_*.yaml"))
 # A value given in a claim that belongs to another model: (symbol or formula,
 # the value as written in the claims) -> (formula, the model that derives it, its inputs).
 BORROWED = {
-    ("draft_streamed_params", 1235814400): ("streamed_params", {"model": "meta-llama/Llama-3.2-1B"}),
     ("kv_bytes_per_token_gqa", "320 KiB/token"): ("kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-70B", "kv_dtype": "bf16"}),
     ("reference_kv_bytes_per_token", "128 KiB/token"): ("kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-8B", "kv_dtype": "bf16"}),
 }

@@ -106,3 +106,29 @@ def test_a_model_the_engine_cannot_read_is_underdetermined_with_the_reason(proje
     assert code == 1
     assert finding["verdict"] == "underdetermined"
     assert "n_params" in finding["missing"] and "mystery_arch" in finding["message"]
+
+
+def test_a_second_model_binds_the_symbols_declared_of_its_role(project, monkeypatch, run_cli):
+    # draft_streamed_params is declared `of_model: {role: draft, value: streamed_params}`:
+    # Llama-3.2-1B ties its embeddings, so it streams all 1,235,814,400 parameters;
+    # Llama-3-8B streams 8,030,261,248 - 128,256 x 4096 = 7,504,924,672; the ratio is 16.47%.
+    (project / "claims" / "d.yaml").write_text(
+        "claims:\n  - {id: d, quote: q, formula: draft_cost_ratio,"
+        " given: {model: meta-llama/Meta-Llama-3-8B, draft_model: meta-llama/Llama-3.2-1B}, stated: '16.47%'}\n"
+    )
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check", "--format", "json")
+    finding = json.loads(out)["findings"][0]
+    assert finding["verdict"] == "holds", finding
+    step = next(s for s in finding["trace"] if s["name"] == "draft_streamed_params")
+    assert step["value"] == 1_235_814_400 and "draft_model meta-llama/Llama-3.2-1B" in step["source"]
+
+
+def test_a_role_key_no_symbol_declares_is_an_unknown_input(project, monkeypatch, run_cli):
+    (project / "claims" / "r.yaml").write_text(
+        "claims:\n  - {id: r, quote: q, formula: draft_cost_ratio,"
+        " given: {model: meta-llama/Meta-Llama-3-8B, critic_model: meta-llama/Llama-3.2-1B}, stated: '16.47%'}\n"
+    )
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2 and "unknown input 'critic_model'" in err
