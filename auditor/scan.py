@@ -23,14 +23,18 @@ from .documents import Document
 from .quantity import parse_stated
 from .scan_locate import SENTENCE_END, Proposal, bounds, find_numbers
 from .scan_output import audit_proposals, proposal_claim, proposal_id, proposals_yaml  # noqa: F401  (the scan's public API)
-from .scan_words import FormulaIndex, sections
+from .scan_words import STOP, FormulaIndex, sections
+from .scan_words import words as stem_words
 
 HEADING = re.compile(r"^#+ .*$|^[A-Z][^\n.]{3,80}\n(?=\n)", re.MULTILINE)
 PARAGRAPH = re.compile(r"\n\s*\n")
 NEAR = 40
+GEOMETRY_ONLY_OK = words.GEOMETRY_ONLY
 THRESHOLD = 1.6
 BARE_THRESHOLD = 3.0
-SCOPE_WEIGHTS = (3.0, 2.0, 2.0, 1.0, 0.5)  # beside the number, sentence, heading, paragraph, section
+BESIDE_THRESHOLD = 1.0
+CLAUSE_END = re.compile(r"[,;:→(){}\[\]`$—=]|\s[–-]\s|\.\s")
+SCOPE_WEIGHTS = (4.0, 2.5, 2.0, 2.0, 1.0, 0.5)  # clause, beside the number, sentence, heading, paragraph, section
 
 __all__ = ["Proposal", "Scanner", "scan_document", "audit_proposals", "proposal_claim", "proposal_id", "proposals_yaml"]
 
@@ -44,10 +48,12 @@ class Scanner:
         self.models = words.find_models(text, project.inputs.model_ids())
         self.gpus = words.find_named(text, words.gpu_aliases(project.inputs.gpus))
         self.dtypes = words.find_dtypes(text)
-        self.main_model, self.main_gpu, self.main_dtype = (_most_named(f) for f in (self.models, self.gpus, self.dtypes))
+        self.main_gpu, self.main_dtype = (_most_named(f) for f in (self.gpus, self.dtypes))
+        self.model_ranking = [m for m, _ in Counter(m for _, _, m in self.models).most_common()]
         self.assignments = inputs_in_text.find_assignments(text, inputs_in_text.symbol_aliases(catalogue))
         self.index = FormulaIndex(catalogue)
-        self.model_symbols = words.model_symbols(project)
+        self.supplies = words.model_supplies(project)
+        self.model_symbols = words.model_symbols(project, self.supplies)
 
     def proposals(self) -> list[Proposal]:
         skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in self.assignments for s in a.spans]
@@ -69,7 +75,8 @@ class Scanner:
         near = text[max(sentence[0], proposal.start - NEAR) : min(sentence[1], proposal.end + NEAR)]
         headings = list(HEADING.finditer(text, 0, proposal.start))
         heading = headings[-1].group(0) if headings else ""
-        parts = (near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
+        clause = text[slice(*_clause(text, proposal, sentence))]
+        parts = (clause, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
         return list(zip(parts, SCOPE_WEIGHTS))
 
     def _match(self, proposal: Proposal) -> None:
@@ -78,17 +85,49 @@ class Scanner:
         catalogue = self.project.catalogue
         scopes = self._scopes(proposal)
         texts = self._texts(proposal, scopes)
-        candidates = [f.id for f in catalogue.formulas.values() if words.unit_fits(stated, f.unit, proposal.bare)]
-        cited = sections(texts[2][0] + " " + texts[3][0])
+        candidates = [f.id for f in catalogue.formulas.values() if words.unit_fits(stated, f.unit, proposal.bare) and self._feedable(f.id)]
+        cited = sections(texts[3][0] + " " + texts[4][0])
         ranked = self.index.rank(texts, candidates, cited)
-        bonus = {r.formula: words.phrase_score(r.formula, texts[3][0], texts[0][0]) for r in ranked[:40]}
+        bonus = {r.formula: words.phrase_score(r.formula, texts[4][0], texts[0][0]) for r in ranked[:40]}
         best = max(ranked[:40], key=lambda r: (r.score + bonus[r.formula], -ranked.index(r)), default=None)
         if best is None or best.score + bonus[best.formula] < (BARE_THRESHOLD if proposal.bare else THRESHOLD):
+            return
+        if proposal.bare and not self._bare_is_claim(proposal, best.formula, texts):
             return
         proposal.formula = best.formula
         why = ", ".join(best.matched) or "its phrases"
         proposal.note = f"scan: words {why}" + (f"; owner §{best.section}" if best.section else "")
         proposal.given = self._given(proposal, best.formula, scopes)
+
+    def _bare_is_claim(self, proposal: Proposal, formula: str, texts) -> bool:
+        """A bare number needs its own words: a noun after it the catalogue knows, and words of the formula beside it.
+
+        "12 metres from the station" counts metres, which no formula does; a
+        bare number whose formula is named only paragraphs away is more
+        likely an index or an input than a result.
+        """
+        noun = re.match(r"\s+([A-Za-z]{3,})", self.document.text[proposal.end : proposal.end + 30])
+        if noun and noun[1].lower() not in STOP and not all(w in self.index.idf for w in stem_words(noun[1])):
+            return False
+        beside = self.index.rank(texts[:3], [formula], set())
+        return bool(beside) and beside[0].score >= BESIDE_THRESHOLD
+
+    def _feeds(self, formula: str, model: str) -> bool:
+        """Whether the model has every part the formula needs (an MLA model has no head_dim)."""
+        needed = _leaf_symbols(self.project.catalogue, formula) & self.model_symbols
+        return model not in self.supplies or needed <= self.supplies[model] | GEOMETRY_ONLY_OK
+
+    def _feedable(self, formula: str) -> bool:
+        """A formula is proposable when the document names no model, or names one that can feed it."""
+        return not self.models or any(self._feeds(formula, m) for m in self.model_ranking)
+
+    def _model_for(self, formula: str, scopes, position: int) -> str | None:
+        """The model named nearest the number that can feed the formula; else the most named that can."""
+        for low, high in scopes:
+            inside = sorted((f for f in self.models if low <= f[0] < high and self._feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
+            if inside:
+                return inside[0][2]
+        return next((m for m in self.model_ranking if self._feeds(formula, m)), None)
 
     def _given(self, proposal: Proposal, formula: str, scopes) -> dict:
         """Model, GPU and dtypes named nearest the number, and the values the text writes for the rest."""
@@ -96,7 +135,7 @@ class Scanner:
         leaves = _leaf_symbols(catalogue, formula)
         symbols = [catalogue.symbols[n] for n in leaves]
         given: dict = {}
-        model = _nearest(self.models, scopes, proposal.start) or self.main_model
+        model = self._model_for(formula, scopes, proposal.start)
         if model and leaves & self.model_symbols:
             given["model"] = model
         gpu = _nearest(self.gpus, scopes, proposal.start) or self.main_gpu
@@ -122,6 +161,13 @@ class Scanner:
         if value is None and symbol.unit.dimensionless:
             value = inputs_in_text.counted_value(symbol, text, *scopes[0], (proposal.start, proposal.end))
         return value
+
+
+def _clause(text: str, proposal: Proposal, sentence: tuple[int, int]) -> tuple[int, int]:
+    """The clause holding the number: "weights 16 GB" in "weights 16 GB, overhead 8 GB"."""
+    before = [m.end() for m in CLAUSE_END.finditer(text, sentence[0], proposal.start)]
+    after = CLAUSE_END.search(text, proposal.end, sentence[1])
+    return (before[-1] if before else sentence[0]), (after.start() if after else sentence[1])
 
 
 def _needs_text(symbol, given: dict, model_symbols: set[str]) -> bool:

@@ -61,7 +61,7 @@ def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment
     found: list[Assignment] = []
     for alias in sorted(aliases, key=len, reverse=True):
         wordy = len(alias) > 2 and alias.replace(" ", "").isalpha()
-        glue = r"\s*(?:=|:)\s*|\s+(?:of\s+)?" if wordy else r"\s*=\s*"
+        glue = r"\s*(?:=|:)\s*|\s+" if wordy else r"\s*=\s*"
         flags = re.IGNORECASE if len(alias) > 1 else 0
         pattern = rf"(?<![\w\\]){re.escape(alias)}(?:{glue})(?P<list>{LIST})(?![\w.%×])"
         for match in re.finditer(pattern, text, flags):

@@ -1,11 +1,12 @@
 """What the words around a number name: a quantity the catalogue knows, a model, a GPU, a dtype.
 
-A plain registry (yamllint's style): each formula a scan may propose lists
-the phrases that name its quantity. A candidate must have the stated unit's
-dimensions; among those, the most phrases found near the number wins, ties
-going to the earlier entry (the more common quantity). Models, GPUs and
-dtypes are matched by names derived from the bundled inputs, so a new
-config.json in ``inputs/models`` is recognised without touching this file.
+Formulas are chosen by the catalogue's own words (``scan_words``); the plain
+registry here (yamllint's style) adds, for the most common quantities, the
+phrases documents use for them that the catalogue does not ("/token",
+"calculator", "returns"), as a bonus on top. Models, GPUs and dtypes are
+matched by names derived from the bundled inputs, so a new config.json in
+``inputs/models`` is recognised without touching this file; a bare size
+("70B") goes to the family the document names in full.
 """
 
 from __future__ import annotations
@@ -127,15 +128,23 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
-def model_symbols(project) -> set[str]:
-    """Symbols a model supplies: config.json keys, and every value the geometry derives for a bundled model."""
+def model_supplies(project) -> dict[str, set[str]]:
+    """For each bundled model, the symbols it supplies: the values its geometry derives, and its config keys."""
     from .models import model_geometry
 
-    names = {n for n, s in project.catalogue.symbols.items() if s.config}
+    supplies = {}
     for model_id in project.inputs.model_ids():
-        geometry, _, _ = model_geometry(model_id, project.inputs, None)
-        names |= set(geometry.values) if geometry is not None else set()
-    return names | GEOMETRY_ONLY
+        geometry, _, config = model_geometry(model_id, project.inputs, None)
+        keys = set(config or {}) | set((config or {}).get("text_config") or {})
+        from_config = {n for n, s in project.catalogue.symbols.items() if s.config in keys}
+        supplies[model_id] = from_config | (set(geometry.values) if geometry is not None else set())
+    return supplies
+
+
+def model_symbols(project, supplies: dict[str, set[str]]) -> set[str]:
+    """Symbols some model supplies: a formula using one needs a model."""
+    names = {n for n, s in project.catalogue.symbols.items() if s.config}
+    return names.union(*supplies.values()) | GEOMETRY_ONLY
 
 
 def unit_fits(stated, unit, bare: bool) -> bool:

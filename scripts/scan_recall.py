@@ -11,6 +11,8 @@ document is one case. Three rates are printed, per document and overall:
   located  the scan proposed a claim on the same printed number
   formula  ... and matched the claim's formula
   verdict  ... and auditing the proposal gave the shipped claim's verdict
+           (for a claim shipped underdetermined: the proposal's inputs do
+           not resolve either)
 
 The seed texts are not part of the project and are never copied into it.
 """
@@ -28,6 +30,7 @@ from auditor.audit import Project, audit_paths  # noqa: E402
 from auditor.claims import claim_files, load_claim_file  # noqa: E402
 from auditor.documents import Document, document_path  # noqa: E402
 from auditor.scan import Scanner, audit_proposals  # noqa: E402
+from auditor.verdicts import Verdict  # noqa: E402
 
 
 def cases(claims_path: Path, seeds: Path, project) -> tuple[str, list[tuple]] | None:
@@ -59,8 +62,15 @@ def measure(document: Document, found: list[tuple], project) -> tuple[int, int, 
             continue
         located += 1
         formula += match.formula == claim.formula
-        verdict += match.finding is not None and match.finding.verdict == shipped.verdict
+        verdict += match.formula == claim.formula and same_verdict(match, shipped)
     return len(found), located, formula, verdict
+
+
+def same_verdict(proposal, shipped) -> bool:
+    """The proposal's audit agrees with the shipped claim's: the same verdict, or both underdetermined."""
+    if shipped.verdict == Verdict.UNDERDETERMINED:
+        return proposal.finding is None and proposal.pending is not None
+    return proposal.finding is not None and proposal.finding.verdict == shipped.verdict
 
 
 def percent(part: int, whole: int) -> str:
