@@ -33,8 +33,12 @@ GEOMETRY_ONLY_OK = words.GEOMETRY_ONLY
 THRESHOLD = 1.6
 BARE_THRESHOLD = 3.0
 BESIDE_THRESHOLD = 1.0
+NOTATION_BONUS = 4.0
+RESOLVE_MARGIN = 0.8
+RESOLVE_CHOICES = 5
+NAMED_BEFORE = re.compile(r"([A-Za-z][\w*]{0,5})\s*(?:=|≈|~)\s*(?:about |roughly )?$")
 CLAUSE_END = re.compile(r"[,;:→(){}\[\]`$—=]|\s[–-]\s|\.\s")
-SCOPE_WEIGHTS = (4.0, 2.5, 2.0, 2.0, 1.0, 0.5)  # clause, beside the number, sentence, heading, paragraph, section
+SCOPE_WEIGHTS = (6.0, 2.5, 2.0, 2.0, 1.0, 0.5)  # clause, beside the number, sentence, heading, paragraph, section
 
 __all__ = ["Proposal", "Scanner", "scan_document", "audit_proposals", "proposal_claim", "proposal_id", "proposals_yaml"]
 
@@ -52,11 +56,13 @@ class Scanner:
         self.model_ranking = [m for m, _ in Counter(m for _, _, m in self.models).most_common()]
         self.assignments = inputs_in_text.find_assignments(text, inputs_in_text.symbol_aliases(catalogue))
         self.index = FormulaIndex(catalogue)
+        self.notation = inputs_in_text.formula_notation(catalogue)
         self.supplies = words.model_supplies(project)
         self.model_symbols = words.model_symbols(project, self.supplies)
 
     def proposals(self) -> list[Proposal]:
-        skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in self.assignments for s in a.spans]
+        inputs = [a for a in self.assignments if a.symbols & set(self.project.catalogue.symbols)]
+        skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans]
         found = find_numbers(self.document, skip)
         for proposal in found:
             self._match(proposal)
@@ -81,23 +87,44 @@ class Scanner:
 
     def _match(self, proposal: Proposal) -> None:
         """Propose the best-scoring formula whose unit fits, if it clears the threshold, and say why."""
-        stated = parse_stated(proposal.stated)
-        catalogue = self.project.catalogue
         scopes = self._scopes(proposal)
         texts = self._texts(proposal, scopes)
-        candidates = [f.id for f in catalogue.formulas.values() if words.unit_fits(stated, f.unit, proposal.bare) and self._feedable(f.id)]
-        cited = sections(texts[3][0] + " " + texts[4][0])
-        ranked = self.index.rank(texts, candidates, cited)
-        bonus = {r.formula: words.phrase_score(r.formula, texts[4][0], texts[0][0]) for r in ranked[:40]}
-        best = max(ranked[:40], key=lambda r: (r.score + bonus[r.formula], -ranked.index(r)), default=None)
-        if best is None or best.score + bonus[best.formula] < (BARE_THRESHOLD if proposal.bare else THRESHOLD):
+        ranked = self._ranked(proposal, texts)
+        if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD):
             return
-        if proposal.bare and not self._bare_is_claim(proposal, best.formula, texts):
+        if proposal.bare and not self._bare_is_claim(proposal, ranked[0][1].formula, texts):
             return
+        clause = _clause(self.document.text, proposal, scopes[0])
+        best, proposal.given = self._resolvable(proposal, ranked, [clause] + scopes)
         proposal.formula = best.formula
         why = ", ".join(best.matched) or "its phrases"
         proposal.note = f"scan: words {why}" + (f"; owner §{best.section}" if best.section else "")
-        proposal.given = self._given(proposal, best.formula, scopes)
+
+    def _ranked(self, proposal: Proposal, texts) -> list[tuple[float, object]]:
+        """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation."""
+        stated = parse_stated(proposal.stated)
+        catalogue = self.project.catalogue
+        candidates = [f.id for f in catalogue.formulas.values() if words.unit_fits(stated, f.unit, proposal.bare) and self._feedable(f.id)]
+        ranked = self.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
+        named = NAMED_BEFORE.search(self.document.text, max(0, proposal.start - 12), proposal.start)
+        totals = []
+        for position, score in enumerate(ranked):
+            total = score.score + words.phrase_score(score.formula, texts[4][0], texts[0][0])
+            total += NOTATION_BONUS if named and self.notation.get(score.formula) == named[1] else 0.0
+            totals.append((total, -position, score))
+        return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
+
+    def _resolvable(self, proposal: Proposal, ranked, scopes) -> tuple[object, dict]:
+        """The best formula, unless one scoring nearly as well has every input the text gives: that one."""
+        first = None
+        for total, score in ranked[:RESOLVE_CHOICES]:
+            if total < RESOLVE_MARGIN * ranked[0][0]:
+                break
+            given, missing = self._given(proposal, score.formula, scopes)
+            if not missing:
+                return score, given
+            first = first or (score, given)
+        return first
 
     def _bare_is_claim(self, proposal: Proposal, formula: str, texts) -> bool:
         """A bare number needs its own words: a noun after it the catalogue knows, and words of the formula beside it.
@@ -129,12 +156,12 @@ class Scanner:
                 return inside[0][2]
         return next((m for m in self.model_ranking if self._feeds(formula, m)), None)
 
-    def _given(self, proposal: Proposal, formula: str, scopes) -> dict:
-        """Model, GPU and dtypes named nearest the number, and the values the text writes for the rest."""
+    def _given(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str]]:
+        """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
         catalogue = self.project.catalogue
-        leaves = _leaf_symbols(catalogue, formula)
+        given = self._written_formulas(proposal, formula, scopes)
+        leaves = _leaf_symbols(catalogue, formula, set(given))
         symbols = [catalogue.symbols[n] for n in leaves]
-        given: dict = {}
         model = self._model_for(formula, scopes, proposal.start)
         if model and leaves & self.model_symbols:
             given["model"] = model
@@ -145,21 +172,33 @@ class Scanner:
         for key in sorted({s.dtype_key for s in symbols if s.dtype_key}):
             if dtype:
                 given[key] = dtype
+        missing = []
         for symbol in symbols:
             if _needs_text(symbol, given, self.model_symbols):
                 value = self._written_value(proposal, symbol, scopes)
-                if value is not None:
+                if value is None:
+                    missing.append(symbol.name)
+                else:
                     given[symbol.name] = int(value) if value.denominator == 1 else float(value)
+        return given, missing
+
+    def _written_formulas(self, proposal: Proposal, formula: str, scopes) -> dict:
+        """Intermediate quantities the text sets by their notation ("At r=0.5" sets kv_traffic_ratio)."""
+        given = {}
+        for used in self.project.catalogue.tree(formula)[1:]:
+            value = inputs_in_text.value_for(used, self.assignments, scopes[:3], proposal.start, None)
+            if value is not None:
+                given[used] = int(value) if value.denominator == 1 else float(value)
         return given
 
     def _written_value(self, proposal: Proposal, symbol, scopes):
         text = self.document.text
-        place = inputs_in_text.list_position(text, proposal.start, proposal.end, *scopes[0])
+        place = inputs_in_text.list_position(text, proposal.start, proposal.end, *scopes[1])
         value = inputs_in_text.value_for(symbol.name, self.assignments, scopes, proposal.start, place)
         if value is None and symbol.name == "seq_len":
-            value = next((s for low, high in scopes[:2] if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
+            value = next((s for low, high in scopes[:3] if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
         if value is None and symbol.unit.dimensionless:
-            value = inputs_in_text.counted_value(symbol, text, *scopes[0], (proposal.start, proposal.end))
+            value = inputs_in_text.counted_value(symbol, text, *scopes[1], (proposal.start, proposal.end))
         return value
 
 
@@ -177,9 +216,18 @@ def _needs_text(symbol, given: dict, model_symbols: set[str]) -> bool:
     return not (symbol.gpu and "gpu" in given) and not (symbol.name in model_symbols and "model" in given)
 
 
-def _leaf_symbols(catalogue, formula: str) -> set[str]:
-    """Every symbol the formula reaches through the formulas it uses."""
-    return {d for name in catalogue.tree(formula) for d in catalogue.depends_on(name) if d in catalogue.symbols}
+def _leaf_symbols(catalogue, formula: str, given: set[str] = frozenset()) -> set[str]:
+    """Every symbol the formula reaches through the formulas it uses, short of those given outright."""
+    found, queue, seen = set(), [formula], set()
+    while queue:
+        name = queue.pop()
+        seen.add(name)
+        for dep in catalogue.depends_on(name):
+            if dep in catalogue.symbols:
+                found.add(dep)
+            elif dep not in seen and dep not in given:
+                queue.append(dep)
+    return found
 
 
 def _nearest(found, scopes, position: int) -> str | None:

@@ -24,6 +24,7 @@ GREEK = {
     "mu": "μ", "rho": "ρ", "sigma": "σ", "tau": "τ", "theta": "θ", "pi": "π", "eta": "η",
 }
 NOTATION = re.compile(r"\(([A-Za-zα-ω][\w*]{0,4})[),]|\b(?:size|count|degree|rate|length|width|fraction)\s+([a-zA-Z])\b")
+TITLE_NOTATION = re.compile(r"(?:^|[\s,(])([A-Za-z][\w*]{0,5})\s*=\s")
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 LIST = rf"{NUMBER}(?:\s*,\s*(?:and\s+)?{NUMBER})*"
 
@@ -53,7 +54,19 @@ def symbol_aliases(catalogue) -> dict[str, set[str]]:
             found.add((match[1] or match[2]))
         for alias in found:
             aliases.setdefault(alias.lower() if len(alias) > 1 else alias, set()).add(name)
+    for name, notation in formula_notation(catalogue).items():
+        aliases.setdefault(notation.lower() if len(notation) > 1 else notation, set()).add(name)
     return aliases
+
+
+def formula_notation(catalogue) -> dict[str, str]:
+    """formula id -> the letter its title defines: "r" for "KV traffic over weight traffic, r = Q_KV / Q_W"."""
+    found = {}
+    for formula in catalogue.formulas.values():
+        match = TITLE_NOTATION.search(formula.title)
+        if match:
+            found[formula.id] = match[1]
+    return found
 
 
 def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment]:
@@ -74,11 +87,14 @@ def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment
 
 
 def list_position(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int] | None:
-    """(index, length) of the number at [start, end) in a comma list of numbers inside [low, high)."""
+    """(index, length) of the number at [start, end) in a comma list of numbers inside [low, high).
+
+    A unit may follow the list's last number only ("41.8, 5.23 ms"), so only the start must fall inside it.
+    """
     for match in re.finditer(LIST, text[low:high]):
         a, b = low + match.start(), low + match.end()
-        if a <= start and end <= b and "," in match.group(0):
-            spans = [m.start() + a for m in NUMBER_TOKEN.finditer(text, a, b)]
+        if a <= start < b and "," in match.group(0):
+            spans = [m.start() for m in NUMBER_TOKEN.finditer(text, a, b)]
             if start in spans:
                 return spans.index(start), len(spans)
     return None

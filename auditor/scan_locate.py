@@ -22,7 +22,7 @@ from .units import parse_unit
 
 UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
 RANGE_AFTER = re.compile(r"\s*(?:–|—|-|to)\s*(?=\d)")
-FRACTION_AFTER = re.compile(r"/(\d+)(?![\d.,/])")
+FRACTION_AFTER = re.compile(r"/(\d+)(?![\d/]|[.,]\d)")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"`*$])|\n\s*\n|\n(?=\s*[•*-] )")
 NOT_A_CLAIM_BEFORE = re.compile(r"(?:§\s?|[vV]|\bsection |\bTable |\bFigure |\bat |\(|[\w\\]_|\^)$")
 YEAR = re.compile(r"^(?:19|20)\d\d$")
@@ -111,7 +111,7 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
     """Every number printed as a quantity, outside model and GPU names and written inputs."""
     text, found, qualifier_before = document.text, [], qualifier_pattern()
     for match in NUMBER_TOKEN.finditer(text):
-        if any(a <= match.start() < b for a, b in skip):
+        if any(a <= match.start() < b for a, b in skip) or (found and match.start() < found[-1].end):
             continue
         before = text[max(0, match.start() - 16) : match.start()]
         end, unit, bare = _extent(text, match, before)

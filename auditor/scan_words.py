@@ -30,6 +30,7 @@ SYNONYMS = {
     "concurrency": "concurrent", "throughput": "throughput", "speedup": "speed", "utilization": "utilisation",
 }
 SOURCE_WEIGHTS = {"title": 3.0, "id": 3.0, "symbol": 1.0, "assumption": 0.5}
+SECTION_BONUS = 2.5
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
 
 
@@ -113,7 +114,7 @@ class FormulaIndex:
                 continue
             hits = {w: bag[w] * self.idf[w] * weighted[w] for w in bag if w in weighted}
             section = next(iter(sorted(self.owners[formula_id] & cited)), None)
-            total = sum(hits.values()) / math.sqrt(max(len(bag), 4)) + (2.5 if section else 0.0)
+            total = sum(hits.values()) / math.sqrt(max(len(bag), 4)) + (SECTION_BONUS if section else 0.0)
             matched = tuple(sorted(hits, key=hits.get, reverse=True)[:5])
             ranked.append(Score(formula_id, total, matched, section))
         return sorted(ranked, key=lambda s: (-s.score, s.formula))

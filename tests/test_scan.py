@@ -81,3 +81,93 @@ def test_scan_audit_gives_a_first_verdict_without_any_yaml(note, run_cli):
     assert "note.md:8: [mismatch] 'sequence needs 4.00 GB of'" in out
     assert "reproduced by: num_attention_heads = 32 used for num_key_value_heads = 8" in out
     assert "4 claims: 3 holds, 1 mismatch; 1 claim fail" in out
+
+
+SHEET = """\
+Notes on serving
+
+KV cache per token
+
+For Llama-3-8B in bf16 the cell is 128 KiB/token; for 70B it is 320 KiB/token.
+
+Decode step floor
+
+On an H100 SXM at batch 1 with TP = 1, 8 the bf16 Llama-3-70B floor is 41.8, 5.23 ms per step.
+
+Ridge point
+
+The H100 ridge sits near 295 FLOP/byte, and the office is 12 metres from the lab.
+The team met in 2024 and wrote 3 pages.
+"""
+
+
+@pytest.fixture
+def sheet_claims(tmp_path, monkeypatch, run_cli):
+    (tmp_path / "sheet.txt").write_text(SHEET, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli("scan", "sheet.txt")
+    assert code == 0, err
+    (tmp_path / "proposed.yaml").write_text(out, encoding="utf-8")
+    return {c.stated.text: c for c in load_claim_file(tmp_path / "proposed.yaml").claims}
+
+
+@pytest.mark.parametrize(
+    "stated, formula, given",
+    [
+        # a bare size ("70B") is the family the document names in full
+        ("320 KiB/token", "kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-70B", "kv_dtype": "bf16"}),
+        # a heading that is a formula's title, and "TP = 1, 8" paired with the list "41.8, 5.23 ms"
+        ("5.23 ms", "decode_step_floor", {"model": "meta-llama/Meta-Llama-3-70B", "gpu": "h100_sxm", "weight_dtype": "bf16", "tp": 8}),
+        ("295 FLOP/byte", "ridge_intensity", {"gpu": "h100_sxm"}),
+    ],
+)
+def test_titles_headings_and_written_inputs_choose_formula_and_given(sheet_claims, stated, formula, given):
+    claim = sheet_claims[stated]
+    assert claim.formula == formula
+    assert dict(claim.given) == given
+
+
+def test_a_proposal_says_which_words_chose_its_formula(sheet_claims):
+    assert "ridg" in sheet_claims["295 FLOP/byte"].note and sheet_claims["295 FLOP/byte"].note.startswith("scan: words")
+
+
+def test_bare_counts_of_things_no_formula_knows_are_not_proposed(sheet_claims, run_cli):
+    assert not {"12", "2024", "3", "1", "8"} & set(sheet_claims)
+    _, out, _ = run_cli("scan", "sheet.txt")
+    assert "12 metres" not in out and "2024" not in out
+
+
+@pytest.mark.parametrize(
+    "text, stated",
+    [
+        ("The crossover is 1.23 × 10⁵ tokens here.", ["1.23 × 10⁵ tokens"]),
+        ("The cache is ~57× smaller.", ["~57×"]),
+        ("Padding costs 2–16× more.", ["2–16×"]),
+        ("The saving is 1/6, no more.", ["1/6"]),
+        ("Traffic is over 200% of it.", ["over 200%"]),
+        ("It runs 6.4% to 26.1% low.", ["6.4%", "26.1%"]),
+        ("It takes about 15 tokens or 0.68 ms.", ["about 15 tokens", "0.68 ms"]),
+        ("See §2.1, written in 2024.", []),
+    ],
+)
+def test_number_shapes_documents_print(text, stated):
+    from pathlib import Path
+
+    from auditor.documents import Document
+    from auditor.scan_locate import find_numbers
+
+    found = [p for p in find_numbers(Document(Path("x.md"), text), []) if not p.bare]
+    assert [p.stated for p in found] == stated
+
+
+def test_written_inputs_are_read_by_name_notation_and_list():
+    from pathlib import Path
+
+    from auditor.audit import Project
+    from auditor.scan_inputs import find_assignments, symbol_aliases
+
+    catalogue = Project.load(Path(__file__).resolve().parent.parent).catalogue
+    text = "At TP = 1, 8, 16 and batch 1, with κ=3 drafts and $\\gamma = 7$."
+    found = {next(iter(sorted(a.symbols))): [int(v) for v in a.values] for a in find_assignments(text, symbol_aliases(catalogue))}
+    assert found["tp"] == [1, 8, 16] and found["batch"] == [1] and found["draft_passes"] == [3]
+    assert any(v == [7] for k, v in found.items() if k.startswith("burstiness") or k == "gamma")
