@@ -60,7 +60,7 @@ def _verdict(stated: Stated, x, tolerance: Fraction) -> Verdict:
         return Verdict.HOLDS if low - widen_low - slack <= x <= high + widen_high + slack else Verdict.MISMATCH
     if abs(x - low) <= tolerance + slack:
         return Verdict.HOLDS
-    if not stated.exact and abs(x - low) <= 2 * stated.low.half_ulp + slack:
+    if not stated.exact and abs(x - low) < 2 * stated.low.half_ulp - slack:
         return Verdict.HOLDS_BY_ROUNDING
     return Verdict.MISMATCH
 

@@ -18,6 +18,9 @@ from .errors import QuantityError
 from .resources import builtin
 from .units import Unit, parse_unit
 
+MAX_DIGITS = 60
+MAX_EXPONENT = 100
+"""Powers of ten past this are no inference quantity, and would cost unbounded time exactly."""
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
 _NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
@@ -100,6 +103,8 @@ def _strip_prefix(text: str, table: list) -> tuple[str | None, object, str]:
 
 def parse_printed(mantissa: str, exponent: str | None) -> Printed:
     """One number with its precision: ``4.31e5`` has half-ulp 0.005e5."""
+    if len(mantissa) > MAX_DIGITS:
+        raise QuantityError(f"a number of {len(mantissa)} characters is longer than the {MAX_DIGITS} this reads")
     clean = mantissa.replace("−", "-").replace(",", "")
     exp10 = 0
     if "e" in clean.lower():
@@ -107,6 +112,8 @@ def parse_printed(mantissa: str, exponent: str | None) -> Printed:
         exp10 = int(exp_text)
     if exponent is not None:
         exp10 += int(exponent.translate(SUPERSCRIPTS).replace("−", "-"))
+    if abs(exp10) > MAX_EXPONENT:
+        raise QuantityError(f"exponent {exp10} in {mantissa!r} is beyond ±{MAX_EXPONENT}")
     decimals = len(clean.split(".")[1]) if "." in clean else 0
     scale = Fraction(10) ** exp10
     value = Fraction(clean) * scale
@@ -117,8 +124,8 @@ def parse_printed(mantissa: str, exponent: str | None) -> Printed:
 
 def parse_stated(text: str | int | float) -> Stated:
     """Parse a stated quantity; raises ``QuantityError`` naming what it could not read."""
-    if isinstance(text, bool):
-        raise QuantityError(f"a quantity must be a number or a string, got {text!r}")
+    if isinstance(text, bool) or not isinstance(text, (str, int, float)):
+        raise QuantityError(f"a quantity must be a number or a string, got {type(text).__name__} {text!r}")
     if isinstance(text, (int, float)):
         text = repr(text) if isinstance(text, float) else str(text)
     original = text.strip()

@@ -94,6 +94,8 @@ def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inpu
     except QuantityError as exc:
         raise InputError(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
     declared = symbol.unit if symbol is not None else catalogue.formulas[key].unit
+    if symbol is not None:
+        _check_domain(claim, key, raw, value, symbol.domain)
     if unit.dimensionless and not declared.dimensionless:
         return value * declared.factor
     if unit.dimensions != declared.dimensions:
@@ -102,6 +104,22 @@ def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inpu
             f"claim {claim.id!r}: {key} = {raw!r} is {unit.describe_dimensions()}, but {key} is in {declared.text} ({describe(declared.dimensions)})",
         )
     return value * unit.factor
+
+
+DOMAIN_TESTS = {
+    "positive": (lambda v: v > 0, "positive"),
+    "nonnegative": (lambda v: v >= 0, "zero or more"),
+    "fraction": (lambda v: 0 < v <= 1, "a fraction in (0, 1]"),
+    "positive integer": (lambda v: v > 0 and v.denominator == 1, "a positive integer"),
+    "nonnegative integer": (lambda v: v >= 0 and v.denominator == 1, "a whole number, zero or more"),
+}
+
+
+def _check_domain(claim: Claim, key: str, raw, value: Fraction, domain: str) -> None:
+    """A value outside the symbol's declared domain is a typo, not a finding."""
+    test = DOMAIN_TESTS.get(domain)
+    if test is not None and not test[0](value):
+        raise InputError(claim.at(key), f"claim {claim.id!r}: {key} = {raw!r}, but {key} must be {test[1]}")
 
 
 def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:

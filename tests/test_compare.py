@@ -31,6 +31,7 @@ CASES = [
     ("1/6", Fraction(1, 6), PLAIN, Verdict.HOLDS),
     ("1/6", Fraction(1667, 10000), PLAIN, Verdict.MISMATCH),  # an exact form must match exactly
     ("104", Fraction(104), PLAIN, Verdict.HOLDS),
+    ("1", Fraction(0), PLAIN, Verdict.MISMATCH),  # a whole last digit away is not rounding
     ("128 KiB/token", Fraction(131072), BYTES, Verdict.UNIT_ERROR),  # per-token stated, bytes computed
     ("at least 5", float("inf"), PLAIN, Verdict.HOLDS),
 ]
