@@ -11,6 +11,7 @@ Every name becomes a plain ``Symbol`` from one factory, so ``E``, ``I``,
 from __future__ import annotations
 
 import ast
+import warnings
 from typing import Callable
 
 import sympy
@@ -80,7 +81,9 @@ def parse_expression(text: str, symbols: SymbolFactory) -> sympy.Expr:
     if len(text) > MAX_LENGTH:
         raise ExpressionError(f"expression longer than {MAX_LENGTH} characters")
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)  # "1e" and the like: refused below, not warned about
+            tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
         raise ExpressionError(f"not a valid expression: {exc.msg}", exc.offset) from None
     try:
