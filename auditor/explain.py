@@ -13,42 +13,49 @@ from .output.numbers import show
 
 
 def render_explanation(claim: Claim, finding: Finding, project) -> str:
-    catalogue = project.catalogue
     lines = [f"claim {claim.id} ({claim.location})", f"  quote: {claim.quote!r}"]
     if claim.section:
         lines.append(f"  section: {claim.section}")
     if claim.formula is None:
         lines.append(f"  sourced fact, not recomputed: {claim.fact}")
-        return "\n".join(lines) + "\n"
-    if claim.formula in catalogue.symbols:
-        symbol = catalogue.symbols[claim.formula]
-        lines.append(f"symbol {symbol.name} [{symbol.unit.text}]: {symbol.meaning}")
-        lines += [f"  {s.name} = {show(s.value, 6)} {s.unit}  [{s.kind}: {s.source}]" for s in finding.trace]
-        lines.append(finding_line(finding))
-        return "\n".join(lines) + "\n"
-    formula = catalogue.formulas[claim.formula]
-    lines += [
+    elif claim.formula in project.catalogue.symbols:
+        lines += _symbol_lines(claim, finding, project.catalogue)
+    else:
+        lines += _formula_lines(claim, finding, project)
+    return "\n".join(lines) + "\n"
+
+
+def _symbol_lines(claim: Claim, finding: Finding, catalogue: Catalogue) -> list[str]:
+    """A claim that states one input directly ("48 layers")."""
+    symbol = catalogue.symbols[claim.formula]
+    lines = [f"symbol {symbol.name} [{symbol.unit.text}]: {symbol.meaning}"]
+    lines += [f"  {s.name} = {show(s.value, 6)} {s.unit}  [{s.kind}: {s.source}]" for s in finding.trace]
+    return lines + [finding_line(finding)]
+
+
+def _formula_lines(claim: Claim, finding: Finding, project) -> list[str]:
+    """The formula, what it assumes, each value with its origin, and the verdict."""
+    formula = project.catalogue.formulas[claim.formula]
+    lines = [
         f"formula {formula.id}: {formula.title}",
         f"  owner: {formula.owner or '-'}",
         f"  {formula.id} = {formula.expr_text}   [{formula.unit.text}]",
     ]
     lines += [f"  assumes: {a}" for a in formula.assumptions]
-    if finding.notes:
-        lines += [f"  model: {n}" for n in finding.notes]
+    lines += [f"  model: {n}" for n in finding.notes]
     lines += claim_layout_lines(claim, project)
-    lines.append("values (base units):")
-    for step in finding.trace:
-        indent = "  " * (step.depth + 1)
-        lines.append(f"{indent}{step.name} = {show(step.value, 6)} {step.unit}  [{step.kind}: {step.source}]")
-    values = {s.name: s.value for s in finding.trace}
-    lines.append(f"substituted: {formula.id} = {_substituted(catalogue, formula.id, values)}")
+    if finding.trace:
+        lines.append("values (base units):")
+        lines += [f"{'  ' * (s.depth + 1)}{s.name} = {show(s.value, 6)} {s.unit}  [{s.kind}: {s.source}]" for s in finding.trace]
+        values = {s.name: s.value for s in finding.trace}
+        lines.append(f"substituted: {formula.id} = {_substituted(project.catalogue, formula.id, values)}")
     lines.append(finding_line(finding))
     lines.extend(diagnosis_lines(finding))
     if finding.diagnoses:
         from .diagnosis.sidebyside import side_by_side
 
         lines.extend(side_by_side(claim, project))
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _substituted(catalogue: Catalogue, formula_id: str, values: dict) -> str:

@@ -129,35 +129,53 @@ def parse_stated(text: str | int | float) -> Stated:
     if isinstance(text, (int, float)):
         text = repr(text) if isinstance(text, float) else str(text)
     original = text.strip()
+    qualifier, widen, comparator, rest = _words_before(original)
+    stated = Stated(original, comparator, parse_unit(""), Printed(Fraction(0), Fraction(0), 0, None, False, ""), None, qualifier, widen)
+    return _exact_form(stated, rest) or _range_form(stated, rest) or _single_form(stated, rest)
+
+
+def _words_before(text: str) -> tuple[str | None, Fraction, str, str]:
+    """The qualifier ("about") and comparator ("over") in front of the number, in either order."""
     quals, comps = _rules()
-    qualifier, widen, rest = _strip_prefix(original, quals)
-    comp_word, comparator, rest = _strip_prefix(rest, comps)
+    qualifier, widen, rest = _strip_prefix(text, quals)
+    _, comparator, rest = _strip_prefix(rest, comps)
     if qualifier is None:
         qualifier, widen, rest = _strip_prefix(rest, quals)
-    widen = widen or Fraction(0)
-    comparator = comparator or "="
+    return qualifier, widen or Fraction(0), comparator or "=", rest
+
+
+def _exact_form(stated: Stated, rest: str) -> Stated | None:
+    """"1 + 2/128" or "1/6": exact values that must match exactly."""
     arithmetic = _arithmetic(rest)
     if arithmetic:
         value, unit_text = arithmetic
         printed = Printed(value, Fraction(0), 0, None, False, rest)
-        return Stated(original, comparator, _unit(unit_text or "", original), printed, None, qualifier, widen, True)
+        return replace(stated, unit=_unit(unit_text or "", stated.text), low=printed, exact=True)
     fraction = _FRACTION.match(rest)
     if fraction:
         value = Fraction(int(fraction["p"]), int(fraction["q"]))
         printed = Printed(value, Fraction(0), 0, None, False, rest[: fraction.start("rest")].strip())
-        return Stated(original, comparator, _unit(fraction["rest"], original), printed, None, qualifier, widen, True)
-    ranged = _RANGE.match(rest) if comparator == "=" else None
-    if ranged and ranged["rest"].strip()[:1] not in ("/",):
-        low = parse_printed(ranged["a"], ranged["ae"])
-        high = parse_printed(ranged["b"], ranged["be"])
-        return Stated(original, "range", _unit(ranged["rest"], original), low, high, qualifier, widen)
+        return replace(stated, unit=_unit(fraction["rest"], stated.text), low=printed, exact=True)
+    return None
+
+
+def _range_form(stated: Stated, rest: str) -> Stated | None:
+    """"2–16×": both ends printed, each with its own precision."""
+    ranged = _RANGE.match(rest) if stated.comparator == "=" else None
+    if not ranged or ranged["rest"].strip()[:1] == "/":
+        return None
+    low, high = parse_printed(ranged["a"], ranged["ae"]), parse_printed(ranged["b"], ranged["be"])
+    return replace(stated, comparator="range", unit=_unit(ranged["rest"], stated.text), low=low, high=high)
+
+
+def _single_form(stated: Stated, rest: str) -> Stated:
     single = _SINGLE.match(rest)
     if not single:
-        raise QuantityError(f"cannot read a number in {original!r}")
+        raise QuantityError(f"cannot read a number in {stated.text!r}")
     printed = parse_printed(single["a"], single["ae"])
-    if qualifier is not None:
+    if stated.qualifier is not None:
         printed = _round_figure(printed)
-    return Stated(original, comparator, _unit(single["rest"], original), printed, None, qualifier, widen)
+    return replace(stated, unit=_unit(single["rest"], stated.text), low=printed)
 
 
 def _round_figure(printed: Printed) -> Printed:
