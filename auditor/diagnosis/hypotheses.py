@@ -1,4 +1,4 @@
-"""The hypothesis kinds, in one registry.
+"""The hypothesis kinds that read the catalogue (the registry is ``registry.py``).
 
 Each kind turns a mismatched claim's context into candidate hypotheses. The
 kinds read the catalogue's data (``confused_with``, ``slips``, ``fallacy_of``,
@@ -30,6 +30,7 @@ class Hypothesis:
     changes: tuple[str, ...] = ()
     transform: Callable[[Bindings, "Context"], Bindings] | None = None
     unit: Unit | None = None
+    pairs: bool = True  # False: tried alone only (kinds with many candidates)
 
 
 @dataclass
@@ -173,12 +174,3 @@ def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
                 f"{dtype.name} ({show(dtype.bytes)} B) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
                 lambda b, c, n=symbol.name, d=dtype: overriding(b, n, d.bytes, f"dtype {d.name}"),
             )
-
-
-KINDS: dict[str, Callable[[Context], Iterable[Hypothesis]]] = {
-    "swap": symbol_swaps,
-    "unit": unit_slips,
-    "factor": factor_slips,
-    "fallacy": fallacies,
-    "dtype": wrong_dtypes,
-}

@@ -7,7 +7,8 @@ from itertools import combinations
 from ..compare import compare
 from ..evaluate import Evaluation
 from ..findings import Diagnosis
-from .hypotheses import KINDS, Context, Hypothesis
+from .hypotheses import Context, Hypothesis
+from .registry import KINDS
 
 REPRODUCES = {"holds", "holds-by-rounding"}
 
@@ -46,7 +47,7 @@ def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
 
 
 def _compatible(a: Hypothesis, b: Hypothesis) -> bool:
-    return not set(a.changes) & set(b.changes)
+    return a.pairs and b.pairs and not set(a.changes) & set(b.changes)
 
 
 def search(ctx: Context) -> tuple[list[Diagnosis], int]:
