@@ -18,7 +18,7 @@ from .units import parse_unit
 from .yamlio import Located, load_yaml
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "value", "confused_with", "of_model"}
+SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "value", "confused_with", "of_model", "notation"}
 FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips"}
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
 SLIP_KEYS = {"name", "reason", "factor", "symbol"}
@@ -157,12 +157,23 @@ def _symbol(reader: _Reader, parent: Located, name: str) -> SymbolDef:
         dtype_key=reader.text(node, "dtype_key", what, required=False),
         dtype_nominal=reader.text(node, "dtype_nominal", what, required=False),
         of_model=_of_model(reader, node, what),
+        notation=_notation(reader, node, what),
         default=_scaled(reader.number(node, "default", what), unit),
         default_source=reader.text(node, "default_source", what, required=False),
         value=_scaled(reader.number(node, "value", what), unit),
         confused_with=dict(confused),
         layer=reader.layer,
     )
+
+
+def _notation(reader: _Reader, node: Located, what: str) -> tuple[str, ...]:
+    """How documents write the symbol ("s", "h_kv", "κ"): for readers and for ``auditor scan``."""
+    value = node.get("notation") or []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and 0 < len(v) <= 12 for v in value):
+        raise InputError(reader.at(node, "notation"), f"{what}: notation must be a list of short names")
+    return tuple(value)
 
 
 def _of_model(reader: _Reader, node: Located, what: str) -> tuple[str, str] | None:

@@ -37,6 +37,7 @@ class SymbolDef:
     dtype_key: str | None = None
     dtype_nominal: str | None = None
     of_model: tuple[str, str] | None = None
+    notation: tuple[str, ...] = ()
     default: Fraction | None = None
     default_source: str | None = None
     value: Fraction | None = None

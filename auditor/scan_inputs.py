@@ -52,6 +52,7 @@ def symbol_aliases(catalogue) -> dict[str, set[str]]:
                 found |= {part, GREEK[part], "\\" + part}
         for match in NOTATION.finditer(symbol.meaning):
             found.add((match[1] or match[2]))
+        found.update(symbol.notation)
         for alias in found:
             aliases.setdefault(alias.lower() if len(alias) > 1 else alias, set()).add(name)
     for name, notation in formula_notation(catalogue).items():

@@ -171,3 +171,15 @@ def test_written_inputs_are_read_by_name_notation_and_list():
     found = {next(iter(sorted(a.symbols))): [int(v) for v in a.values] for a in find_assignments(text, symbol_aliases(catalogue))}
     assert found["tp"] == [1, 8, 16] and found["batch"] == [1] and found["draft_passes"] == [3]
     assert any(v == [7] for k, v in found.items() if k.startswith("burstiness") or k == "gamma")
+
+
+def test_a_symbols_declared_notation_is_read_as_its_name():
+    from pathlib import Path
+
+    from auditor.audit import Project
+    from auditor.scan_inputs import find_assignments, symbol_aliases
+
+    catalogue = Project.load(Path(__file__).resolve().parent.parent).catalogue
+    assert "s" in catalogue.symbols["seq_len"].notation  # formulas/symbols.yaml: notation: [s, S]
+    found = [a for a in find_assignments("the share at s = 2560 is small", symbol_aliases(catalogue))]
+    assert any("seq_len" in a.symbols and a.values == (2560,) for a in found)
