@@ -76,6 +76,8 @@ def render_catalogue(catalogue: Catalogue, formula_id: str | None = None) -> str
         for name in catalogue.depends_on(f.id):
             item = catalogue.symbols.get(name) or catalogue.formulas.get(name)
             meaning = getattr(item, "meaning", None) or getattr(item, "title", "")
+            if getattr(item, "notation", ()):
+                meaning += f" (written {', '.join(item.notation)})"
             lines.append(f"  {name} [{item.unit.text}]: {meaning}")
         return "\n".join(lines) + "\n"
     width = max(len(f) for f in catalogue.formulas)

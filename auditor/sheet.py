@@ -115,7 +115,8 @@ def _entry(catalogue, formula, findings: list[Finding]) -> Entry:
 def _symbol_row(catalogue, name: str) -> SymbolRow:
     if name in catalogue.symbols:
         symbol = catalogue.symbols[name]
-        return SymbolRow(name, symbol.unit.text, symbol.meaning)
+        written = f" (written {', '.join(symbol.notation)})" if symbol.notation else ""
+        return SymbolRow(name, symbol.unit.text, symbol.meaning + written)
     formula = catalogue.formulas[name]
     return SymbolRow(name, formula.unit.text, f"formula: {formula.title}")
 
