@@ -19,7 +19,7 @@ from .verdicts import Verdict
 from .yamlio import Located, load_yaml
 
 CLAIM_KEYS = {"id", "quote", "section", "formula", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
-DOCUMENT_KEYS = {"title", "path", "url", "author", "published", "note"}
+DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
 

@@ -101,7 +101,8 @@ def document_path(claim_file: Path, document: dict, documents_dir: Path | None) 
 
 
 def _copy_candidates(claim_file: Path, document: dict, folder: Path) -> list[Path]:
-    names = []
+    """Where a local copy may be: its declared ``copy`` name, the URL's file name, the claims file's name."""
+    names = [folder / Path(str(document["copy"])).name] if document.get("copy") else []
     if document.get("url"):
         name = Path(urlparse(str(document["url"])).path).name
         if name:

@@ -41,3 +41,17 @@ def test_a_wrong_number_recorded_as_wrong_is_not_reported_as_holding(shipped_pro
     assert wrong, "the corpus records at least one wrong published number"
     for claim in wrong:
         assert not audit_claim(claim, shipped_project).verdict.holds
+
+
+SEEDS = REPO.parent / "shared" / "seeds"
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not beside this checkout")
+def test_every_shipped_claim_is_found_in_its_document(run_cli):
+    import json
+
+    code, out, _ = run_cli("--project", str(REPO), "check", str(REPO / "claims"), "--documents", str(SEEDS), "--format", "json")
+    findings = json.loads(out)["findings"]
+    assert code == 0
+    assert [f["claim"] for f in findings if f["verdict"] == "stale"] == []
+    assert [f["claim"] for f in findings if not f.get("document_location")] == []
