@@ -25,7 +25,6 @@ SHEET_FILES = sorted((REPO / "formulas").glob("sheet_*.yaml"))
 # the value as written in the claims) -> (formula, the model that derives it, its inputs).
 BORROWED = {
     ("kv_bytes_per_token_gqa", "320 KiB/token"): ("kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-70B", "kv_dtype": "bf16"}),
-    ("reference_kv_bytes_per_token", "128 KiB/token"): ("kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-8B", "kv_dtype": "bf16"}),
 }
 
 
