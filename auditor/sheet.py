@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from .findings import Finding
 from .mathml import equation_latex, equation_mathml
 from .output.numbers import show
-from .resources import builtin
 
 SHEET_OWNER = re.compile(r"formula sheet\s*§\s*(\d+(?:\.\d+)*)")
 CLAIM_SECTION = re.compile(r"^§\s*(\d+(?:\.\d+)*)\s+(.+)$")
@@ -154,19 +153,11 @@ def verdict_counts(findings: list[Finding]) -> list[tuple[str, int]]:
 
 def render_sheet(catalogue, findings: list[Finding], fmt: str = "markdown", title: str = "Formula sheet") -> str:
     """The sheet as Markdown (LaTeX equations) or self-contained HTML (MathML, no scripts)."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+    from jinja2 import StrictUndefined
 
-    from .output.report import markdown_text
+    from .output.report import template_environment
 
-    env = Environment(
-        loader=FileSystemLoader(str(builtin("reports"))),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["md"] = markdown_text
+    env = template_environment(undefined=StrictUndefined, keep_trailing_newline=True)
     sections = build_sheet(catalogue, findings)
     return env.get_template(TEMPLATES[fmt]).render(
         title=title,

@@ -27,14 +27,20 @@ def markdown_text(text) -> str:
     return MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
 
 
-def _environment():
+def template_environment(**options):
+    """The one jinja2 environment for reports/ templates: always autoescaped, with the Markdown filter."""
     import jinja2
 
     from ..resources import builtin
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(builtin("reports"))), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    loader = jinja2.FileSystemLoader(str(builtin("reports")))
+    env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True, **options)
     env.filters["md"] = markdown_text
     return env
+
+
+def _environment():
+    return template_environment()
 
 
 def mathml(formula_id: str, catalogue) -> str:
