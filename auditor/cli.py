@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import AuditorError, InputError
+from auditor.base.errors import AuditorError, InputError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .commands import register_all
+    from auditor.commands import register_all
 
     parser = _Parser(prog="auditor", description="Recompute published LLM-inference numbers and explain the wrong ones.")
     parser.add_argument("--project", type=Path, default=None, help="project folder with its own claims/, formulas/, inputs/ (default: the working directory)")

@@ -13,12 +13,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from auditor.audit import Project
-from auditor.claims import claim_files, load_claim_file
+from auditor.audit.project import Project
+from auditor.claims.files import claim_files, load_claim_file
+from auditor.claims.verdicts import Verdict
 from auditor.diagnosis.search import context, search
-from auditor.evaluate import Evaluation
-from auditor.resolve import resolve
-from auditor.verdicts import Verdict
+from auditor.evaluate.evaluation import Evaluation
+from auditor.evaluate.resolve import resolve
 
 REPO = Path(__file__).resolve().parent.parent
 

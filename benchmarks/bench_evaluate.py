@@ -16,11 +16,11 @@ import timeit
 from fractions import Fraction
 from pathlib import Path
 
-from auditor.audit import Project
-from auditor.claims import load_claim_file
-from auditor.compiled import compiled
-from auditor.evaluate import Evaluation
-from auditor.resolve import resolve
+from auditor.audit.project import Project
+from auditor.catalogue.compiled import compiled
+from auditor.claims.files import load_claim_file
+from auditor.evaluate.evaluation import Evaluation
+from auditor.evaluate.resolve import resolve
 
 REPO = Path(__file__).resolve().parent.parent
 CLAIM_ID = "deriv-a100-max-batch"

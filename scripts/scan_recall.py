@@ -26,11 +26,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from auditor.audit import Project, audit_paths  # noqa: E402
-from auditor.claims import claim_files, load_claim_file  # noqa: E402
-from auditor.documents import Document, document_path  # noqa: E402
-from auditor.scan import Scanner, audit_proposals  # noqa: E402
-from auditor.verdicts import Verdict  # noqa: E402
+from auditor.audit.project import Project  # noqa: E402
+from auditor.claims.files import claim_files, load_claim_file  # noqa: E402
+from auditor.claims.verdicts import Verdict  # noqa: E402
+from auditor.documents.locate import (  # noqa: E402
+    Document,
+    audit_paths,  # noqa: E402
+    document_path,
+)
+from auditor.scan.propose import Scanner, audit_proposals  # noqa: E402
 
 
 def cases(claims_path: Path, seeds: Path, project) -> tuple[str, list[tuple]] | None:

@@ -1,4 +1,4 @@
-"""A small Hugging Face Hub on 127.0.0.1, for testing ``auditor.hub`` with the real client.
+"""A small Hugging Face Hub on 127.0.0.1, for testing ``auditor.inputs.hub`` with the real client.
 
 It serves in-memory repositories on the routes ``huggingface_hub`` calls:
 

@@ -14,12 +14,12 @@ from fractions import Fraction
 
 import pytest
 
-from auditor.audit import Project
-from auditor.claims import Claim
-from auditor.errors import Location
-from auditor.evaluate import Evaluation
-from auditor.resolve import resolve
-from auditor.yamlio import Located
+from auditor.audit.project import Project
+from auditor.base.errors import Location
+from auditor.base.yamlio import Located
+from auditor.claims.files import Claim
+from auditor.evaluate.evaluation import Evaluation
+from auditor.evaluate.resolve import resolve
 
 MiB, GiB = 2**20, 2**30
 BF16, FP32 = 2, 4

@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from auditor.compare import compare
-from auditor.quantity import parse_stated
-from auditor.verdicts import Verdict
+from auditor.base.quantity import parse_stated
+from auditor.claims.compare import compare
+from auditor.claims.verdicts import Verdict
 
 GIB = 2**30
 BYTES = (("[information]", Fraction(1)),)

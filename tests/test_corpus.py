@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from auditor.audit import Project, audit_claim
-from auditor.claims import claim_files, load_claim_file
-from auditor.verdicts import Verdict
+from auditor.audit.pipeline import audit_claim
+from auditor.audit.project import Project
+from auditor.claims.files import claim_files, load_claim_file
+from auditor.claims.verdicts import Verdict
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = [(path, claim) for path in claim_files([REPO / "claims"]) for claim in load_claim_file(path).claims]

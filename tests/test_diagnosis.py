@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from auditor.audit import Project, audit_claim
-from auditor.claims import load_claim_file
-from auditor.verdicts import Verdict
+from auditor.audit.pipeline import audit_claim
+from auditor.audit.project import Project
+from auditor.claims.files import load_claim_file
+from auditor.claims.verdicts import Verdict
 
 CASES = Path(__file__).parent / "cases"
 REPO = Path(__file__).resolve().parent.parent
@@ -38,8 +39,6 @@ def test_a_right_number_gets_no_explanation(claim, project):
 
 
 def test_every_reported_explanation_reproduces_the_stated_number(project):
-    from auditor.compare import compare
-    from auditor.quantity import parse_stated
 
     for claim in WRONG:
         for diagnosis in audit_claim(claim, project).diagnoses:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from documented import GUIDE, make_documented
 
-from auditor.documents import Document
-from auditor.quantity import parse_stated
+from auditor.base.quantity import parse_stated
+from auditor.documents.locate import Document
 
 
 @pytest.fixture

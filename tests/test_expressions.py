@@ -2,12 +2,13 @@
 
 import re
 
-import sympy
 import pytest
-from hypothesis import given, settings, strategies as st
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from auditor.errors import ExpressionError
-from auditor.expressions import SymbolFactory, parse_expression
+from auditor.base.errors import ExpressionError
+from auditor.base.expressions import SymbolFactory, parse_expression
 
 
 def parse(text):

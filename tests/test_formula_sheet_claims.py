@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from auditor.audit import Project, audit_claim
-from auditor.claims import load_claim_file
-from auditor.resolve import resolve
-from auditor.verdicts import Verdict
+from auditor.audit.pipeline import audit_claim
+from auditor.audit.project import Project
+from auditor.claims.files import load_claim_file
+from auditor.claims.verdicts import Verdict
 
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = REPO.parent / "shared" / "seeds"

@@ -1,4 +1,4 @@
-"""Specification of auditor.geometry: what a config.json says about a model's shape.
+"""Specification of auditor.inputs.geometry: what a config.json says about a model's shape.
 
 Every bundled config in inputs/models has a row below. Expected cache and
 state widths are written as arithmetic over the config's own keys (2 * 8 * 128
@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from auditor.geometry import Derived, Geometry, LayerKind, UnsupportedArchitecture, derive, kv_heads_per_rank
+from auditor.inputs.geometry import Derived, Geometry, LayerKind, UnsupportedArchitecture, derive, kv_heads_per_rank
 
 MODELS = Path(__file__).parent.parent / "inputs" / "models"
 MiB = 2**20

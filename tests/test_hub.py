@@ -1,4 +1,4 @@
-"""auditor.hub, specified against a local Hub (tests/hub_server.py) with the real huggingface_hub client.
+"""auditor.inputs.hub, specified against a local Hub (tests/hub_server.py) with the real huggingface_hub client.
 
 Nothing here reaches the internet: every call gets ``endpoint=fake_hub.url``,
 and the ``hf_sandbox`` fixture fails a test whose client tries any host but
@@ -16,7 +16,7 @@ import pytest
 import yaml
 from hub_server import TOKEN, FakeHub, HubFile, fake_hub, hf_sandbox, make_safetensors, raw_safetensors  # noqa: F401
 
-from auditor.hub import (
+from auditor.inputs.hub import (
     DtypeWeight,
     EntryNotFoundError,
     GatedRepoError,
@@ -35,7 +35,7 @@ from auditor.hub import (
     pull_config,
     weigh,
 )
-from auditor.hub.weights import PREFETCH
+from auditor.inputs.hub.weights import PREFETCH
 
 FAST = 0.3  # the client's timeout, in seconds; an injected delay lasts longer
 

@@ -187,7 +187,7 @@ def test_the_hub_errors_read_differently(hub, project, run_cli, monkeypatch, unu
 
 def test_the_hub_client_is_told_not_to_phone_home():
     env = {k: v for k, v in os.environ.items() if k != "HF_HUB_DISABLE_TELEMETRY"}
-    script = "import auditor.hub.client, huggingface_hub.constants as c; print(c.HF_HUB_DISABLE_TELEMETRY)"
+    script = "import auditor.inputs.hub.client, huggingface_hub.constants as c; print(c.HF_HUB_DISABLE_TELEMETRY)"
     result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "True"
 

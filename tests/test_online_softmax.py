@@ -6,12 +6,12 @@ subtracted first. The catalogue's formulas compute the same as the references.""
 import math
 
 import pytest
+import softmax_reference as numerics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auditor import numerics
-from auditor.audit import Project
-from auditor.compiled import compiled
+from auditor.audit.project import Project
+from auditor.catalogue.compiled import compiled
 
 LOGIT = st.floats(min_value=-1e4, max_value=1e4, allow_nan=False, allow_infinity=False)
 LOGITS = st.lists(LOGIT, min_size=1, max_size=40)

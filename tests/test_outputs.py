@@ -41,7 +41,7 @@ def test_the_shipped_claims_give_valid_sarif(run_cli):
 
 
 def test_sarif_has_one_rule_per_verdict_and_results_on_the_document_line(documented, run_cli):
-    from auditor.verdicts import Verdict
+    from auditor.claims.verdicts import Verdict
 
     code, out = output(run_cli, "sarif")
     run = json.loads(out)["runs"][0]
@@ -150,9 +150,9 @@ def test_markdown_report_lists_failures_and_embeds_the_plot(documented, run_cli)
 
 
 def test_the_roofline_is_evaluated_through_the_engine(documented):
-    from auditor.audit import Project
-    from auditor.claims import load_claim_file
-    from auditor.roofline import roofline_for
+    from auditor.audit.project import Project
+    from auditor.claims.files import load_claim_file
+    from auditor.output.roofline import roofline_for
 
     claim = next(c for c in load_claim_file(documented / "claims" / "guide.yaml").claims if c.id == "guide-max-batch")
     roofline = roofline_for(claim, Project.load(documented))

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from auditor.errors import QuantityError
-from auditor.quantity import parse_stated
-from auditor.units import parse_unit
+from auditor.base.errors import QuantityError
+from auditor.base.quantity import parse_stated
+from auditor.base.units import parse_unit
 
 CASES = Path(__file__).parent / "cases"
 

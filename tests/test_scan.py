@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.claims import load_claim_file
+from auditor.claims.files import load_claim_file
 
 NOTE = """\
 # Serving Llama 3 8B on an A100 80GB
@@ -57,7 +57,7 @@ def test_the_words_around_a_number_name_its_formula_and_inputs(note, run_cli, tm
 
 
 def test_each_quote_is_unique_in_the_document_and_holds_its_number(note, run_cli, tmp_path):
-    from auditor.documents import Document
+    from auditor.documents.locate import Document
 
     _, out = proposals(run_cli)
     (tmp_path / "proposed.yaml").write_text(out, encoding="utf-8")
@@ -153,8 +153,8 @@ def test_bare_counts_of_things_no_formula_knows_are_not_proposed(sheet_claims, r
 def test_number_shapes_documents_print(text, stated):
     from pathlib import Path
 
-    from auditor.documents import Document
-    from auditor.scan_locate import find_numbers
+    from auditor.documents.locate import Document
+    from auditor.scan.locate import find_numbers
 
     found = [p for p in find_numbers(Document(Path("x.md"), text), []) if not p.bare]
     assert [p.stated for p in found] == stated
@@ -163,8 +163,8 @@ def test_number_shapes_documents_print(text, stated):
 def test_written_inputs_are_read_by_name_notation_and_list():
     from pathlib import Path
 
-    from auditor.audit import Project
-    from auditor.scan_inputs import find_assignments, symbol_aliases
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import find_assignments, symbol_aliases
 
     catalogue = Project.load(Path(__file__).resolve().parent.parent).catalogue
     text = "At TP = 1, 8, 16 and batch 1, with κ=3 drafts and $\\gamma = 7$."
@@ -176,8 +176,8 @@ def test_written_inputs_are_read_by_name_notation_and_list():
 def test_a_symbols_declared_notation_is_read_as_its_name():
     from pathlib import Path
 
-    from auditor.audit import Project
-    from auditor.scan_inputs import find_assignments, symbol_aliases
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import find_assignments, symbol_aliases
 
     catalogue = Project.load(Path(__file__).resolve().parent.parent).catalogue
     assert "s" in catalogue.symbols["seq_len"].notation  # formulas/symbols.yaml: notation: [s, S]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.sheet import sheet_section
+from auditor.output.sheet import sheet_section
 
 REPO = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(1)</script> & *not bold*"

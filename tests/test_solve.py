@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from auditor.audit import Project
-from auditor.claims import load_claim_file
-from auditor.errors import InputError
-from auditor.solve import solve_claim
+from auditor.audit.project import Project
+from auditor.base.errors import InputError
+from auditor.claims.files import load_claim_file
+from auditor.diagnosis.solve import solve_claim
 
 REPO = Path(__file__).resolve().parent.parent
 WRONG = {c.id: c for c in load_claim_file(REPO / "tests" / "cases" / "wrong_claims.yaml").claims}

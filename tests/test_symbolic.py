@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from auditor.audit import Project, audit_claim
-from auditor.claims import load_claim_file
-from auditor.errors import InputError
-from auditor.identity import is_zero
-from auditor.symbolic import CHECKS
+from auditor.audit.pipeline import audit_claim
+from auditor.audit.project import Project
+from auditor.base.errors import InputError
+from auditor.catalogue.identity import is_zero
+from auditor.catalogue.symbolic import CHECKS
+from auditor.claims.files import load_claim_file
 
 CASES = Path(__file__).resolve().parent / "cases" / "symbolic"
 CLAIMS = load_claim_file(CASES / "claims" / "shapes.yaml").claims

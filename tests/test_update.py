@@ -6,16 +6,15 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from documented import GUIDE, make_documented
 
-from auditor.errors import InputError
-from auditor.printing import format_like
-from auditor.rewrite import atomic_write
+from auditor.base.errors import InputError
+from auditor.documents.printing import format_like
+from auditor.documents.rewrite import atomic_write
 
 BUDGET_DOC = """\
 # Budget

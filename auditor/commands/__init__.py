@@ -1,14 +1,17 @@
-"""Subcommands. Each module here has ``register(sub)`` adding its parsers.
+"""Subcommands, one module each, named after it; each has ``register(sub)`` adding its parser.
 
 A new command is a new module listed in ``MODULES``; the CLI imports each
 lazily enough that ``auditor check`` never pays for the Hub client or jinja2.
+Commands parse arguments and call the engine; they never compute a number.
+
+May use: every stage.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-MODULES = ("core", "models", "diagnose", "sheet", "keep")
+MODULES = ("check", "explain", "formulas", "models", "solve", "sheet", "update", "impact", "scan")
 
 
 def register_all(sub) -> None:

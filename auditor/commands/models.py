@@ -15,8 +15,9 @@ import sys
 from functools import wraps
 from pathlib import Path
 
-from ..errors import Location
-from .core import EXIT_OK, EXIT_USAGE, project_root
+from auditor.base.errors import Location
+
+from .common import EXIT_OK, EXIT_USAGE, project_root
 
 COMMAND_LINE = Location("command line")
 
@@ -25,7 +26,7 @@ def _one_line_hub_errors(run):
     """A HubError (repo not found, gated, no network...) as ``error: <one line>`` and exit 2."""
     @wraps(run)
     def guarded(args) -> int:
-        from ..hub import HubError
+        from auditor.inputs.hub import HubError
 
         try:
             return run(args)
@@ -36,8 +37,8 @@ def _one_line_hub_errors(run):
 
 
 def run_list(args) -> int:
-    from ..inputs import Inputs
-    from .models_view import list_lines
+    from auditor.inputs.reference import Inputs
+    from auditor.output.models import list_lines
 
     root = project_root(args)
     sys.stdout.write("\n".join(list_lines(Inputs(root), root)) + "\n")
@@ -46,10 +47,10 @@ def run_list(args) -> int:
 
 @_one_line_hub_errors
 def run_show(args) -> int:
-    from ..audit import Project
-    from ..geometry import derive
-    from ..models import model_config
-    from .models_view import show_lines
+    from auditor.audit.project import Project
+    from auditor.inputs.geometry import derive
+    from auditor.inputs.models import model_config
+    from auditor.output.models import show_lines
 
     project = Project.load(project_root(args))
     config, source = model_config(args.model, project.inputs, COMMAND_LINE)
@@ -60,7 +61,7 @@ def run_show(args) -> int:
 
 @_one_line_hub_errors
 def run_pull(args) -> int:
-    from ..hub import parse_model_ref, pull_config
+    from auditor.inputs.hub import parse_model_ref, pull_config
 
     repo_id, revision = parse_model_ref(args.model)
     dest = project_root(args) / "inputs" / "models"
@@ -75,8 +76,8 @@ def _describe_pulled(path: Path) -> None:
     """The pulled model's layout, or why the geometry cannot read it (the pull itself still stands)."""
     import json
 
-    from ..geometry import UnsupportedArchitecture, derive
-    from ..architectures import layer_summary
+    from auditor.inputs.geometry import UnsupportedArchitecture, derive
+    from auditor.inputs.layout import layer_summary
 
     try:
         geometry = derive(json.loads(path.read_text(encoding="utf-8")))
@@ -88,10 +89,10 @@ def _describe_pulled(path: Path) -> None:
 
 @_one_line_hub_errors
 def run_weigh(args) -> int:
-    from ..hub import parse_model_ref, weigh
-    from ..hub.client import Target
-    from ..weights_file import WEIGHTS_FILE, record_weighed, weights_entry
-    from .models_view import weigh_lines
+    from auditor.inputs.hub import parse_model_ref, weigh
+    from auditor.inputs.hub.client import Target
+    from auditor.inputs.weights import WEIGHTS_FILE, record_weighed, weights_entry
+    from auditor.output.models import weigh_lines
 
     repo_id, revision = parse_model_ref(args.model)
     parameters, parameters_source = _parameter_count(args)
@@ -110,9 +111,9 @@ def _parameter_count(args) -> tuple[int | None, str]:
         return args.params, "given on the command line (--params)"
     if args.param_model is None:
         return None, ""
-    from ..geometry import derive
-    from ..inputs import Inputs
-    from ..models import model_config
+    from auditor.inputs.geometry import derive
+    from auditor.inputs.models import model_config
+    from auditor.inputs.reference import Inputs
 
     config, source = model_config(args.param_model, Inputs(project_root(args)), COMMAND_LINE)
     derived = derive(config).values["n_params"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .core import EXIT_OK, default_claim_paths, load_project
+from .common import EXIT_OK, default_claim_paths, load_project
 
 
 def run_sheet(args) -> int:
-    from ..audit import audit_paths
-    from ..sheet import render_sheet
+    from auditor.documents.locate import audit_paths
+    from auditor.output.sheet import render_sheet
 
     project = load_project(args)
     paths = args.paths or default_claim_paths(project.root)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable
 
-from ..evaluate import Evaluation
-from ..inputs import Sourced
-from ..output.numbers import show, with_prefix
-from ..resolve import Bindings
-from ..units import Unit, parse_unit
+from auditor.base.numbers import show, with_prefix
+from auditor.base.units import Unit, parse_unit
+from auditor.evaluate.bindings import Bindings
+from auditor.evaluate.evaluation import Evaluation
+from auditor.inputs.reference import Sourced
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,8 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
     right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
     if bindings.model_config is None or not right_key or not wrong_key:
         return result
-    from ..geometry import UnsupportedArchitecture, derive
-    from ..models import with_key_swapped
+    from auditor.inputs.geometry import UnsupportedArchitecture, derive
+    from auditor.inputs.models import with_key_swapped
 
     config = with_key_swapped(bindings.model_config, right_key, wrong_key)
     if config is None or right_key == wrong_key:

@@ -13,8 +13,9 @@ import math
 from fractions import Fraction
 from typing import Iterable
 
-from ..evaluate import Evaluation
-from ..output.numbers import show
+from auditor.base.numbers import show
+from auditor.evaluate.evaluation import Evaluation
+
 from .hypotheses import Context, Hypothesis, overriding
 
 SIGNIFICANT_FIGURES = (2, 3)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..compare import compare
-from ..evaluate import Evaluation
-from ..findings import Diagnosis
+from auditor.claims.compare import compare
+from auditor.evaluate.evaluation import Evaluation
+
 from .hypotheses import Context, Hypothesis
 from .registry import KINDS
+from .result import Diagnosis
 
 REPRODUCES = {"holds", "holds-by-rounding"}
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..evaluate import Evaluation
-from ..output.numbers import show
-from ..resolve import resolve
+from auditor.base.numbers import show
+from auditor.evaluate.evaluation import Evaluation
+from auditor.evaluate.resolve import resolve
+
 from .search import applied, context, search_combos
 
 

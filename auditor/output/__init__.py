@@ -1,4 +1,13 @@
-"""Renderers of the finding stream. Each takes the same list of findings."""
+"""Outputs: every renderer of the finding stream, and the documents made from the catalogue.
+
+Owns: the finding renderers (human, JSON, SARIF, JUnit, GitHub, Markdown and
+HTML reports, each taking the same list of findings), ``explain`` and the
+catalogue listing, the formula sheet (``sheet``), equations as MathML and
+LaTeX (``mathml``), SVG plots and the decode roofline (``svgplot``,
+``roofline``), and what ``models list/show/weigh`` print (``models``).
+
+May use: ``scan``, ``documents``, ``audit`` and everything below them.
+"""
 
 from __future__ import annotations
 

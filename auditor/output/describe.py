@@ -7,9 +7,9 @@ number, what reproduces it.
 
 from __future__ import annotations
 
-from ..findings import Finding
-from ..verdicts import Verdict
-from .numbers import show
+from auditor.audit.findings import Finding
+from auditor.base.numbers import show
+from auditor.claims.verdicts import Verdict
 
 
 def verdict_tag(f: Finding) -> str:

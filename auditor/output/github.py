@@ -8,7 +8,8 @@ end the command early or inject another one.
 
 from __future__ import annotations
 
-from ..findings import Finding
+from auditor.audit.findings import Finding
+
 from .describe import claims_file_line, sentence
 from .human import summary
 

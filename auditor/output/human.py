@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..findings import Finding
-from ..verdicts import Verdict
-from .numbers import show
-
+from auditor.audit.findings import Finding
+from auditor.base.numbers import show
+from auditor.claims.verdicts import Verdict
 
 QUIET = {Verdict.HOLDS, Verdict.PROVED, Verdict.SOURCED}
 """Verdicts of passing claims that are listed only with --verbose."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..findings import Finding
-from .numbers import as_json_number, show
+from auditor.audit.findings import Finding
+from auditor.base.numbers import as_json_number, show
 
 
 def finding_record(f: Finding) -> dict:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
 
-from ..findings import Finding
+from auditor.audit.findings import Finding
+
 from .describe import claims_file_line, sentence
 
 

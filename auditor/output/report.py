@@ -13,8 +13,9 @@ import base64
 import re
 from pathlib import Path
 
-from ..findings import Finding
-from ..verdicts import MEANING, Verdict
+from auditor.audit.findings import Finding
+from auditor.claims.verdicts import MEANING, Verdict
+
 from .describe import explanation, numbers, verdict_tag
 
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
@@ -31,7 +32,7 @@ def template_environment(**options):
     """The one jinja2 environment for reports/ templates: always autoescaped, with the Markdown filter."""
     import jinja2
 
-    from ..resources import builtin
+    from auditor.base.resources import builtin
 
     loader = jinja2.FileSystemLoader(str(builtin("reports")))
     env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True, **options)
@@ -45,7 +46,7 @@ def _environment():
 
 def mathml(formula_id: str, catalogue) -> str:
     """``id = expression`` as presentation MathML, the same printer as the formula sheet."""
-    from ..mathml import equation_mathml
+    from .mathml import equation_mathml
 
     return equation_mathml(formula_id, catalogue.expressions[formula_id])
 
@@ -82,7 +83,7 @@ def _plots(findings: list[Finding], project) -> list[dict]:
     """One roofline per model and GPU that a memory or decode claim names."""
     from markupsafe import Markup
 
-    from ..roofline import knee_caption, roofline_for, roofline_svg
+    from .roofline import knee_caption, roofline_for, roofline_svg
 
     plots, seen = [], set()
     for claim in _claims_of(findings):
@@ -101,7 +102,7 @@ def _plots(findings: list[Finding], project) -> list[dict]:
 
 
 def _claims_of(findings: list[Finding]):
-    from ..claims import load_claim_file
+    from auditor.claims.files import load_claim_file
 
     wanted = {f.claim_id for f in findings}
     for path in dict.fromkeys(f.location.path for f in findings):
@@ -126,7 +127,7 @@ def report_context(findings: list[Finding], verbose: bool, project) -> dict:
 
 def _render(template: str, findings: list[Finding], verbose: bool, project) -> str:
     if project is None:
-        from ..audit import Project
+        from auditor.audit.project import Project
 
         project = Project.load(Path.cwd())
     return _environment().get_template(template).render(**report_context(findings, verbose, project))

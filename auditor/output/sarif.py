@@ -12,11 +12,12 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
-from .. import __version__
-from ..findings import Finding
-from ..verdicts import MEANING, Verdict
+from auditor import __version__
+from auditor.audit.findings import Finding
+from auditor.base.numbers import as_json_number
+from auditor.claims.verdicts import MEANING, Verdict
+
 from .describe import claims_file_line, sentence
-from .numbers import as_json_number
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

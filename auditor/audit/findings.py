@@ -1,0 +1,65 @@
+"""The one typed stream every output is made from (terminal, JSON, and the rest)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from auditor.base.errors import Location
+from auditor.claims.verdicts import Verdict
+from auditor.diagnosis.result import Diagnosis
+from auditor.evaluate.evaluation import Step
+
+
+@dataclass(frozen=True)
+class DocumentSpan:
+    """Where a claim's number is printed in its document: ``path:line:column`` (1-based)."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Finding:
+    claim_id: str
+    location: Location
+    quote: str
+    formula: str | None
+    verdict: Verdict
+    stated: str
+    computed: Fraction | float | None = None
+    unit: str = ""
+    computed_base: Fraction | float | None = None
+    base_unit: str = ""
+    tolerance: Fraction | None = None
+    diagnoses: tuple[Diagnosis, ...] = ()
+    trace: tuple[Step, ...] = ()
+    message: str = ""
+    missing: tuple[str, ...] = ()
+    expected: object = None
+    section: str = ""
+    document: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    document_location: DocumentSpan | None = None
+
+    @property
+    def as_expected(self) -> bool | None:
+        """None without ``expect:``; else whether verdict and cause match the record."""
+        if self.expected is None:
+            return None
+        if self.verdict != self.expected.verdict:
+            return False
+        if not self.expected.cause:
+            return True
+        return any(set(d.parts) == set(self.expected.cause) for d in self.diagnoses)
+
+    @property
+    def passed(self) -> bool:
+        expected = self.as_expected
+        return self.verdict.holds if expected is None else expected

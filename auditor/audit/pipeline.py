@@ -1,0 +1,103 @@
+"""Auditing claims: resolve, evaluate, compare, diagnose; one finding per claim."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from auditor.base.errors import InputError, UnderdeterminedError
+from auditor.base.units import base_unit_text
+from auditor.claims.compare import compare
+from auditor.claims.files import Claim, ClaimFile, claim_files, load_claim_file
+from auditor.claims.verdicts import Verdict
+from auditor.evaluate.evaluation import Evaluation
+from auditor.evaluate.resolve import resolve
+
+from .findings import Finding
+from .project import Project
+
+
+def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], list[Finding]]:
+    """Every claim in the files under ``paths``, audited, in file order; ids unique across them."""
+    files = [load_claim_file(p) for p in claim_files(paths)]
+    _check_unique_ids(files)
+    return files, [audit_claim(claim, project) for f in files for claim in f.claims]
+
+
+def _check_unique_ids(files: list[ClaimFile]) -> None:
+    seen: dict[str, Claim] = {}
+    for claim_file in files:
+        for claim in claim_file.claims:
+            if claim.id in seen:
+                raise InputError(claim.location, f"duplicate claim id {claim.id!r} (first at {seen[claim.id].location})")
+            seen[claim.id] = claim
+
+
+def audit_claim(claim: Claim, project: Project) -> Finding:
+    catalogue = project.catalogue
+    base = _base(claim)
+    if claim.formula is None:
+        return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
+    if claim.formula not in catalogue.formulas and claim.formula not in catalogue.symbols:
+        raise InputError(claim.location, f"claim {claim.id!r} names unknown formula {claim.formula!r}{catalogue.unknown_hint(claim.formula)}")
+    if claim.property is not None:
+        from .properties import check_property
+
+        verdict, message = check_property(claim, project)
+        return Finding(**base, verdict=verdict, message=message)
+    return _recomputed(claim, project, base)
+
+
+def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
+    """Evaluate the claim's formula, compare with the stated number, diagnose a miss."""
+    catalogue = project.catalogue
+    bindings = resolve(claim, catalogue, project.inputs)
+    evaluation = Evaluation(catalogue, bindings)
+    notes = tuple(bindings.model_notes)
+    try:
+        value = evaluation.value(claim.formula)
+    except UnderdeterminedError as exc:
+        message = f"missing {', '.join(exc.missing)}" + (f": {exc.reason}" if exc.reason else "")
+        return Finding(**base, verdict=Verdict.UNDERDETERMINED, message=message, missing=tuple(exc.missing), notes=notes)
+    except (ZeroDivisionError, ValueError, OverflowError) as exc:
+        return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
+    dims = catalogue.dims(claim.formula)
+    result = compare(claim.stated, value, dims)
+    message = ""
+    if result.verdict == Verdict.UNIT_ERROR:
+        message = f"stated in {claim.stated.unit.text} ({claim.stated.unit.describe_dimensions()}), but {claim.formula} gives {base_unit_text(dims)}"
+    finding = Finding(
+        **base,
+        verdict=result.verdict,
+        computed=result.computed,
+        unit=claim.stated.unit.text,
+        computed_base=value,
+        base_unit=base_unit_text(dims),
+        tolerance=result.tolerance,
+        trace=tuple(evaluation.trace),
+        message=message,
+        notes=notes,
+    )
+    return _diagnosed(finding, claim, project, bindings)
+
+
+def _base(claim: Claim) -> dict:
+    return dict(
+        claim_id=claim.id,
+        location=claim.location,
+        quote=claim.quote,
+        formula=claim.formula,
+        stated=claim.stated.text if claim.stated else "",
+        expected=claim.expect,
+        section=claim.section,
+        document=str(claim.document.get("title", "")),
+    )
+
+
+def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Finding:
+    """Attach explanations to a number that does not hold (none for one that does)."""
+    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR) or claim.formula not in project.catalogue.formulas:
+        return finding
+    from auditor.diagnosis.search import diagnose
+
+    return replace(finding, diagnoses=tuple(diagnose(claim, project, bindings)))

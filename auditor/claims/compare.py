@@ -1,0 +1,74 @@
+"""Deciding a verdict: does the recomputed value hold at the precision printed?
+
+A bare number holds when the value rounds to it; holds-by-rounding when it
+is off by more than half the last digit but not by a whole one (the document
+truncated, or rounded an intermediate); a comparator or a range is a bound.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from auditor.base.quantity import Stated
+from auditor.base.units import Unit
+
+from .verdicts import Verdict
+
+RELATIVE_EPSILON = Fraction(1, 10**12)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    verdict: Verdict
+    computed: Fraction | float | None
+    tolerance: Fraction
+
+
+def compare(stated: Stated, computed_base, result_dims: tuple) -> Comparison:
+    """Compare a value in base units with a stated quantity."""
+    if stated.unit.dimensions != result_dims:
+        return Comparison(Verdict.UNIT_ERROR, None, Fraction(0))
+    if isinstance(computed_base, float) and (math.isnan(computed_base)):
+        return Comparison(Verdict.INVALID, None, Fraction(0))
+    shown = _in_unit(computed_base, stated.unit)
+    tolerance = stated.tolerance()
+    return Comparison(_verdict(stated, shown, tolerance), shown, tolerance)
+
+
+def _in_unit(value, unit: Unit):
+    if isinstance(value, float):
+        return value / float(unit.factor)
+    return Fraction(value) / unit.factor
+
+
+def _verdict(stated: Stated, x, tolerance: Fraction) -> Verdict:
+    if isinstance(x, float) and math.isinf(x):
+        return Verdict.HOLDS if stated.comparator in (">", ">=") and x > 0 else Verdict.MISMATCH
+    low, high = stated.low.value, stated.high.value if stated.high else stated.low.value
+    slack = max(abs(low), abs(high)) * RELATIVE_EPSILON
+    bound = {
+        "<": x < low + slack,
+        "<=": x <= low + slack,
+        ">": x > low - slack,
+        ">=": x >= low - slack,
+    }
+    if stated.comparator in bound:
+        return Verdict.HOLDS if bound[stated.comparator] else Verdict.MISMATCH
+    if stated.comparator == "range":
+        widen_low, widen_high = _range_tolerance(stated)
+        return Verdict.HOLDS if low - widen_low - slack <= x <= high + widen_high + slack else Verdict.MISMATCH
+    if abs(x - low) <= tolerance + slack:
+        return Verdict.HOLDS
+    if not stated.exact and abs(x - low) < 2 * stated.low.half_ulp - slack:
+        return Verdict.HOLDS_BY_ROUNDING
+    return Verdict.MISMATCH
+
+
+def _range_tolerance(stated: Stated) -> tuple[Fraction, Fraction]:
+    low, high = stated.low, stated.high
+    return (
+        max(low.half_ulp, abs(low.value) * stated.widen),
+        max(high.half_ulp, abs(high.value) * stated.widen),
+    )

@@ -1,0 +1,172 @@
+"""Reading claim files: each published number, where it is, and what to recompute.
+
+A claim file names its document and lists claims; each claim quotes the
+number's surroundings, names a formula, gives the inputs the document fixes,
+states the number as printed, and may record ``expect:`` (what the auditor is
+known to conclude about a number that is wrong in someone else's document).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from auditor.base.errors import InputError, Location, QuantityError
+from auditor.base.quantity import Stated, parse_stated, with_unit
+from auditor.base.resources import display_path
+from auditor.base.yamlio import Located, load_yaml
+
+from .verdicts import Verdict
+
+CLAIM_KEYS = {"id", "quote", "section", "formula", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
+DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
+ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+
+
+@dataclass(frozen=True)
+class Expectation:
+    verdict: Verdict
+    cause: tuple[str, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    quote: str
+    location: Location
+    formula: str | None
+    stated: Stated | None
+    given: Located = field(default_factory=Located)
+    section: str = ""
+    expect: Expectation | None = None
+    note: str = ""
+    document: dict = field(default_factory=dict)
+    fact: str | None = None
+    property: Located | None = None
+
+    def at(self, key: str) -> Location:
+        return Location(self.location.path, self.given.line_of(key) if key in self.given else self.location.line)
+
+
+@dataclass(frozen=True)
+class ClaimFile:
+    path: Path
+    document: dict
+    claims: list[Claim]
+
+
+def load_claim_file(path: Path) -> ClaimFile:
+    shown = display_path(path)
+    data = load_yaml(path)
+    if not isinstance(data, dict):
+        raise InputError(Location(shown, 1), "a claims file must be a mapping with 'document' and 'claims'")
+    for key in data:
+        if key not in ("document", "claims"):
+            raise InputError(Location(shown, data.line_of(key)), f"unknown key {key!r} (expected 'document' and 'claims')")
+    document = data.get("document") or Located()
+    if not isinstance(document, dict):
+        raise InputError(Location(shown, data.line_of("document")), "'document' must be a mapping")
+    _check_keys(document, DOCUMENT_KEYS, "document", shown)
+    entries = data.get("claims")
+    if not isinstance(entries, list):
+        raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
+    claims = [_claim(entry, shown, document) for entry in entries]
+    return ClaimFile(path, document, claims)
+
+
+def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:
+    for key in node:
+        if key not in allowed:
+            raise InputError(Location(shown, node.line_of(key)), f"unknown key {key!r} in {what} (expected one of: {', '.join(sorted(allowed))})")
+
+
+def _claim(entry, shown: str, document) -> Claim:
+    if not isinstance(entry, dict):
+        raise InputError(Location(shown, getattr(entry, "line", None)), "each claim must be a mapping")
+    where = Location(shown, entry.line)
+    _check_keys(entry, CLAIM_KEYS, "a claim", shown)
+    claim_id = _required_text(entry, "id", shown)
+    if not ID.match(claim_id):
+        raise InputError(Location(shown, entry.line_of("id")), f"claim id {claim_id!r} must be lowercase letters, digits, '.', '_' or '-'")
+    if "formula" not in entry and "fact" not in entry:
+        raise InputError(where, f"claim {claim_id!r} needs 'formula' (or 'fact' for a number recorded, not recomputed)")
+    prop = entry.get("property")
+    if prop is not None and not isinstance(prop, dict):
+        raise InputError(Location(shown, entry.line_of("property")), f"claim {claim_id!r}: 'property' must be a mapping")
+    given = entry.get("given") or Located()
+    if not isinstance(given, dict):
+        raise InputError(Location(shown, entry.line_of("given")), f"claim {claim_id!r}: 'given' must be a mapping")
+    return Claim(
+        id=claim_id,
+        quote=_required_text(entry, "quote", shown),
+        location=where,
+        formula=_optional_text(entry, "formula", shown),
+        stated=None if prop is not None and "stated" not in entry else _stated(entry, shown, claim_id),
+        given=given,
+        section=_optional_text(entry, "section", shown) or "",
+        expect=_expectation(entry, shown, claim_id),
+        note=_optional_text(entry, "note", shown) or "",
+        document=dict(document),
+        fact=_optional_text(entry, "fact", shown),
+        property=prop,
+    )
+
+
+def _required_text(entry: Located, key: str, shown: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, (str, int)) or isinstance(value, bool) or value == "":
+        raise InputError(Location(shown, entry.line_of(key) if key in entry else entry.line), f"a claim needs {key!r} as text")
+    return str(value)
+
+
+def _optional_text(entry: Located, key: str, shown: str) -> str | None:
+    if key not in entry or entry[key] is None:
+        return None
+    return _required_text(entry, key, shown)
+
+
+def _stated(entry: Located, shown: str, claim_id: str) -> Stated:
+    if "stated" not in entry:
+        raise InputError(Location(shown, entry.line), f"claim {claim_id!r} needs 'stated', the number as printed")
+    try:
+        stated = parse_stated(entry["stated"])
+        if "unit" in entry:
+            stated = with_unit(stated, str(entry["unit"]))
+        return stated
+    except QuantityError as exc:
+        raise InputError(Location(shown, entry.line_of("stated")), f"claim {claim_id!r}: {exc}") from None
+
+
+def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | None:
+    node = entry.get("expect")
+    if node is None:
+        return None
+    at = Location(shown, entry.line_of("expect"))
+    if not isinstance(node, dict) or "verdict" not in node:
+        raise InputError(at, f"claim {claim_id!r}: 'expect' must be a mapping with 'verdict'")
+    try:
+        verdict = Verdict(node["verdict"])
+    except ValueError:
+        known = ", ".join(v.value for v in Verdict)
+        raise InputError(at, f"claim {claim_id!r}: unknown verdict {node['verdict']!r} (known: {known})") from None
+    cause = node.get("cause") or []
+    if isinstance(cause, str):
+        cause = [cause]
+    if not isinstance(cause, list) or not all(isinstance(c, str) for c in cause):
+        raise InputError(at, f"claim {claim_id!r}: expect.cause must be a list of hypothesis names")
+    return Expectation(verdict, tuple(cause), str(node.get("reason") or ""))
+
+
+def claim_files(paths: list[Path]) -> list[Path]:
+    """Expand folders to their YAML files, in a stable order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise InputError(Location(str(path)), "no such file or folder")
+    return found

@@ -1,0 +1,24 @@
+"""explain: one claim's derivation, step by step, with units."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .common import EXIT_OK, find_claim
+
+
+def run_explain(args) -> int:
+    from auditor.audit.pipeline import audit_claim
+    from auditor.output.explain import render_explanation
+
+    project, claim = find_claim(args)
+    sys.stdout.write(render_explanation(claim, audit_claim(claim, project), project))
+    return EXIT_OK
+
+
+def register(sub) -> None:
+    explain = sub.add_parser("explain", help="show one claim's derivation step by step, with units")
+    explain.add_argument("claim_id")
+    explain.add_argument("paths", nargs="*", type=Path)
+    explain.set_defaults(run=run_explain)

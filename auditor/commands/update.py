@@ -1,0 +1,39 @@
+"""update: recompute every claim and rewrite the numbers that changed, in claims files and documents."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .common import EXIT_FAIL, EXIT_OK, default_claim_paths, load_project, plural
+
+
+def run_update(args) -> int:
+    from auditor.documents.rewrite import atomic_write_all, unified_diff
+    from auditor.documents.update import plan_update
+
+    project = load_project(args)
+    project.documents = args.documents
+    paths = args.paths or default_claim_paths(project.root)
+    plan = plan_update(paths, project)
+    changed = plan.changed()
+    for path, old, new in changed:
+        sys.stdout.write(unified_diff(path, old, new))
+    for note in plan.notes:
+        print(note, file=sys.stderr)
+    count = sum(len({(e.start, e.end) for e in plan.edits[path]}) for path, _, _ in changed)
+    if args.check:
+        verdict = f"{plural(count, 'edit')} in {plural(len(changed), 'file')} would change"
+        print(verdict if changed else "update --check: every published number is current", file=sys.stderr)
+        return EXIT_FAIL if changed else EXIT_OK
+    atomic_write_all([(path, new, old) for path, old, new in changed])
+    print(f"update: {plural(count, 'edit')} made in {plural(len(changed), 'file')}", file=sys.stderr)
+    return EXIT_OK
+
+
+def register(sub) -> None:
+    update = sub.add_parser("update", help="recompute every claim and rewrite the numbers that changed, in claims files and documents")
+    update.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
+    update.add_argument("--check", action="store_true", help="change nothing; exit 1 if any number would change")
+    update.add_argument("--documents", type=Path, default=None, metavar="DIR", help="folder with local copies of documents named only by URL")
+    update.set_defaults(run=run_update)

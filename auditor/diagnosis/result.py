@@ -1,0 +1,18 @@
+"""What a diagnosis reports: one explanation that reproduces the stated number."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """One explanation that, applied, reproduces the stated number."""
+
+    hypothesis: str
+    kind: str
+    description: str
+    reproduced: Fraction | float
+    complexity: int = 1
+    parts: tuple[str, ...] = ()

@@ -1,0 +1,163 @@
+"""Finding a claim's quote, and the number inside it, in the document it came from.
+
+A claims file names its document: ``path`` (relative to the claims file) for
+a document in the same repository, or ``url`` for a published article, whose
+local copy ``--documents DIR`` supplies (by the URL's file name, else by the
+claims file's own name: ``claims/handbook-review.yaml`` finds
+``DIR/handbook-review.txt``). A quote is matched with any run of whitespace
+standing for any other, because documents re-wrap lines; a quote that is no
+longer there makes the claim ``stale``, since its number can no longer be
+trusted to be the one the claim records.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urlparse
+
+from auditor.audit.findings import DocumentSpan, Finding
+from auditor.audit.pipeline import audit_files
+from auditor.base.errors import InputError, Location
+from auditor.base.quantity import Stated, parse_printed
+from auditor.base.resources import display_path
+from auditor.claims.verdicts import Verdict
+
+NUMBER_TOKEN = re.compile(
+    r"(?<![\w.,])(?P<mantissa>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+    r"(?:\s*[×x*]\s*10(?:\^|\*\*)?\s*(?P<exponent>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\d,]\d)"
+)
+DOCUMENT_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".html")
+
+
+class Document:
+    """One document's text, read exactly (line endings kept) so spans can be rewritten."""
+
+    def __init__(self, path: Path, text: str):
+        self.path = path
+        self.text = text
+        self.shown = display_path(path)
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    @classmethod
+    def read(cls, path: Path) -> "Document":
+        try:
+            with open(path, encoding="utf-8", newline="") as handle:
+                return cls(path, handle.read())
+        except OSError as exc:
+            raise InputError(Location(display_path(path)), f"cannot read document: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise InputError(Location(display_path(path)), "document is not UTF-8 text") from None
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of a character offset."""
+        index = bisect_right(self._line_starts, offset) - 1
+        return index + 1, offset - self._line_starts[index] + 1
+
+    def span(self, start: int, end: int) -> DocumentSpan:
+        line, column = self.position(start)
+        end_line, end_column = self.position(end)
+        return DocumentSpan(self.shown, line, column, end_line, end_column)
+
+    def find_quote(self, quote: str) -> tuple[int, int] | None:
+        """Offsets of the quote's first occurrence, whitespace runs matching any whitespace."""
+        words = quote.split()
+        if not words:
+            return None
+        match = re.search(r"\s+".join(re.escape(w) for w in words), self.text)
+        return (match.start(), match.end()) if match else None
+
+    def find_number(self, start: int, end: int, stated: Stated) -> tuple[int, int] | None:
+        """Offsets of the stated number inside ``[start, end)``: the token whose value it prints."""
+        if stated.exact:
+            found = self.text.find(stated.low.text, start, end)
+            return (found, found + len(stated.low.text)) if found >= 0 and stated.low.text else None
+        for match in NUMBER_TOKEN.finditer(self.text, start, end):
+            if token_value(match) == stated.low.value:
+                return match.start(), match.end()
+        return None
+
+
+def token_value(match: re.Match):
+    """The exact value a matched number token prints."""
+    return parse_printed(match["mantissa"], match["exponent"]).value
+
+
+def document_path(claim_file: Path, document: dict, documents_dir: Path | None) -> Path | None:
+    """The local file holding a claims file's document, or None when there is none to read."""
+    if document.get("path"):
+        path = (claim_file.parent / str(document["path"])).resolve()
+        if not path.is_file():
+            where = Location(display_path(claim_file), _line_of(document, "path"))
+            raise InputError(where, f"document {document['path']!r} not found (looked for {display_path(path)})")
+        return path
+    if documents_dir is None:
+        return None
+    for candidate in _copy_candidates(claim_file, document, Path(documents_dir)):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _copy_candidates(claim_file: Path, document: dict, folder: Path) -> list[Path]:
+    """Where a local copy may be: its declared ``copy`` name, the URL's file name, the claims file's name."""
+    names = [folder / Path(str(document["copy"])).name] if document.get("copy") else []
+    if document.get("url"):
+        name = Path(urlparse(str(document["url"])).path).name
+        if name:
+            names.append(folder / name)
+    names += [folder / (claim_file.stem + suffix) for suffix in DOCUMENT_SUFFIXES]
+    return names
+
+
+def _line_of(node, key: str) -> int | None:
+    line_of = getattr(node, "line_of", None)
+    try:
+        return line_of(key) if line_of else None
+    except AttributeError:
+        return None
+
+
+class DocumentCache:
+    """Each document read once per run, however many claims quote it."""
+
+    def __init__(self, documents_dir: Path | None = None):
+        self.documents_dir = documents_dir
+        self._read: dict[Path, Document] = {}
+
+    def for_claims_file(self, claim_file: Path, document: dict) -> Document | None:
+        path = document_path(claim_file, document, self.documents_dir)
+        if path is None:
+            return None
+        if path not in self._read:
+            self._read[path] = Document.read(path)
+        return self._read[path]
+
+
+def locate(finding: Finding, claim, document: Document) -> Finding:
+    """The finding with its place in the document, or ``stale`` when the quote is gone."""
+    quote = document.find_quote(claim.quote)
+    if quote is None:
+        message = f"quote not found in {document.shown}" + (f"; {finding.message}" if finding.message else "")
+        return replace(finding, verdict=Verdict.STALE, message=message)
+    number = document.find_number(*quote, claim.stated) if claim.stated is not None else None
+    return replace(finding, document_location=document.span(*(number or quote)))
+
+
+def attach_documents(files: list, findings: list[Finding], documents_dir: Path | None = None) -> list[Finding]:
+    """Place every finding in its document; ``findings`` are in the claims' order across ``files``."""
+    cache = DocumentCache(documents_dir)
+    claims = [(claim_file, claim) for claim_file in files for claim in claim_file.claims]
+    placed = []
+    for (claim_file, claim), finding in zip(claims, findings):
+        document = cache.for_claims_file(claim_file.path, claim_file.document)
+        placed.append(finding if document is None else locate(finding, claim, document))
+    return placed
+
+
+def audit_paths(paths: list[Path], project) -> list[Finding]:
+    """Audit the claim files under ``paths`` and place each finding in its document."""
+    files, findings = audit_files(paths, project)
+    return attach_documents(files, findings, project.documents)

@@ -1,0 +1,47 @@
+"""Zeros for the parts a model lacks, so one formula serves every family.
+
+``cache_bytes_per_sequence`` is one formula for every family: full-attention
+KV, sliding-window KV capped at the window, and fixed-size recurrent state.
+A dense Llama has no window and no recurrent state, so the geometry derives
+no ``sliding_window`` and no state sizes, and those formulas would be
+"underdetermined" for the simplest model there is. So, when a claim names a
+model, each part the model lacks is bound to zero as a value of its formula,
+with a source that says why (``bind_absent_parts``); the geometry itself
+keeps describing only what the config has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+
+def _no_sliding_layers(values: dict) -> bool:
+    sliding = values.get("n_sliding_kv_layers")
+    return sliding is None or not sliding.value or "sliding_window" not in values
+
+
+def _no_recurrent_state(values: dict) -> bool:
+    return "recurrent_state_values_per_sequence" not in values
+
+
+NO_SLIDING = "no sliding-window layers (n_sliding_kv_layers = 0)"
+
+# formula id -> (does the model lack this part?, why it is zero)
+ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
+    "kv_bytes_sliding_layers": (_no_sliding_layers, NO_SLIDING),
+    "kv_bytes_sliding_saturated": (_no_sliding_layers, NO_SLIDING),
+    "recurrent_state_bytes_per_sequence": (_no_recurrent_state, "no linear-attention or Mamba layers, so no recurrent state"),
+}
+
+
+def bind_absent_parts(geometry, model_id: str, catalogue, bindings) -> None:
+    """Bind each formula in ABSENT_PARTS to zero when the model has no such part.
+
+    A claim that gives the formula's value itself keeps it (``Bindings.set``
+    never overwrites), and a project catalogue without these formulas is
+    left alone.
+    """
+    for formula_id, (lacks, reason) in ABSENT_PARTS.items():
+        if formula_id in catalogue.formulas and lacks(geometry.values):
+            bindings.set(formula_id, Fraction(0), f"{model_id}: {reason}")

@@ -1,0 +1,162 @@
+"""Turning a claim's ``given`` into symbol values, each with where it came from.
+
+Precedence, most specific first: a value the claim gives for a symbol or a
+formula; a dtype the claim names; the GPU's spec sheet; the model's
+config.json (through ``auditor.inputs.geometry``); a symbol's documented default.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from auditor.base.errors import InputError, QuantityError, UnderdeterminedError
+from auditor.base.quantity import parse_given
+from auditor.base.units import describe
+from auditor.base.yamlio import Located
+from auditor.catalogue.load import Catalogue
+from auditor.claims.files import Claim
+from auditor.inputs.reference import Inputs
+
+from .bindings import Bindings
+from .evaluation import Evaluation
+
+SPECIAL_KEYS = {"model", "gpu", "weights"}
+
+
+def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
+    bindings = Bindings()
+    dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
+    nominal_keys = {s.dtype_nominal: s for s in catalogue.symbols.values() if s.dtype_nominal}
+    role_keys = {f"{s.of_model[0]}_model" for s in catalogue.symbols.values() if s.of_model}
+    for key, raw in claim.given.items():
+        if key in SPECIAL_KEYS or key in role_keys:
+            continue
+        if key in dtype_keys:
+            dtype = inputs.dtype(raw, claim.at(key))
+            bindings.set(dtype_keys[key].name, dtype.bytes, f"{key} = {dtype.describe()} (units/dtypes.yaml)")
+            if key in nominal_keys:
+                bindings.set(nominal_keys[key].name, dtype.bits / 8, f"{key} = {dtype.name}, nominal {dtype.bits} bits")
+        elif key in catalogue.symbols or key in catalogue.formulas:
+            value = _given_value(claim, key, raw, catalogue, inputs)
+            bindings.set(key, value, f"given by the claim: {raw}")
+        else:
+            raise InputError(claim.at(key), f"claim {claim.id!r} gives unknown input {key!r}{catalogue.unknown_hint(key)}")
+    if "weights" in claim.given:
+        _bind_weights(claim, inputs, bindings)
+    if "gpu" in claim.given:
+        _bind_gpu(claim, catalogue, inputs, bindings)
+    if "model" in claim.given:
+        _bind_model(claim, catalogue, inputs, bindings)
+    _bind_second_models(claim, catalogue, inputs, bindings, set(dtype_keys))
+    return bindings
+
+
+def _bind_second_models(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings, dtype_keys: set) -> None:
+    """Symbols such as draft_streamed_params: a value of the model a ``draft_model:`` key names."""
+    from dataclasses import replace
+
+
+    for symbol in catalogue.symbols.values():
+        key = f"{symbol.of_model[0]}_model" if symbol.of_model else None
+        if key is None or key not in claim.given or symbol.name in bindings.values:
+            continue
+        given = Located({k: v for k, v in claim.given.items() if k in dtype_keys})
+        given.line, given.key_lines = claim.given.line, {"model": claim.given.line_of(key)}
+        given["model"] = claim.given[key]
+        role_bindings = resolve(replace(claim, given=given), catalogue, inputs)
+        try:
+            value = Evaluation(catalogue, role_bindings).value(symbol.of_model[1])
+        except UnderdeterminedError as exc:
+            bindings.unavailable[symbol.name] = f"{key} {claim.given[key]}: {exc}"
+            continue
+        bindings.set(symbol.name, value, f"{key} {claim.given[key]}: {symbol.of_model[1]}")
+
+
+def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inputs) -> Fraction:
+    symbol = catalogue.symbols.get(key)
+    if symbol is not None and symbol.dtype_key and isinstance(raw, str) and raw.strip().lower() in inputs.dtypes:
+        return inputs.dtypes[raw.strip().lower()].bytes
+    try:
+        value, unit = parse_given(raw)
+    except QuantityError as exc:
+        raise InputError(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
+    declared = symbol.unit if symbol is not None else catalogue.formulas[key].unit
+    if symbol is not None:
+        _check_domain(claim, key, raw, value, symbol.domain)
+    if unit.dimensionless and not declared.dimensionless:
+        return value * declared.factor
+    if unit.dimensions != declared.dimensions:
+        raise InputError(
+            claim.at(key),
+            f"claim {claim.id!r}: {key} = {raw!r} is {unit.describe_dimensions()}, but {key} is in {declared.text} ({describe(declared.dimensions)})",
+        )
+    return value * unit.factor
+
+
+DOMAIN_TESTS = {
+    "positive": (lambda v: v > 0, "positive"),
+    "nonnegative": (lambda v: v >= 0, "zero or more"),
+    "fraction": (lambda v: 0 < v <= 1, "a fraction in (0, 1]"),
+    "positive integer": (lambda v: v > 0 and v.denominator == 1, "a positive integer"),
+    "nonnegative integer": (lambda v: v >= 0 and v.denominator == 1, "a whole number, zero or more"),
+}
+
+
+def _check_domain(claim: Claim, key: str, raw, value: Fraction, domain: str) -> None:
+    """A value outside the symbol's declared domain is a typo, not a finding."""
+    test = DOMAIN_TESTS.get(domain)
+    if test is not None and not test[0](value):
+        raise InputError(claim.at(key), f"claim {claim.id!r}: {key} = {raw!r}, but {key} must be {test[1]}")
+
+
+def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    gpu_id = str(claim.given["gpu"])
+    if gpu_id not in inputs.gpus:
+        known = ", ".join(sorted(inputs.gpus))
+        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {gpu_id!r} (known: {known})")
+    for symbol in catalogue.symbols.values():
+        if symbol.gpu and symbol.name not in bindings.values:
+            found = inputs.gpu_value(gpu_id, symbol.gpu)
+            if found is None:
+                bindings.unavailable[symbol.name] = f"the {gpu_id} spec sheet has no {symbol.gpu}"
+            else:
+                bindings.set(symbol.name, found.value, found.source)
+
+
+def _bind_weights(claim: Claim, inputs: Inputs, bindings: Bindings) -> None:
+    """``weights: ORG/NAME[@REV]``: the bytes ``auditor models weigh`` recorded in inputs/weights.yaml."""
+    from auditor.inputs.weights import find_weighed
+
+    found = find_weighed(str(claim.given["weights"]), inputs.dirs, claim.at("weights"))
+    bindings.set("measured_weight_bytes", Fraction(found.total_bytes), found.describe())
+
+
+def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    from auditor.inputs.models import model_geometry
+
+    from .absent_parts import bind_absent_parts
+
+    model_id = str(claim.given["model"])
+    geometry, problem, bindings.model_config = model_geometry(model_id, inputs, claim.at("model"))
+    if geometry is None:
+        bindings.model_problem = problem
+        return
+    bind_geometry(geometry, model_id, catalogue, bindings)
+    bind_absent_parts(geometry, model_id, catalogue, bindings)
+    bindings.model_notes.extend(geometry.notes)
+    _bind_hidden_over_heads(model_id, catalogue, bindings)
+
+
+def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
+    for name, derived in geometry.values.items():
+        if name in catalogue.symbols:
+            factor = catalogue.symbols[name].unit.factor
+            bindings.set(name, Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")
+
+
+def _bind_hidden_over_heads(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
+    """hidden_size / n_heads: what careless code takes for the head width."""
+    values = bindings.values
+    if "hidden_over_heads" in catalogue.symbols and "hidden_size" in values and "n_heads" in values:
+        ratio = values["hidden_size"].value / values["n_heads"].value
+        bindings.set("hidden_over_heads", ratio, f"{model_id}: computed hidden_size / num_attention_heads")

@@ -1,0 +1,58 @@
+"""A model named by a claim, as geometry: bundled, pulled, or fetched from the Hub.
+
+Unknown architectures are not guessed at: the geometry module refuses them,
+and the claim becomes underdetermined with the reason, never a wrong number.
+"""
+
+from __future__ import annotations
+
+import os
+
+from auditor.base.errors import InputError, Location
+
+from .reference import Inputs
+
+
+def model_config(model_id: str, inputs: Inputs, where: Location) -> tuple[dict, str]:
+    """The config.json a claim's ``model:`` names, and where it was read from."""
+    repo_id, _, revision = model_id.partition("@")
+    try:
+        return inputs.model_config(repo_id)
+    except KeyError:
+        return _fetch(repo_id, revision or None, inputs, where)
+
+
+def model_geometry(model_id: str, inputs: Inputs, where: Location):
+    """(geometry, None, config) when the model can be read, (None, reason, config) when not."""
+    from .geometry import UnsupportedArchitecture, derive
+
+    config, source = model_config(model_id, inputs, where)
+    try:
+        geometry = derive(config)
+    except UnsupportedArchitecture as exc:
+        return None, f"{model_id} ({source}): {exc}", config
+    return geometry, None, config
+
+
+def with_key_swapped(config: dict, right_key: str, wrong_key: str) -> dict | None:
+    """A copy of ``config`` where ``right_key`` holds ``wrong_key``'s value (text_config too)."""
+    for part in (config, config.get("text_config")):
+        if isinstance(part, dict) and wrong_key in part:
+            swapped = dict(part)
+            swapped[right_key] = part[wrong_key]
+            return swapped if part is config else {**config, "text_config": swapped}
+    return None
+
+
+def _fetch(repo_id: str, revision: str | None, inputs: Inputs, where: Location):
+    """Not bundled and not pulled: fetch once into the huggingface_hub cache."""
+    try:
+        from .hub import HubError, fetch_config_cached
+    except ImportError:
+        raise InputError(where, f"unknown model {repo_id!r}: not in inputs/models (known: {', '.join(inputs.model_ids())})") from None
+    try:
+        endpoint = os.environ.get("HF_ENDPOINT") or None  # read now: huggingface_hub reads it only at import
+        return fetch_config_cached(repo_id, revision, endpoint=endpoint), f"Hub {repo_id}@{revision or 'main'}"
+    except HubError as exc:
+        known = ", ".join(inputs.model_ids())
+        raise InputError(where, f"unknown model {repo_id!r}: not bundled (known: {known}) and {exc}") from None

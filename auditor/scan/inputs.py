@@ -1,0 +1,130 @@
+"""Input values a document writes out: "TP=8", "batch 1", "at s = 2560", "κ=3", "330 launches".
+
+A formula's inputs that no model, GPU or dtype supplies must come from the
+text. A symbol is recognised by its name ("tp", "batch"), its name in words
+("group size"), the Greek letter its name spells or its meaning mentions
+("gamma", "κ" for kappa) and the notation its meaning gives in parentheses or
+after a noun ("(N)", "group size g"). A value is a number after such a name
+and an "=" (or, for a word name, right after it: "batch 1"), or a number
+followed by a word of the symbol's meaning ("330 launches"). Lists pair up:
+"242, 30, 15 at TP = 1, 8, 16" gives the second number TP = 8.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from auditor.documents.locate import NUMBER_TOKEN, token_value
+
+from . import words as scan_words
+
+GREEK = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "kappa": "κ", "lambda": "λ",
+    "mu": "μ", "rho": "ρ", "sigma": "σ", "tau": "τ", "theta": "θ", "pi": "π", "eta": "η",
+}
+NOTATION = re.compile(r"\(([A-Za-zα-ω][\w*]{0,4})[),]|\b(?:size|count|degree|rate|length|width|fraction)\s+([a-zA-Z])\b")
+TITLE_NOTATION = re.compile(r"(?:^|[\s,(])([A-Za-z][\w*]{0,5})\s*=\s")
+NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+LIST = rf"{NUMBER}(?:\s*,\s*(?:and\s+)?{NUMBER})*"
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """One written input: which symbols its name may mean, where its values are, and the values."""
+
+    start: int
+    end: int
+    symbols: frozenset[str]
+    values: tuple[Fraction, ...]
+    spans: tuple[tuple[int, int], ...]
+
+
+def symbol_aliases(catalogue) -> dict[str, set[str]]:
+    """alias (lower case) -> symbols it may name, for symbols a text could set."""
+    aliases: dict[str, set[str]] = {}
+    for name, symbol in catalogue.symbols.items():
+        if symbol.value is not None:
+            continue
+        found = {name, name.replace("_", " ")}
+        for part in name.split("_") + re.findall(r"[a-z]+", symbol.meaning.lower()):
+            if part in GREEK:
+                found |= {part, GREEK[part], "\\" + part}
+        for match in NOTATION.finditer(symbol.meaning):
+            found.add((match[1] or match[2]))
+        found.update(symbol.notation)
+        for alias in found:
+            aliases.setdefault(alias.lower() if len(alias) > 1 else alias, set()).add(name)
+    for name, notation in formula_notation(catalogue).items():
+        aliases.setdefault(notation.lower() if len(notation) > 1 else notation, set()).add(name)
+    return aliases
+
+
+def formula_notation(catalogue) -> dict[str, str]:
+    """formula id -> the letter its title defines: "r" for "KV traffic over weight traffic, r = Q_KV / Q_W"."""
+    found = {}
+    for formula in catalogue.formulas.values():
+        match = TITLE_NOTATION.search(formula.title)
+        if match:
+            found[formula.id] = match[1]
+    return found
+
+
+def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment]:
+    """Every "name = value(s)" and "word value" the text writes, longest name first at a place."""
+    found: list[Assignment] = []
+    for alias in sorted(aliases, key=len, reverse=True):
+        wordy = len(alias) > 2 and alias.replace(" ", "").isalpha()
+        glue = r"\s*(?:=|:)\s*|\s+" if wordy else r"\s*=\s*"
+        flags = re.IGNORECASE if len(alias) > 1 else 0
+        pattern = rf"(?<![\w\\]){re.escape(alias)}(?:{glue})(?P<list>{LIST})(?![\w.%×])"
+        for match in re.finditer(pattern, text, flags):
+            if any(a.start <= match.start() < a.end for a in found):
+                continue
+            spans = tuple((m.start(), m.end()) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
+            values = tuple(token_value(m) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
+            found.append(Assignment(match.start(), match.end(), frozenset(aliases[alias]), values, spans))
+    return sorted(found, key=lambda a: a.start)
+
+
+def list_position(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int] | None:
+    """(index, length) of the number at [start, end) in a comma list of numbers inside [low, high).
+
+    A unit may follow the list's last number only ("41.8, 5.23 ms"), so only the start must fall inside it.
+    """
+    for match in re.finditer(LIST, text[low:high]):
+        a, b = low + match.start(), low + match.end()
+        if a <= start < b and "," in match.group(0):
+            spans = [m.start() for m in NUMBER_TOKEN.finditer(text, a, b)]
+            if start in spans:
+                return spans.index(start), len(spans)
+    return None
+
+
+def value_for(symbol: str, assignments: list[Assignment], scopes, position: int, place) -> Fraction | None:
+    """The value the nearest assignment of ``symbol`` gives, within the nearest scope that has one.
+
+    ``place`` is the claim number's (index, length) in a list, if it sits in
+    one: an assignment listing as many values gives the value at that index.
+    """
+    for low, high in scopes:
+        near = [a for a in assignments if symbol in a.symbols and low <= a.start < high]
+        if near:
+            chosen = min(near, key=lambda a: abs(a.start - position))
+            if place and len(chosen.values) == place[1]:
+                return chosen.values[place[0]]
+            return chosen.values[0]
+    return None
+
+
+def counted_value(symbol, text: str, low: int, high: int, skip: tuple[int, int]) -> Fraction | None:
+    """A number followed by a word of the symbol's meaning: "for 330 launches" gives launches_per_step."""
+    meaning = set(scan_words.words(symbol.meaning))
+    for match in NUMBER_TOKEN.finditer(text, low, high):
+        if match.start() < skip[1] and skip[0] < match.end():
+            continue
+        after = re.match(r"\s+([A-Za-z][\w-]*)", text[match.end() : match.end() + 30])
+        if after and set(scan_words.words(after[1])) & meaning:
+            return token_value(match)
+    return None

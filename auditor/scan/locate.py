@@ -1,0 +1,131 @@
+"""Finding the numbers a document states, in the shapes documents print them.
+
+"128 KiB/token", "1.23 × 10⁵ tokens", "~57×", "2–16×", "6.4% to 26.1%",
+"1/6", "over 200%", "= 104", "about 42,000 tokens": a number with a unit, a
+×, a %, a count, an exact fraction, a range, or a qualifier or comparator
+that the precision rules (units/precision.yaml) know. A number printed bare
+("the 295 ridge", "4.66 for Llama-3-70B") is found too but marked bare: the
+scan proposes it only when the words around it name a formula, so a bare
+year, section or list index is never a proposal on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from auditor.base.errors import QuantityError
+from auditor.base.quantity import _rules, parse_stated
+from auditor.base.units import parse_unit
+from auditor.documents.locate import NUMBER_TOKEN, Document
+
+from . import match as names
+
+UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
+RANGE_AFTER = re.compile(r"\s*(?:–|—|-|to)\s*(?=\d)")
+FRACTION_AFTER = re.compile(r"/(\d+)(?![\d/]|[.,]\d)")
+SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"`*$])|\n\s*\n|\n(?=\s*[•*-] )")
+NOT_A_CLAIM_BEFORE = re.compile(r"(?:§\s?|[vV]|\bsection |\bTable |\bFigure |\bat |\(|[\w\\]_|\^)$")
+YEAR = re.compile(r"^(?:19|20)\d\d$")
+QUOTE_WORDS = 5
+
+
+@dataclass
+class Proposal:
+    """One number found in a document, and what the scan could say about it."""
+
+    start: int
+    end: int
+    stated: str
+    quote: str
+    context: str
+    formula: str | None = None
+    given: dict = field(default_factory=dict)
+    finding: object = None
+    pending: object = None
+    bare: bool = False
+    note: str = ""
+
+
+def qualifier_pattern() -> re.Pattern:
+    """Qualifiers and comparators that may precede a number, from the precision rules: '~', 'about', 'over'..."""
+    qualifiers, comparators = _rules()
+    words = sorted({w for w, _ in qualifiers} | {w for w, _ in comparators}, key=len, reverse=True)
+    alternatives = "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w) + (r" " if w[-1].isalpha() else "") for w in words)
+    return re.compile(rf"(?:{alternatives})\s*$", re.IGNORECASE)
+
+
+def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
+    """The unit printed right after a number, and where it ends; '' for a count or after '='; None for none."""
+    match = UNIT_AFTER.match(text, end)
+    if match and match["unit"].lower() in names.COUNT_WORDS:
+        return "", end
+    if match:
+        for candidate in (match["unit"], match["unit"].split(" per ")[0]):
+            try:
+                parsed = parse_unit(candidate)
+            except QuantityError:
+                continue
+            if not parsed.dimensionless or candidate in ("%", "×", "x"):
+                return candidate, match.start("unit") + len(candidate)
+    return ("", end) if before.rstrip().endswith("=") else None
+
+
+def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:
+    starts = [m.end() for m in pattern.finditer(text, 0, position)]
+    following = pattern.search(text, position)
+    return (starts[-1] if starts else 0), (following.start() if following else len(text))
+
+
+def quote_for(document: Document, start: int, end: int, sentence: tuple[int, int]) -> str:
+    """The shortest run of whole words around the number, unique in the document, of about five words."""
+    spans = [(sentence[0] + m.start(), sentence[0] + m.end()) for m in re.finditer(r"\S+", document.text[sentence[0] : sentence[1]])]
+    inside = [i for i, (a, b) in enumerate(spans) if b > start and a < end] or [0]
+    low, high = inside[0], inside[-1]
+    while True:
+        quote = " ".join(document.text[a:b] for a, b in spans[low : high + 1])
+        pattern = r"\s+".join(re.escape(w) for w in quote.split())
+        unique = len(re.findall(pattern, document.text)) == 1
+        if (unique and (high - low + 1 >= QUOTE_WORDS or high - low + 1 >= 12)) or (low == 0 and high == len(spans) - 1):
+            return quote
+        low, high = (low - 1, high) if low > 0 and (high == len(spans) - 1 or (high - low) % 2) else (low, min(high + 1, len(spans) - 1))
+
+
+def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, bool]:
+    """(end, unit, bare) of the quantity starting at ``match``: a range or fraction extends it."""
+    end = match.end()
+    fraction = FRACTION_AFTER.match(text, end)
+    if fraction and not before.endswith("/"):
+        return fraction.end(), "", False
+    ranged = RANGE_AFTER.match(text, end)
+    second = NUMBER_TOKEN.match(text, ranged.end()) if ranged else None
+    if second and unit_after(text, end, before) in (None, ("", end)) and unit_after(text, second.end(), "") not in (None, ("", second.end())):
+        end = second.end()
+    unit = unit_after(text, end, before)
+    if unit is not None:
+        return unit[1], unit[0], False
+    bare = not re.match(r"[A-Za-z0-9µ]", text[end : end + 1]) and not YEAR.match(match.group(0))
+    return end, ("" if bare else None), True
+
+
+def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Proposal]:
+    """Every number printed as a quantity, outside model and GPU names and written inputs."""
+    text, found, qualifier_before = document.text, [], qualifier_pattern()
+    for match in NUMBER_TOKEN.finditer(text):
+        if any(a <= match.start() < b for a, b in skip) or (found and match.start() < found[-1].end):
+            continue
+        before = text[max(0, match.start() - 16) : match.start()]
+        end, unit, bare = _extent(text, match, before)
+        if unit is None or (bare and NOT_A_CLAIM_BEFORE.search(before)):
+            continue
+        qualifier = qualifier_before.search(before)
+        begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
+        stated = " ".join(text[begin:end].split())
+        try:
+            parse_stated(stated)
+        except QuantityError:
+            continue
+        sentence = bounds(text, match.start(), SENTENCE_END)
+        quote = quote_for(document, begin, end, sentence)
+        found.append(Proposal(match.start(), end, stated, quote, text[sentence[0] : sentence[1]], bare=bare and not qualifier))
+    return found

@@ -1,0 +1,161 @@
+"""What the words around a number name: a quantity the catalogue knows, a model, a GPU, a dtype.
+
+Formulas are chosen by the catalogue's own words (``scan_words``); the plain
+registry here (yamllint's style) adds, for the most common quantities, the
+phrases documents use for them that the catalogue does not ("/token",
+"calculator", "returns"), as a bonus on top. Models, GPUs and dtypes are
+matched by names derived from the bundled inputs, so a new config.json in
+``inputs/models`` is recognised without touching this file; a bare size
+("70B") goes to the family the document names in full.
+"""
+
+from __future__ import annotations
+
+import re
+
+QUANTITY_PHRASES: dict[str, tuple[str, ...]] = {
+    "kv_bytes_per_token_gqa": ("per token", "/token", "kv", "cache", "cell"),
+    "kv_bytes_per_token_mla": ("mla", "latent", "per token", "/token"),
+    "kv_bytes_per_sequence": ("sequence", "kv cache", "k-token", "k token", "context", "holds"),
+    "kv_cache_bytes": ("kv cache", "batch", "calculator", "returns"),
+    "weight_bytes": ("weights", "weight", "parameters", "checkpoint"),
+    "kv_budget": ("budget", "leave", "left", "headroom", "for cache", "free"),
+    "reserved_memory": ("overhead", "reserved", "activations"),
+    "max_batch": ("max batch", "max_batch", "batch", "concurrent", "fit"),
+    "max_seq": ("max seq", "max_seq", "longest context"),
+    "kv_token_capacity": ("tokens of kv", "tokens", "capacity", "for cache"),
+    "sequences_in_pool": ("sequences", "divided", "upper bound"),
+    "decode_ceiling_per_sequence": ("tokens/s", "ceiling", "decode", "per second", "bandwidth", "÷"),
+    "t_step": ("step", "latency", "inter-token", "itl", "tpot", "ttft"),
+    "decode_throughput": ("throughput", "tokens/s"),
+    "compute_knee_batch": ("knee", "compute-bound", "compute bound"),
+    "gqa_group_size": ("query heads", "kv heads", "smaller", "group", "factor"),
+    "mla_reduction_vs_mha": ("mla", "mha", "reduction", "smaller"),
+}
+GEOMETRY_ONLY = {"n_params", "n_params_active", "kv_values_per_token", "hidden_over_heads"}
+COUNT_WORDS = ("sequences", "sequence", "requests", "request")
+DTYPES = ("bf16", "fp16", "fp32", "fp8", "int8", "int4", "nf4")
+DTYPE_PHRASES = {"4-bit": "int4", "8-bit": "int8", "16-bit": "fp16"}
+SUFFIXES = ("-instruct", "-base", "-it", "-thinking", "-hf", "-chat", "-8k")
+
+
+def normalise(text: str) -> str:
+    """Lower case, with '-', '_' and runs of spaces made one space, for name matching."""
+    return re.sub(r"[\s_\-]+", " ", text.lower())
+
+
+def model_aliases(model_ids: list[str]) -> list[tuple[str, str]]:
+    """(alias, model id) pairs, longest alias first: "meta llama 3 8b", "llama 3 8b"..."""
+    pairs = set()
+    for model_id in model_ids:
+        name = model_id.split("/")[-1].lower()
+        for suffix in SUFFIXES:
+            name = name.removesuffix(suffix)
+        pairs.add((normalise(name), model_id))
+        if name.startswith("meta-"):
+            pairs.add((normalise(name[5:]), model_id))
+    return sorted(pairs, key=lambda p: (-len(p[0]), p[1]))
+
+
+def gpu_aliases(gpus: dict[str, dict]) -> list[tuple[str, str]]:
+    """(alias, gpu id) pairs from ids and names: "h100 sxm", "a100 80gb"; bare family names go to the first entry."""
+    pairs: dict[str, str] = {}
+    for gpu_id, entry in gpus.items():
+        pairs.setdefault(normalise(gpu_id), gpu_id)
+        name = normalise(str(entry.get("name", ""))).replace("nvidia ", "").replace("amd ", "")
+        words = name.split()
+        for length in range(len(words), 0, -1):
+            pairs.setdefault(" ".join(words[:length]), gpu_id)
+    return sorted(pairs.items(), key=lambda p: (-len(p[0]), p[1]))
+
+
+def find_named(text: str, aliases: list[tuple[str, str]]) -> list[tuple[int, int, str]]:
+    """(start, end, id) in ``text`` for each alias found as whole words, longest alias first."""
+    found: list[tuple[int, int, str]] = []
+    for alias, item in aliases:
+        pattern = r"[\s_\-]+".join(re.escape(word) for word in alias.split())
+        for match in re.finditer(rf"(?<![\w.]){pattern}(?![\w.])", text, re.IGNORECASE):
+            if not any(start <= match.start() < end for start, end, _ in found):
+                found.append((match.start(), match.end(), item))
+    return sorted(found)
+
+
+def nearest(found: list[tuple[int, int, str]], position: int) -> str | None:
+    if not found:
+        return None
+    return min(found, key=lambda f: (abs(f[0] - position), f[0]))[2]
+
+
+def find_dtypes(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, dtype) for every dtype the text names: "bf16", "FP8", "4-bit"."""
+    found = [(m.start(), m.end(), dtype) for phrase, dtype in DTYPE_PHRASES.items() for m in re.finditer(re.escape(phrase), text, re.IGNORECASE)]
+    for dtype in DTYPES:
+        found += [(m.start(), m.end(), dtype) for m in re.finditer(rf"(?<![A-Za-z0-9]){dtype}(?![0-9])", text, re.IGNORECASE)]
+    return sorted(found)
+
+
+def find_dtype(text: str) -> str | None:
+    """The first dtype the text names, if any."""
+    found = find_dtypes(text)
+    return found[0][2] if found else None
+
+
+def find_seq_len(text: str) -> int | None:
+    """A context length written nearby: "8K-token", "at 4k context", "8,192 tokens"."""
+    match = re.search(r"(?<![\w.])(\d+)\s?[kK](?:[- ]token| context|\b)", text)
+    if match:
+        return int(match.group(1)) * 1024
+    match = re.search(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b", text)
+    return int(match.group(1).replace(",", "")) if match else None
+
+
+def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
+    """Models named in full ("Llama-3-8B", "DeepSeek-V3"), then bare sizes ("70B") of a family named in full.
+
+    A bare size goes to the model of that size the document names most: in a
+    text about Llama 3, "320 KiB/token for 70B" means Llama-3-70B.
+    """
+    found = find_named(text, model_aliases(model_ids))
+    by_size: dict[str, list[str]] = {}
+    for _, _, model_id in found:
+        size = re.search(r"(?<![\w.])(\d+(?:\.\d+)?[bB])(?![\w])", model_id.split("/")[-1].replace("-", " "))
+        if size:
+            by_size.setdefault(size[1].upper(), []).append(model_id)
+    for match in re.finditer(r"(?<![\w.\-])(\d+(?:\.\d+)?)B(?![\w\-])", text):
+        named = by_size.get(match[1] + "B")
+        if named and not any(a <= match.start() < b for a, b, _ in found):
+            found.append((match.start(), match.end(), max(set(named), key=named.count)))
+    return sorted(found)
+
+
+def model_supplies(project) -> dict[str, set[str]]:
+    """For each bundled model, the symbols it supplies: the values its geometry derives, and its config keys."""
+    from auditor.inputs.models import model_geometry
+
+    supplies = {}
+    for model_id in project.inputs.model_ids():
+        geometry, _, config = model_geometry(model_id, project.inputs, None)
+        keys = set(config or {}) | set((config or {}).get("text_config") or {})
+        from_config = {n for n, s in project.catalogue.symbols.items() if s.config in keys}
+        supplies[model_id] = from_config | (set(geometry.values) if geometry is not None else set())
+    return supplies
+
+
+def model_symbols(project, supplies: dict[str, set[str]]) -> set[str]:
+    """Symbols some model supplies: a formula using one needs a model."""
+    names = {n for n, s in project.catalogue.symbols.items() if s.config}
+    return names.union(*supplies.values()) | GEOMETRY_ONLY
+
+
+def unit_fits(stated, unit, bare: bool) -> bool:
+    """A number with a unit fits formulas of its dimensions; a %, × or count fits plain numbers; a bare number any."""
+    if bare:
+        return True
+    return unit.dimensions == stated.unit.dimensions
+
+
+def phrase_score(formula_id: str, context: str, near: str) -> float:
+    """The registry's phrases found in the paragraph, those right beside the number counting three times."""
+    phrases = QUANTITY_PHRASES.get(formula_id, ())
+    lowered, beside = context.lower(), near.lower()
+    return sum(phrase in lowered for phrase in phrases) + 3 * sum(phrase in beside for phrase in phrases)
