@@ -17,18 +17,14 @@ from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
 from auditor.base.yamlio import Located, load_yaml
 
-from .verdicts import Verdict
+from .paths import claim_files
+from .verdicts import Expectation, Verdict
+
+__all__ = ["Claim", "ClaimFile", "Expectation", "claim_files", "load_claim_file"]
 
 CLAIM_KEYS = {"id", "quote", "section", "formula", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
 DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
-
-
-@dataclass(frozen=True)
-class Expectation:
-    verdict: Verdict
-    cause: tuple[str, ...] = ()
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -57,7 +53,21 @@ class ClaimFile:
     claims: list[Claim]
 
 
-def load_claim_file(path: Path) -> ClaimFile:
+@dataclass(frozen=True)
+class RawClaimFile:
+    """A claims file read and checked for shape, its claims still as YAML mappings."""
+
+    path: Path
+    shown: str
+    document: Located
+    entries: list
+
+    def claim(self, entry) -> Claim:
+        """One entry as a checked ``Claim`` (a located ``InputError`` if it is not one)."""
+        return _claim(entry, self.shown, self.document)
+
+
+def read_claim_file(path: Path) -> RawClaimFile:
     shown = display_path(path)
     data = load_yaml(path)
     if not isinstance(data, dict):
@@ -72,8 +82,12 @@ def load_claim_file(path: Path) -> ClaimFile:
     entries = data.get("claims")
     if not isinstance(entries, list):
         raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
-    claims = [_claim(entry, shown, document) for entry in entries]
-    return ClaimFile(path, document, claims)
+    return RawClaimFile(path, shown, document, entries)
+
+
+def load_claim_file(path: Path) -> ClaimFile:
+    raw = read_claim_file(path)
+    return ClaimFile(path, raw.document, [raw.claim(entry) for entry in raw.entries])
 
 
 def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:
@@ -157,16 +171,3 @@ def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | Non
     if not isinstance(cause, list) or not all(isinstance(c, str) for c in cause):
         raise InputError(at, f"claim {claim_id!r}: expect.cause must be a list of hypothesis names")
     return Expectation(verdict, tuple(cause), str(node.get("reason") or ""))
-
-
-def claim_files(paths: list[Path]) -> list[Path]:
-    """Expand folders to their YAML files, in a stable order."""
-    found: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise InputError(Location(str(path)), "no such file or folder")
-    return found

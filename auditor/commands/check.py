@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import EXIT_FAIL, EXIT_OK, default_claim_paths, load_project
+from .common import EXIT_FAIL, EXIT_OK, add_cache_option, default_claim_paths, load_project
 
 
 def run_check(args) -> int:
@@ -29,4 +29,5 @@ def register(sub) -> None:
     check.add_argument("--format", choices=list(RENDERERS), default="human")
     check.add_argument("--documents", type=Path, default=None, metavar="DIR", help="folder with local copies of documents the claims name only by URL")
     check.add_argument("-v", "--verbose", action="store_true", help="also list claims that hold")
+    add_cache_option(check)
     check.set_defaults(run=run_check)

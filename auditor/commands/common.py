@@ -23,7 +23,12 @@ def load_project(args):
     from auditor.audit.project import Project
 
     root = project_root(args)
-    return Project.load(root)
+    return Project.load(root, cache=not getattr(args, "no_cache", True))
+
+
+def add_cache_option(parser) -> None:
+    """``--no-cache``: recompute everything, reading and writing no cache entry."""
+    parser.add_argument("--no-cache", action="store_true", help="recompute every claim; neither read nor write ./.auditor_cache")
 
 
 def find_claim(args):

@@ -88,7 +88,7 @@ def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
 
 def context(claim, project, bindings) -> Context:
     catalogue = project.catalogue
-    names = {str(s) for s in catalogue.inlined(claim.formula).free_symbols} | set(catalogue.tree(claim.formula))
+    names = catalogue.inlined_names(claim.formula) | set(catalogue.tree(claim.formula))
     if bindings.model_config is not None:
         names |= {n for n, s in catalogue.symbols.items() if s.config and n in bindings.values}
     return Context(claim, catalogue, project.inputs, bindings, names)

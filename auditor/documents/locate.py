@@ -19,9 +19,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from auditor.audit.findings import DocumentSpan, Finding
-from auditor.audit.pipeline import audit_files
 from auditor.base.errors import InputError, Location
-from auditor.base.quantity import Stated, parse_printed
 from auditor.base.resources import display_path
 from auditor.claims.verdicts import Verdict
 
@@ -69,7 +67,7 @@ class Document:
         match = re.search(r"\s+".join(re.escape(w) for w in words), self.text)
         return (match.start(), match.end()) if match else None
 
-    def find_number(self, start: int, end: int, stated: Stated) -> tuple[int, int] | None:
+    def find_number(self, start: int, end: int, stated) -> tuple[int, int] | None:
         """Offsets of the stated number inside ``[start, end)``: the token whose value it prints."""
         if stated.exact:
             found = self.text.find(stated.low.text, start, end)
@@ -82,6 +80,8 @@ class Document:
 
 def token_value(match: re.Match):
     """The exact value a matched number token prints."""
+    from auditor.base.quantity import parse_printed
+
     return parse_printed(match["mantissa"], match["exponent"]).value
 
 
@@ -159,5 +159,11 @@ def attach_documents(files: list, findings: list[Finding], documents_dir: Path |
 
 def audit_paths(paths: list[Path], project) -> list[Finding]:
     """Audit the claim files under ``paths`` and place each finding in its document."""
+    if getattr(project, "cache", None) is not None:
+        from .run import audit_paths_cached
+
+        return audit_paths_cached(paths, project, project.cache)
+    from auditor.audit.pipeline import audit_files
+
     files, findings = audit_files(paths, project)
     return attach_documents(files, findings, project.documents)

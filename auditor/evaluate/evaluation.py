@@ -8,30 +8,15 @@ over the whole tree before failing, so the user learns all of them at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-
 from auditor.base.errors import UnderdeterminedError
 from auditor.base.units import base_unit_text
-from auditor.catalogue.compiled import compiled
-from auditor.catalogue.load import Catalogue
+from auditor.catalogue.catalogue import Catalogue
 from auditor.inputs.reference import Sourced
 
 from .bindings import Bindings
+from .steps import Number, Step
 
-Number = Fraction | float | int
-
-
-@dataclass(frozen=True)
-class Step:
-    """One value in a derivation: a symbol's input or a formula's result."""
-
-    name: str
-    value: Number
-    unit: str
-    source: str
-    kind: str  # "input", "default", "constant", "formula"
-    depth: int = 0
+__all__ = ["Evaluation", "Number", "Step", "evaluate"]
 
 
 class Evaluation:
@@ -69,7 +54,7 @@ class Evaluation:
             return self._done[formula_id]
         names = tuple(self.catalogue.depends_on(formula_id))
         args = [self._name(n, depth + 1) for n in names]
-        result = compiled(self.catalogue.expressions[formula_id], names)(*args)
+        result = self.catalogue.function(formula_id)(*args)
         formula = self.catalogue.formulas[formula_id]
         self._record(formula_id, result, formula.unit.dimensions, formula.title, "formula", depth)
         self._done[formula_id] = result

@@ -1,0 +1,86 @@
+"""What a cached finding is keyed by: the hashes of everything it depends on.
+
+The environment key covers what every claim may read: the engine's own
+code, every file of the catalogues, units and inputs in force (built-in and
+the project's), and the working directory (paths in findings are shown
+relative to it). A claim's key adds its own YAML, read back with every line
+number, its file's ``document:`` header, and the files its document was
+looked for in, each with the hash of its text (or none, for a copy that was
+looked for and absent), so a new copy appearing changes the key as surely
+as an edit does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import auditor
+from auditor.base.cache import digest, file_digest, source_stamp, tree_digest
+from auditor.base.errors import InputError, Location
+from auditor.base.resources import builtin, display_path
+from auditor.catalogue.folders import catalogue_dirs
+
+from .locate import _copy_candidates
+
+
+def environment_key(project) -> str:
+    root = project.root
+    inputs = [builtin("inputs")] + ([root / "inputs"] if root is not None and (root / "inputs").is_dir() else [])  # as Inputs reads them
+    return digest(
+        "environment",
+        auditor.__version__,
+        source_stamp(Path(auditor.__file__).parent),
+        str(Path.cwd()),
+        str(root),
+        tree_digest(catalogue_dirs(root), "*.yaml"),
+        tree_digest([builtin("units")]),
+        tree_digest(inputs),
+        str(project.documents),
+    )
+
+
+def claim_key(environment: str, raw, entry, dependencies: list) -> str:
+    return digest("claim", environment, raw.shown, canonical(raw.document), canonical(entry), dependencies)
+
+
+def canonical(node):
+    """A YAML value as JSON data that keeps every line number and every type."""
+    if isinstance(node, dict):
+        line_of = getattr(node, "line_of", lambda key: None)
+        return ["m", getattr(node, "line", None), [[str(k), line_of(k), canonical(v)] for k, v in node.items()]]
+    if isinstance(node, list):
+        return ["l", getattr(node, "line", None), [canonical(v) for v in node]]
+    if node is None or isinstance(node, (bool, int, str)):
+        return [type(node).__name__, node]
+    if isinstance(node, float):
+        return ["float", repr(node)]
+    return [type(node).__name__, repr(node)]
+
+
+def document_dependencies(claims_path: Path, document, documents_dir: Path | None) -> list:
+    """Each file a claims file's document was looked for in, with its hash; the found one last."""
+    if document.get("path"):
+        path = (claims_path.parent / str(document["path"])).resolve()
+        if not path.is_file():
+            raise InputError(Location(display_path(claims_path)), f"document {document['path']!r} not found")
+        return [[str(path), file_digest(path)]]
+    rows = []
+    if documents_dir is not None:
+        for candidate in _copy_candidates(claims_path, document, Path(documents_dir)):
+            found = candidate.is_file()
+            rows.append([str(candidate.resolve()), file_digest(candidate) if found else None])
+            if found:
+                break
+    return rows
+
+
+def needs_the_hub(entry, inputs) -> bool:
+    """Whether the claim names a model the project does not hold (so it would be read from the Hub)."""
+    given = entry.get("given") if isinstance(entry, dict) else None
+    if not isinstance(given, dict):
+        return False
+    for key, value in given.items():
+        if str(key) == "model" or str(key).endswith("_model"):
+            if inputs.model_path(str(value).partition("@")[0]) is None:
+                return True
+    return False
