@@ -19,7 +19,7 @@ from .project import Project
 
 def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], list[Finding]]:
     """Every claim in the files under ``paths``, audited, in file order; ids unique across them."""
-    project.catalogue  # a catalogue that cannot be read is an error even if no claim needs a formula
+    project.check_catalogue()
     files = [load_claim_file(p) for p in claim_files(paths)]
     _check_unique_ids(files)
     return files, [audit_claim(claim, project) for f in files for claim in f.claims]

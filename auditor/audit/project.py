@@ -36,6 +36,10 @@ class Project:
             self._catalogue = load_catalogue(catalogue_dirs(self.root))
         return self._catalogue
 
+    def check_catalogue(self) -> None:
+        """Read the catalogue now: one that cannot be read is an error even when no claim needs a formula."""
+        self._catalogue = self.catalogue
+
     @classmethod
     def load(cls, root: Path | None = None, cache: bool = False) -> "Project":
         """The project at ``root``; with ``cache``, keeping findings in ``root/.auditor_cache``."""

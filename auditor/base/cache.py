@@ -14,45 +14,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from pathlib import Path
 
-FOLDER = ".auditor_cache"
+from .stamps import FOLDER  # noqa: F401  (where a project keeps its cache)
+
 FORMAT = 1
 MAX_ENTRY_BYTES = 64 * 2**20
-
-
-def digest(*parts) -> str:
-    """A stable hash of JSON-able parts (strings, numbers, lists)."""
-    text = json.dumps(parts, ensure_ascii=False, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def file_digest(path: Path) -> str | None:
-    """The hash of a file's bytes, or None when it cannot be read."""
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
-def tree_digest(folders: list[Path], pattern: str = "*") -> list:
-    """Every file under ``folders`` matching ``pattern``, as (folder, relative path, hash) rows."""
-    rows = []
-    for folder in folders:
-        if folder.is_dir():
-            for path in sorted(p for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
-                rows.append([str(folder), str(path.relative_to(folder)), file_digest(path)])
-    return rows
-
-
-def source_stamp(package: Path) -> str:
-    """The engine's own code as part of a key: each module's path, size and modification time."""
-    rows = []
-    for path in sorted(package.rglob("*.py")):
-        stat = path.stat()
-        rows.append([str(path.relative_to(package)), stat.st_size, stat.st_mtime_ns])
-    return digest(sys.version, rows)
 
 
 class Store:
@@ -60,6 +27,8 @@ class Store:
 
     def __init__(self, root: Path):
         self.root = root
+        self.consulted: list[tuple[str, str | None]] = []  # files a run read beyond its keys' own, with their hashes
+        self.complete = True  # False once a run has read something no key covers (a model from the Hub)
 
     def _path(self, kind: str, key: str) -> Path:
         return self.root / kind / f"{key}.json"

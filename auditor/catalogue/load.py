@@ -15,8 +15,8 @@ from auditor.base.errors import DimensionError, ExpressionError, InputError
 from auditor.base.units import describe
 
 from .catalogue import Catalogue
-from .folders import catalogue_dirs
 from .definitions import FormulaDef, SymbolDef
+from .folders import catalogue_dirs
 
 __all__ = ["Catalogue", "catalogue_dirs", "load_catalogue"]
 

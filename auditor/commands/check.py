@@ -17,8 +17,23 @@ def run_check(args) -> int:
     paths = args.paths or default_claim_paths(project.root)
     findings = audit_paths(paths, project)
     render = RENDERERS[args.format]
-    sys.stdout.write(render(findings, verbose=args.verbose, **({"project": project} if getattr(render, "wants_project", False) else {})))
-    return EXIT_OK if all(f.passed for f in findings) else EXIT_FAIL
+    output = render(findings, verbose=args.verbose, **({"project": project} if getattr(render, "wants_project", False) else {}))
+    sys.stdout.write(output)
+    code = EXIT_OK if all(f.passed for f in findings) else EXIT_FAIL
+    if project.cache is not None and project.cache.complete:
+        _store_run(args, project.cache.consulted, output, code)
+    return code
+
+
+def _store_run(args, consulted: list, output: str, code: int) -> None:
+    """Keep the run, so the same command with nothing changed is answered before argparse (``replay``)."""
+    import auditor
+
+    from .replay import store
+
+    found = {"project": args.project and str(args.project), "paths": [str(p) for p in args.paths], "format": args.format,
+             "verbose": args.verbose, "documents": args.documents and str(args.documents)}
+    store(auditor.__version__, found, consulted, output, code)
 
 
 def register(sub) -> None:

@@ -15,32 +15,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import auditor
-from auditor.base.cache import digest, file_digest, source_stamp, tree_digest
+from auditor.base import stamps
 from auditor.base.errors import InputError, Location
-from auditor.base.resources import builtin, display_path
-from auditor.catalogue.folders import catalogue_dirs
+from auditor.base.resources import display_path
 
 from .locate import _copy_candidates
 
 
 def environment_key(project) -> str:
-    root = project.root
-    inputs = [builtin("inputs")] + ([root / "inputs"] if root is not None and (root / "inputs").is_dir() else [])  # as Inputs reads them
-    return digest(
-        "environment",
-        auditor.__version__,
-        source_stamp(Path(auditor.__file__).parent),
-        str(Path.cwd()),
-        str(root),
-        tree_digest(catalogue_dirs(root), "*.yaml"),
-        tree_digest([builtin("units")]),
-        tree_digest(inputs),
-        str(project.documents),
-    )
+    root = None if project.root is None else str(project.root)
+    return stamps.environment_key(auditor.__version__, root, None if project.documents is None else str(project.documents))
 
 
 def claim_key(environment: str, raw, entry, dependencies: list) -> str:
-    return digest("claim", environment, raw.shown, canonical(raw.document), canonical(entry), dependencies)
+    return stamps.key("claim", environment, raw.shown, canonical(raw.document), canonical(entry), dependencies)
 
 
 def canonical(node):
@@ -63,12 +51,12 @@ def document_dependencies(claims_path: Path, document, documents_dir: Path | Non
         path = (claims_path.parent / str(document["path"])).resolve()
         if not path.is_file():
             raise InputError(Location(display_path(claims_path)), f"document {document['path']!r} not found")
-        return [[str(path), file_digest(path)]]
+        return [[str(path), stamps.file_hash(str(path))]]
     rows = []
     if documents_dir is not None:
         for candidate in _copy_candidates(claims_path, document, Path(documents_dir)):
             found = candidate.is_file()
-            rows.append([str(candidate.resolve()), file_digest(candidate) if found else None])
+            rows.append([str(candidate.resolve()), stamps.file_hash(str(candidate)) if found else None])
             if found:
                 break
     return rows
@@ -80,7 +68,7 @@ def needs_the_hub(entry, inputs) -> bool:
     if not isinstance(given, dict):
         return False
     for key, value in given.items():
-        if str(key) == "model" or str(key).endswith("_model"):
-            if inputs.model_path(str(value).partition("@")[0]) is None:
-                return True
+        names_a_model = str(key) == "model" or str(key).endswith("_model")
+        if names_a_model and inputs.model_path(str(value).partition("@")[0]) is None:
+            return True
     return False

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from auditor.audit.findings import Finding
 from auditor.audit.stored import Unreadable, finding_record, read_finding
-from auditor.base.cache import digest, file_digest
 from auditor.base.errors import InputError
 from auditor.base.resources import display_path
+from auditor.base.stamps import file_hash, key
 
 from .keys import claim_key, document_dependencies, environment_key, needs_the_hub
 from .locate import DocumentCache, locate
@@ -31,9 +31,17 @@ def audit_paths_cached(paths: list[Path], project, store) -> list[Finding]:
     from auditor.claims.paths import claim_files
 
     run = _Run(project, store)
+    if run.environment is None:  # no cache salt could be had: no cache
+        from auditor.audit.pipeline import audit_files
+
+        from .locate import attach_documents
+
+        files, findings = audit_files(paths, project)
+        store.complete = False
+        return attach_documents(files, findings, project.documents)
     files = [run.read(path) for path in claim_files(paths)]
     if not files:
-        project.catalogue  # with no claim to answer from the cache, a broken catalogue is still an error
+        project.check_catalogue()
     _check_unique_ids(files)
     return [finding for claims_file in files for finding in run.complete(claims_file)]
 
@@ -61,11 +69,12 @@ class _Run:
         self.documents = DocumentCache(project.documents)
 
     def read(self, path: Path) -> _File:
-        claims_file = _File(path, digest("file", self.environment, str(path.resolve()), display_path(path), file_digest(path)))
+        claims_file = _File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
         pack = self.store.get("files", claims_file.key)
         if pack is not None and _still_valid(pack):
             try:
                 claims_file.findings = [read_finding(record) for record in pack["findings"]]
+                self.store.consulted.extend(tuple(row) for row in pack["dependencies"])
                 return claims_file
             except (Unreadable, TypeError, KeyError):
                 claims_file.findings = None
@@ -75,7 +84,7 @@ class _Run:
     def _read_claims(self, claims_file: _File) -> None:
         from auditor.claims.files import read_claim_file
 
-        self.project.catalogue  # read, and refused if broken, before any claim is audited
+        self.project.check_catalogue()  # before any claim is read, as without the cache
         raw = claims_file.raw = read_claim_file(claims_file.path)
         try:
             claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents)
@@ -103,15 +112,18 @@ class _Run:
 
         document = None
         findings = []
-        for key, found in claims_file.entries:
+        for entry_key, found in claims_file.entries:
             if not isinstance(found, Finding):
                 claim, finding = found, audit_claim(found, self.project)
                 document = document or self.documents.for_claims_file(claims_file.path, claims_file.raw.document)
                 found = finding if document is None else locate(finding, claim, document)
-                if key:
-                    self.store.put("claims", key, finding_record(found))
+                if entry_key:
+                    self.store.put("claims", entry_key, finding_record(found))
             findings.append(found)
-        if all(key for key, _ in claims_file.entries) and claims_file.dependencies is not None:
+        if claims_file.dependencies is None or not all(key for key, _ in claims_file.entries):
+            self.store.complete = False
+        else:
+            self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
             self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "findings": [finding_record(f) for f in findings]})
         return findings
 
@@ -122,7 +134,7 @@ def _still_valid(pack) -> bool:
     if not isinstance(dependencies, list):
         return False
     for row in dependencies:
-        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], str)) or file_digest(Path(row[0])) != row[1]:
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], str)) or file_hash(row[0]) != row[1]:
             return False
     return True
 
