@@ -18,16 +18,23 @@ def shape(node):
     if isinstance(node, dict):
         return ("map", node.line, tuple(sorted(node.key_lines.items())), tuple((k, shape(v)) for k, v in node.items()))
     if isinstance(node, list):
-        return ("seq", node.line, tuple(shape(v) for v in node))
+        return ("seq", node.line, tuple(node.item_lines), tuple(shape(v) for v in node))
     return (type(node).__name__, node)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(REPO)))
 def test_both_loaders_read_the_same_values_on_the_same_lines(path):
     text = path.read_text(encoding="utf-8")
-    fast = yamlio._parse(yamlio._FastLoader, text, path.name)
-    pure = yamlio._parse(yamlio._Loader, text, path.name)
-    assert shape(fast) == shape(pure)
+    assert shape(read(yamlio._FastLoader, text)) == shape(read(yamlio._Loader, text))
+
+
+def read(loader_class, text: str):
+    loader = loader_class(text)
+    loader.name = "f.yaml"
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
 
 
 @pytest.mark.parametrize(
@@ -37,6 +44,8 @@ def test_both_loaders_read_the_same_values_on_the_same_lines(path):
         ("a: 1\na: 2\n", "f.yaml:2: duplicate key 'a' (first at line 1)"),
         ("x:\n  - {k: 1, k: 2}\n", "f.yaml:2: duplicate key 'k' (first at line 2)"),
         ("a: b: c\n", "f.yaml:1: not valid YAML: mapping values are not allowed here"),
+        ("a: [" * 300 + "]" * 300 + "\n", "f.yaml:1: "),
+        ("a: \x07\n", "f.yaml:1: not valid YAML: character U+0007 is not allowed"),
     ],
 )
 def test_a_malformed_file_gets_the_same_located_message_from_either_loader(text, message, monkeypatch):
@@ -45,7 +54,7 @@ def test_a_malformed_file_gets_the_same_located_message_from_either_loader(text,
     monkeypatch.setattr(yamlio, "_FastLoader", None)
     with pytest.raises(InputError) as pure:
         yamlio.load_yaml_text(text, "f.yaml")
-    assert str(fast.value) == str(pure.value) == message
+    assert str(fast.value) == str(pure.value) and str(fast.value).startswith(message)
 
 
 def test_without_libyaml_the_pure_python_loader_reads_the_file(monkeypatch):

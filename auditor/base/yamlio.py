@@ -1,12 +1,17 @@
-"""Safe YAML reading that keeps line numbers and refuses duplicate keys.
+"""Safe YAML reading that keeps line numbers, refuses duplicate keys, and is bounded.
 
 Catalogues and claims come from strangers' pull requests, so only the safe
-loaders are used: libyaml's ``CSafeLoader`` where PyYAML was built with it
-(six times faster on the claims), else ``yaml.SafeLoader``. Both build the
-same ``Located`` mappings, which remember the line of each key, which is what
-lets every later error say ``file:line``. Text the C parser refuses is read
-again by the pure-Python one, so a malformed file gets the same message
-whichever parser is installed.
+constructors are used. Where PyYAML has libyaml, its C parser turns the text
+into events (six times faster on the claims) and the same composer and
+constructors below build the same tree; text it refuses is read again by
+the pure-Python loader, so a malformed file gets the same located message
+either way. Mappings come back as ``Located`` dicts that
+remember the line of each key, which is what lets every later error say
+``file:line``. A hostile file cannot make reading it slow or large: nodes are
+composed from the parser's events without recursion, and the nesting depth,
+the length of each list and mapping, and the size of the tree with every
+alias expanded are checked as it is built (``auditor.base.limits``), before
+anything walks it.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from typing import Any
 import yaml
 
 from .errors import DUPLICATE_KEY, InputError, Location
+from .limits import limit, over
 from .resources import display_path
+from .textio import read_text
 
 
 class Located(dict):
@@ -31,44 +38,88 @@ class Located(dict):
 
 
 class LocatedList(list):
-    """A sequence read from YAML, with its 1-based line."""
+    """A sequence read from YAML, with its 1-based line and the line of each item."""
 
     line: int = 0
+    item_lines: list
+
+    def line_at(self, index: int) -> int:
+        lines = getattr(self, "item_lines", None) or []
+        return lines[index] if 0 <= index < len(lines) else self.line
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that records lines and rejects duplicate keys."""
+class _Bounded:
+    """What both loaders share: composing within the limits, and located constructor errors."""
+
+    def get_single_node(self):
+        from .yamlcompose import compose_single
+
+        return compose_single(self)
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, TypeError, KeyError, OverflowError, ArithmeticError):
+            # PyYAML's scalar constructors raise these for a timestamp, int or float they matched but cannot build
+            tag = node.tag.rsplit(":", 1)[-1]
+            raise InputError(Location(self.name, node.start_mark.line + 1), f"cannot read {_short(node.value)} as a YAML {tag}") from None
 
 
-_CSafe = getattr(yaml, "CSafeLoader", None)
-_FastLoader = type("_FastLoader", (_CSafe,), {"__doc__": "CSafeLoader that records lines and rejects duplicate keys."}) if _CSafe else None
+class _Loader(_Bounded, yaml.SafeLoader):
+    """SafeLoader that records lines, rejects duplicate keys and composes within the limits."""
+
+
+try:
+    from yaml.cyaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml
+    _CParser = None
+
+if _CParser is not None:
+
+    class _FastLoader(_Bounded, _CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+        """libyaml's parser feeding the same composer and constructors as ``_Loader``."""
+
+        def __init__(self, stream):
+            _CParser.__init__(self, stream)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+else:
+    _FastLoader = None
+
+
+def _short(value) -> str:
+    text = repr(value) if isinstance(value, str) else "this value"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _line(node: yaml.Node) -> int:
+    return node.start_mark.line + 1
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Located:
     result = Located()
-    result.line = node.start_mark.line + 1
+    result.line = _line(node)
     result.key_lines = {}
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
-            raise InputError(
-                Location(loader.name, key_node.start_mark.line + 1), "mapping keys must be plain scalars"
-            )
+            raise InputError(Location(loader.name, _line(key_node)), "mapping keys must be plain scalars")
         if key in result:
             first = result.key_lines[key]
-            raise InputError(
-                Location(loader.name, key_node.start_mark.line + 1),
-                DUPLICATE_KEY.format(key=key, first=first),
-            )
+            raise InputError(Location(loader.name, _line(key_node)), DUPLICATE_KEY.format(key=key, first=first))
         result[key] = loader.construct_object(value_node, deep=True)
-        result.key_lines[key] = key_node.start_mark.line + 1
+        result.key_lines[key] = _line(key_node)
+    if len(result) > limit("collection_items"):
+        raise over("collection_items", Location(loader.name, result.line), f"a mapping of {len(result):,} keys (after merges)")
     return result
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocatedList:
     result = LocatedList(loader.construct_object(child, deep=True) for child in node.value)
-    result.line = node.start_mark.line + 1
+    result.line = _line(node)
+    result.item_lines = [_line(child) for child in node.value]
     return result
 
 
@@ -79,41 +130,65 @@ for _loader_class in filter(None, (_Loader, _FastLoader)):
 
 def load_yaml(path: Path) -> Any:
     """Read one YAML file; any problem becomes a located ``InputError``."""
-    shown = display_path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(Location(shown), f"cannot read file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(Location(shown), "file is not UTF-8 text") from None
-    return load_yaml_text(text, shown)
+    return load_yaml_text(read_text(path, "file_bytes"), display_path(path))
 
 
 def load_yaml_text(text: str, name: str) -> Any:
-    """The document in ``text``; libyaml parses it when it can, the pure-Python parser says why not."""
-    if _FastLoader is not None:
+    """The data of one YAML document; any problem, or a limit passed, is a located ``InputError``."""
+    if _FastLoader is not None and len(text) <= limit("file_bytes") and not yaml.reader.Reader.NON_PRINTABLE.search(text):
+        loader = _FastLoader(text)
+        loader.name = name
         try:
-            return _parse(_FastLoader, text, name)
+            return loader.get_single_data()
         except yaml.YAMLError:
-            pass  # read again below: the same document, or the pure-Python parser's located message
-    try:
-        return _parse(_Loader, text, name)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or exc.context or "malformed YAML"
-        raise InputError(Location(name, line), f"not valid YAML: {problem}") from None
-    except yaml.YAMLError as exc:
-        raise InputError(Location(name), f"not valid YAML: {exc}") from None
-
-
-def _parse(loader_class, text: str, name: str) -> Any:
-    loader = loader_class(text)
-    loader.name = name
-    try:
+            pass  # read again below, for the pure-Python loader's located message
+        finally:
+            loader.dispose()
+    with _loading(text, name) as loader:
         return loader.get_single_data()
-    finally:
-        loader.dispose()
+
+
+def compose_yaml_text(text: str, name: str) -> yaml.Node | None:
+    """The node tree of one YAML document (for exact spans), within the same limits as ``load_yaml_text``."""
+    with _loading(text, name) as loader:
+        return loader.get_single_node()
+
+
+class _loading:
+    """A loader for ``text`` whose YAML errors leave as located ``InputError``s."""
+
+    def __init__(self, text: str, name: str):
+        self.text, self.name, self.loader = text, name, None
+
+    def __enter__(self) -> _Loader:
+        if len(self.text) > limit("file_bytes"):
+            raise over("file_bytes", Location(self.name, 1), f"{len(self.text):,} characters of YAML")
+        try:
+            self.loader = _Loader(self.text)
+        except yaml.reader.ReaderError as exc:
+            raise _reader_error(exc, self.text, self.name) from None
+        self.loader.name = self.name
+        return self.loader
+
+    def __exit__(self, kind, exc, traceback) -> bool:
+        if self.loader is not None:
+            self.loader.dispose()
+        if isinstance(exc, yaml.reader.ReaderError):
+            raise _reader_error(exc, self.text, self.name) from None
+        if isinstance(exc, yaml.MarkedYAMLError):
+            mark = exc.problem_mark or exc.context_mark
+            problem = exc.problem or exc.context or "malformed YAML"
+            raise InputError(Location(self.name, mark.line + 1 if mark else 1), f"not valid YAML: {problem}") from None
+        if isinstance(exc, yaml.YAMLError):
+            raise InputError(Location(self.name, 1), f"not valid YAML: {exc}") from None
+        return False
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, name: str) -> InputError:
+    """A character YAML does not allow, at its line."""
+    line = text.count("\n", 0, max(exc.position, 0)) + 1
+    character = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+    return InputError(Location(name, line), f"not valid YAML: character {character} is not allowed ({exc.reason})")
 
 
 def line_of(node: Any, key: str | None = None) -> int | None:

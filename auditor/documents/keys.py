@@ -16,10 +16,9 @@ from pathlib import Path
 
 import auditor
 from auditor.base import stamps
-from auditor.base.errors import InputError, Location
-from auditor.base.resources import display_path
+from auditor.base.textio import is_file, resolved
 
-from .locate import _copy_candidates
+from .paths import _copy_candidates, document_path
 
 
 def environment_key(project) -> str:
@@ -45,20 +44,23 @@ def canonical(node):
     return [type(node).__name__, repr(node)]
 
 
-def document_dependencies(claims_path: Path, document, documents_dir: Path | None) -> list:
-    """Each file a claims file's document was looked for in, with its hash; the found one last."""
-    if document.get("path"):
-        path = (claims_path.parent / str(document["path"])).resolve()
-        if not path.is_file():
-            raise InputError(Location(display_path(claims_path)), f"document {document['path']!r} not found")
-        return [[str(path), stamps.file_hash(str(path))]]
+def document_dependencies(claims_path: Path, document, documents_dir: Path | None, root: Path | None) -> list:
+    """Each file a claims file's document was looked for in, with its hash; the one found last.
+
+    ``document_path`` decides which file is read (and refuses one outside the
+    project); every candidate looked at before it is listed too, so a copy
+    that appears earlier in the search changes the key.
+    """
+    found = document_path(claims_path, document, documents_dir, root)
     rows = []
-    if documents_dir is not None:
-        for candidate in _copy_candidates(claims_path, document, Path(documents_dir)):
-            found = candidate.is_file()
-            rows.append([str(candidate.resolve()), stamps.file_hash(str(candidate)) if found else None])
-            if found:
+    if not document.get("path") and documents_dir is not None:
+        folder = resolved(Path(documents_dir))
+        for candidate in _copy_candidates(claims_path, document, folder):
+            if found is not None and resolved(candidate) == found:
                 break
+            rows.append([str(resolved(candidate)), stamps.file_hash(str(candidate)) if is_file(candidate) else None])
+    if found is not None:
+        rows.append([str(found), stamps.file_hash(str(found))])
     return rows
 
 

@@ -38,7 +38,7 @@ def audit_paths_cached(paths: list[Path], project, store) -> list[Finding]:
 
         files, findings = audit_files(paths, project)
         store.complete = False
-        return attach_documents(files, findings, project.documents)
+        return attach_documents(files, findings, project.documents, project.root)
     files = [run.read(path) for path in claim_files(paths)]
     if not files:
         project.check_catalogue()
@@ -66,7 +66,7 @@ class _Run:
     def __init__(self, project, store):
         self.project, self.store = project, store
         self.environment = environment_key(project)
-        self.documents = DocumentCache(project.documents)
+        self.documents = DocumentCache(project.documents, project.root)
 
     def read(self, path: Path) -> _File:
         claims_file = _File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
@@ -87,7 +87,7 @@ class _Run:
         self.project.check_catalogue()  # before any claim is read, as without the cache
         raw = claims_file.raw = read_claim_file(claims_file.path)
         try:
-            claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents)
+            claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents, self.project.root)
         except InputError:
             claims_file.dependencies = None  # raised again, in order, when the findings are placed
         for entry in raw.entries:
