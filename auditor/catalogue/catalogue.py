@@ -81,6 +81,11 @@ class Catalogue:
             found = self.depends[formula_id] = tuple(sorted(str(s) for s in self.expressions[formula_id].free_symbols))
         return list(found)
 
+    def deps(self, formula_id: str) -> tuple[str, ...]:
+        """``depends_on`` as the stored tuple, for the evaluation's inner loop."""
+        found = self.depends.get(formula_id)
+        return found if found is not None else tuple(self.depends_on(formula_id))
+
     def function(self, formula_id: str) -> Callable:
         """The formula as compiled code of its ``depends_on`` names, in that order."""
         found = self._functions.get(formula_id)

@@ -11,16 +11,20 @@ value was really computed in.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable
 
-from auditor.base.numbers import show, with_prefix
 from auditor.base.errors import QuantityError
+from auditor.base.numbers import show, with_prefix
 from auditor.base.units import Unit, normalise, parse_unit
+from auditor.claims.compare import float_band
 from auditor.evaluate.bindings import Bindings
-from auditor.evaluate.evaluation import Evaluation
+from auditor.evaluate.memo import derive
+from auditor.evaluate.variation import Variation
 from auditor.inputs.reference import Sourced
+
+State = dict  # name -> Sourced: the values a combination of hypotheses replaces
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class Hypothesis:
     kind: str
     description: str
     changes: tuple[str, ...] = ()
-    transform: Callable[[Bindings, "Context"], Bindings] | None = None
+    transform: Callable[[State, "Context"], State] | None = None
     unit: Unit | None = None
     pairs: bool = True  # False: tried alone only (kinds with many candidates)
 
@@ -43,35 +47,55 @@ class Context:
     inputs: object
     bindings: Bindings
     names: set[str] = field(default_factory=set)
+    variation: Variation | None = None
+    swaps: dict = field(default_factory=dict)
+    bands: dict = field(default_factory=dict)
 
-    def value_of(self, name: str, bindings: Bindings | None = None):
-        """A symbol or formula's value under ``bindings``, or None when it has none."""
-        evaluation = Evaluation(self.catalogue, bindings or self.bindings)
+    def __post_init__(self):
+        if self.variation is None:
+            self.variation = Variation(self.catalogue, self.bindings)
+
+    def band(self, stated):
+        """The stated number's float band (``compare.float_band``), once per unit it may be printed in."""
+        if stated.unit.text not in self.bands:
+            self.bands[stated.unit.text] = float_band(stated)
+        return self.bands[stated.unit.text]
+
+    def value_of(self, name: str, state: State | None = None):
+        """A symbol or formula's value with ``state``'s values in force, or None when it has none."""
+        if state and name in state:
+            return state[name].value
         if name in self.catalogue.formulas:
             try:
-                return evaluation.value(name)
+                return self.variation.value(name, {k: v.value for k, v in state.items()} if state else None)
             except Exception:
                 return None
-        sourced = (bindings or self.bindings).values.get(name)
+        sourced = self.bindings.values.get(name)
         symbol = self.catalogue.symbols[name]
         if sourced is not None:
             return sourced.value
         return symbol.value if symbol.value is not None else symbol.default
 
 
-def overriding(bindings: Bindings, name: str, value, source: str) -> Bindings:
-    values = dict(bindings.values)
-    values[name] = Sourced(value, source)
-    return replace(bindings, values=values)
+def overriding(state: State, name: str, value, source: str) -> State:
+    return {**state, name: Sourced(value, source)}
 
 
-def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, reason: str) -> Bindings:
-    """Swap a symbol; on a model, swap the config keys too, so derived widths follow."""
-    result = overriding(bindings, name, wrong, f"swapped: {reason}")
+def _swapped(state: State, ctx: Context, name: str, other: str, wrong, reason: str) -> State:
+    key = (name, other)
+    if key not in ctx.swaps:
+        ctx.swaps[key] = _swap(ctx, name, other, wrong, reason)
+    return {**state, **ctx.swaps[key]}
+
+
+def _swap(ctx: Context, name: str, other: str, wrong, reason: str) -> State:
+    """A symbol swapped; on a model, the config keys swapped too, so derived widths follow."""
+    result = {name: Sourced(wrong, f"swapped: {reason}")}
+    bindings = ctx.bindings
     right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
     if bindings.model_config is None or not right_key or not wrong_key:
         return result
-    from auditor.inputs.geometry import UnsupportedArchitecture, derive
+    from auditor.inputs.geometry import UnsupportedArchitecture
     from auditor.inputs.models import with_key_swapped
 
     config = with_key_swapped(bindings.model_config, right_key, wrong_key)
@@ -87,7 +111,7 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
             continue
         if derived_name in ctx.catalogue.symbols and derived_name not in ctx.claim.given and derived_name != name:
             factor = ctx.catalogue.symbols[derived_name].unit.factor
-            result = overriding(result, derived_name, Fraction(derived.value) * factor, f"re-derived with {wrong_key} as {right_key}")
+            result[derived_name] = Sourced(Fraction(derived.value) * factor, f"re-derived with {wrong_key} as {right_key}")
     return result
 
 
@@ -151,9 +175,9 @@ def factor_slips(ctx: Context) -> Iterable[Hypothesis]:
                 )
 
 
-def _scaled(bindings: Bindings, ctx: Context, formula_id: str, scale: Fraction, verb: str) -> Bindings:
-    value = ctx.value_of(formula_id, bindings)
-    return bindings if value is None else overriding(bindings, formula_id, value * scale, f"{verb} factor")
+def _scaled(state: State, ctx: Context, formula_id: str, scale: Fraction, verb: str) -> State:
+    value = ctx.value_of(formula_id, state)
+    return state if value is None else overriding(state, formula_id, value * scale, f"{verb} factor")
 
 
 def fallacies(ctx: Context) -> Iterable[Hypothesis]:
@@ -165,9 +189,9 @@ def fallacies(ctx: Context) -> Iterable[Hypothesis]:
             )
 
 
-def _replaced(bindings: Bindings, ctx: Context, formula_id: str, wrong_id: str) -> Bindings:
-    value = ctx.value_of(wrong_id, bindings)
-    return bindings if value is None else overriding(bindings, formula_id, value, f"replaced by {wrong_id}")
+def _replaced(state: State, ctx: Context, formula_id: str, wrong_id: str) -> State:
+    value = ctx.value_of(wrong_id, state)
+    return state if value is None else overriding(state, formula_id, value, f"replaced by {wrong_id}")
 
 
 def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
@@ -182,5 +206,5 @@ def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
             yield Hypothesis(
                 f"{key} {dtype.name} for {right.name}", "dtype",
                 f"{dtype.name} ({show(dtype.bytes)} B) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
-                lambda b, c, n=symbol.name, d=dtype: overriding(b, n, d.bytes, f"dtype {d.name}"),
+                lambda b, c, n=symbol.name, v=dtype.bytes, d=dtype.name: overriding(b, n, v, f"dtype {d}"),
             )

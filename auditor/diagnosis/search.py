@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
-from auditor.claims.compare import compare
-from auditor.evaluate.evaluation import Evaluation
+from auditor.claims.compare import compare, surely_not_close
 
 from .hypotheses import Context, Hypothesis
 from .registry import KINDS
@@ -18,30 +18,43 @@ def candidates(ctx: Context) -> list[Hypothesis]:
     return [h for kind in KINDS.values() for h in kind(ctx)]
 
 
-def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
-    """The bindings and the printed-unit override a combination of hypotheses makes."""
-    bindings = ctx.bindings
+def replaced(ctx: Context, combo: tuple[Hypothesis, ...]):
+    """The values a combination of hypotheses replaces, and the unit it says the number was printed in."""
+    state: dict = {}
     unit = None
     for hypothesis in combo:
         if hypothesis.transform is not None:
-            bindings = hypothesis.transform(bindings, ctx)
+            state = hypothesis.transform(state, ctx)
         if hypothesis.unit is not None:
             unit = hypothesis.unit
-    return bindings, unit
+    return state, unit
+
+
+def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
+    """The bindings and the printed-unit override a combination of hypotheses makes."""
+    state, unit = replaced(ctx, combo)
+    return replace(ctx.bindings, values={**ctx.bindings.values, **state}), unit
 
 
 def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
-    """The value the combination yields, if it reproduces the stated number; else None."""
-    bindings, unit = applied(ctx, combo)
+    """The value the combination yields, if it reproduces the stated number; else None.
+
+    Only what the combination changes is recomputed (``Variation``); the
+    rest of the derivation keeps the claim's own values.
+    """
+    state, unit = replaced(ctx, combo)
+    values = {k: v.value for k, v in state.items()}
+    stated = ctx.claim.stated if unit is None else replace(ctx.claim.stated, unit=unit)
+    band = ctx.band(stated)
+    rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
+    if rough is not None and surely_not_close(band, rough):
+        return None
     try:
-        value = Evaluation(ctx.catalogue, bindings).value(ctx.claim.formula)
+        value = ctx.variation.value(ctx.claim.formula, values)
     except Exception:
         return None
-    stated = ctx.claim.stated
-    if unit is not None:
-        from dataclasses import replace
-
-        stated = replace(stated, unit=unit)
+    if surely_not_close(band, value):
+        return None
     dims = ctx.catalogue.formulas[ctx.claim.formula].unit.dimensions
     result = compare(stated, value, dims)
     return result.computed if result.verdict.value in REPRODUCES else None
