@@ -89,15 +89,20 @@ def engine_rows() -> list[tuple]:
     ]
 
 
+WIDTHS = (58, 62, 24)
+
+
+def show(rows: list[tuple]) -> None:
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, WIDTHS + (3,))).rstrip(), flush=True)
+
+
 def main() -> None:
     runs = 3 if "--quick" in sys.argv else 7
-    rows = engine_rows()
+    show([("goal", "measured", "target", "met")])
+    show(engine_rows())
     with tempfile.TemporaryDirectory(prefix="auditor-goals-") as folder:
-        rows = process_rows(Path(folder), runs) + rows
-    widths = [max(len(r[i]) for r in rows + [("goal", "measured", "target", "met")]) for i in range(4)]
-    print("  ".join(h.ljust(w) for h, w in zip(("goal", "measured", "target", "met"), widths)))
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        show(process_rows(Path(folder), runs))
 
 
 if __name__ == "__main__":
