@@ -21,6 +21,11 @@ from .runtime import RUNTIME, load_function  # noqa: F401  (RUNTIME: what the ge
 class _ExactPrinter(PythonCodePrinter):
     """Prints rationals as ``Fraction(p, q)`` instead of float division."""
 
+    positions: dict = {}
+
+    def _print_Symbol(self, expr):
+        return self.positions.get(expr.name, expr.name)
+
     def _print_Rational(self, expr):
         return f"Fraction({expr.p}, {expr.q})"
 
@@ -64,12 +69,13 @@ class _ExactPrinter(PythonCodePrinter):
 def generated_code(expr: sympy.Expr, names: tuple[str, ...]) -> str:
     """The text of one ``lambda`` of ``names`` (in that order, as ``a0, a1, ...``) computing ``expr``.
 
-    Arguments are renamed by position, so a symbol can never shadow a
-    runtime function, and the text does not depend on the symbols' names.
+    Arguments are renamed by position as they are printed (rebuilding the
+    expression with new symbols would cost more than printing it), so a
+    symbol can never shadow a runtime function.
     """
-    positional = {name: sympy.Symbol(f"a{i}") for i, name in enumerate(names)}
-    plain = expr.xreplace({s: positional.get(s.name, sympy.Symbol(s.name)) for s in expr.free_symbols})
-    return f"lambda {', '.join(f'a{i}' for i in range(len(names)))}: {_ExactPrinter().doprint(plain)}"
+    printer = _ExactPrinter()
+    printer.positions = {name: f"a{i}" for i, name in enumerate(names)}
+    return f"lambda {', '.join(f'a{i}' for i in range(len(names)))}: {printer.doprint(expr)}"
 
 
 def compile_expression(expr: sympy.Expr, names: tuple[str, ...]) -> Callable:
