@@ -36,6 +36,10 @@ def _check_unique_ids(files: list[ClaimFile]) -> None:
 def audit_claim(claim: Claim, project: Project) -> Finding:
     catalogue = project.catalogue
     base = _base(claim)
+    if claim.arithmetic is not None:
+        from .arithmetic import audit_arithmetic
+
+        return audit_arithmetic(claim, catalogue, base)
     if claim.formula is None:
         return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
     if claim.formula not in catalogue.formulas and claim.formula not in catalogue.symbols:
