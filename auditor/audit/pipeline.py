@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from auditor.base.errors import InputError, UnderdeterminedError
+from auditor.base.errors import InputError, UnderdeterminedError, UnreadableClaim
 from auditor.base.units import base_unit_text
-from auditor.claims.compare import compare
 from auditor.claims.files import Claim, ClaimFile, claim_files, load_claim_file
+from auditor.claims.readings import compare_readings
 from auditor.claims.verdicts import Verdict
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
@@ -36,6 +36,8 @@ def _check_unique_ids(files: list[ClaimFile]) -> None:
 def audit_claim(claim: Claim, project: Project) -> Finding:
     catalogue = project.catalogue
     base = _base(claim)
+    if claim.problem:
+        return Finding(**base, verdict=Verdict.INVALID, message=claim.problem)
     if claim.arithmetic is not None:
         from .arithmetic import audit_arithmetic
 
@@ -55,7 +57,10 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
 def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     """Evaluate the claim's formula, compare with the stated number, diagnose a miss."""
     catalogue = project.catalogue
-    bindings = resolve(claim, catalogue, project.inputs)
+    try:
+        bindings = resolve(claim, catalogue, project.inputs)
+    except UnreadableClaim as exc:
+        return Finding(**base, verdict=Verdict.INVALID, message=str(exc))
     evaluation = Evaluation(catalogue, bindings)
     notes = tuple(bindings.model_notes)
     try:
@@ -66,7 +71,9 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
     dims = catalogue.dims(claim.formula)
-    result = compare(claim.stated, value, dims)
+    result, reading = compare_readings(claim.stated, value, dims)
+    if reading is not None and reading.note:
+        claim, notes = replace(claim, stated=reading.stated), notes + (reading.note,)
     message = ""
     if result.verdict == Verdict.UNIT_ERROR:
         message = f"stated in {claim.stated.unit.text} ({claim.stated.unit.describe_dimensions()}), but {claim.formula} gives {base_unit_text(dims)}"
