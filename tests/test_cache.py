@@ -53,6 +53,19 @@ def entries(root: Path, kind: str) -> list[Path]:
     return sorted((root / ".auditor_cache" / kind).glob("*.json"))
 
 
+def test_a_stored_finding_keeps_every_field_a_finding_has():
+    import dataclasses
+
+    from auditor.audit.findings import Finding
+    from auditor.audit.stored import finding_record, read_finding
+    from auditor.base.errors import Location
+    from auditor.claims.verdicts import Verdict
+
+    finding = Finding("c", Location("f.yaml", 3), "q", "f", Verdict.HOLDS, "1 B", remarks=("a remark",), notes=("a note",))
+    assert set(finding_record(finding)) == {f.name for f in dataclasses.fields(Finding)}
+    assert read_finding(json.loads(json.dumps(finding_record(finding)))) == finding
+
+
 def test_a_run_stores_every_claim_and_a_pack_per_file(sized, run_cli):
     assert run_cli("check")[0] == 0
     assert len(entries(sized, "claims")) == 3 and len(entries(sized, "files")) == 1

@@ -52,7 +52,7 @@ def test_geometry_is_derived_once_per_config_however_many_hypotheses_swap_it(pro
 
     derived = []
     real = geometry.derive
-    monkeypatch.setattr(geometry, "derive", lambda config: derived.append(repr(sorted(config.items()))) or real(config))
+    monkeypatch.setattr(geometry, "derive", lambda config, families=None: derived.append(repr(sorted(config.items()))) or real(config, families))
     monkeypatch.setattr(memo, "_GEOMETRIES", type(memo._GEOMETRIES)())
     claim = next(c for c in WRONG if c.id == "hb-qwen3-next-256k-calculator")
     bindings = resolve(claim, project.catalogue, project.inputs)

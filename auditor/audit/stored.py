@@ -79,7 +79,7 @@ def finding_record(f: Finding) -> dict:
         "trace": trace_text(f.trace),
         "message": f.message, "missing": list(f.missing),
         "expected": None if f.expected is None else [f.expected.verdict.value, list(f.expected.cause), f.expected.reason],
-        "section": f.section, "document": f.document, "notes": list(f.notes),
+        "section": f.section, "document": f.document, "notes": list(f.notes), "remarks": list(f.remarks),
         "document_location": None if f.document_location is None else _span_record(f.document_location),
     }
 
@@ -98,7 +98,7 @@ def read_finding(record) -> Finding:
             base_unit=_text(record["base_unit"]), tolerance=_fraction(record["tolerance"]),
             diagnoses=tuple(_diagnosis(d) for d in record["diagnoses"]), trace=StoredTrace(_text(record["trace"])),
             message=_text(record["message"]), missing=_texts(record["missing"]), expected=_expectation(record["expected"]),
-            section=_text(record["section"]), document=_text(record["document"]), notes=_texts(record["notes"]),
+            section=_text(record["section"]), document=_text(record["document"]), notes=_texts(record["notes"]), remarks=_texts(record["remarks"]),
             document_location=_span(record["document_location"]),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:

@@ -102,7 +102,7 @@ def _swap(ctx: Context, name: str, other: str, wrong, reason: str) -> State:
     if config is None or right_key == wrong_key:
         return result
     try:
-        original, geometry = derive(bindings.model_config), derive(config)
+        original, geometry = derive(ctx.inputs, bindings.model_config), derive(ctx.inputs, config)
     except UnsupportedArchitecture:
         return result
     for derived_name, derived in geometry.values.items():

@@ -42,16 +42,14 @@ def model_geometry(inputs, model_id: str, where):
     return table[model_id]
 
 
-def derive(config: dict):
-    """The geometry of a config, derived once per distinct content (swapped configs included)."""
-    from auditor.inputs.geometry import derive as derive_geometry
-
-    key = json.dumps(config, sort_keys=True, default=str)
+def derive(inputs, config: dict):
+    """``inputs.geometry(config)``, derived once per family table and distinct config (swapped ones included)."""
+    key = (id(inputs.architectures), json.dumps(config, sort_keys=True, default=str))
     if key in _GEOMETRIES:
         _GEOMETRIES.move_to_end(key)
-        return _GEOMETRIES[key]
-    geometry = derive_geometry(config)
-    _GEOMETRIES[key] = geometry
+        return _GEOMETRIES[key][1]
+    geometry = inputs.geometry(config)
+    _GEOMETRIES[key] = (inputs.architectures, geometry)  # the table is kept alive while its id is a key
     if len(_GEOMETRIES) > MAX_GEOMETRIES:
         _GEOMETRIES.popitem(last=False)
     return geometry
