@@ -73,11 +73,14 @@ def kv_values_per_token(model: str) -> int:
     return 2 * config["num_hidden_layers"] * config["num_key_value_heads"] * head_dim
 
 
-def corpus(size: int) -> str:
-    """``size`` distinct claims: KV-cache sizes and accepted lengths that hold, and one in 50 printed GiB as GB."""
+PER_FILE = 2000  # claims per file: well inside the reader's limits on one list and on one file's nodes
+
+
+def corpus(size: int, start: int = 0) -> str:
+    """Claims ``start`` to ``start + size``, each distinct: KV-cache sizes and accepted lengths that hold, one in 50 printed GiB as GB."""
     per_token = {m: kv_values_per_token(m) for m in MODELS}
-    lines = ["document: {title: generated benchmark corpus}", "claims:"]
-    for i in range(size):
+    lines = [f"document: {{title: \"generated benchmark corpus, from claim {start}\"}}", "claims:"]
+    for i in range(start, start + size):
         if i % 50 == 49:
             lines.append(_gib_as_gb(i, per_token))
         elif i % 5 == 4:
@@ -120,5 +123,6 @@ def _accepted_length(i: int) -> str:
 def project_of(size: int, root: Path) -> Path:
     folder = root / f"corpus-{size}"
     (folder / "claims").mkdir(parents=True, exist_ok=True)
-    (folder / "claims" / "generated.yaml").write_text(corpus(size), encoding="utf-8")
+    for start in range(0, size, PER_FILE):
+        (folder / "claims" / f"generated-{start // PER_FILE:03d}.yaml").write_text(corpus(min(PER_FILE, size - start), start), encoding="utf-8")
     return folder
