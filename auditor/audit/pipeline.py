@@ -38,10 +38,14 @@ def _check_unique_ids(files: list[ClaimFile]) -> None:
 def audit_claim(claim: Claim, project: Project) -> Finding:
     catalogue = project.catalogue
     base = _base(claim)
-    if claim.formula is None:
-        return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
     if claim.problem:
         return Finding(**base, verdict=Verdict.INVALID, message=claim.problem)
+    if claim.arithmetic is not None:
+        from .arithmetic import audit_arithmetic
+
+        return audit_arithmetic(claim, catalogue, base)
+    if claim.formula is None:
+        return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
     if claim.formula not in catalogue.formulas and claim.formula not in catalogue.symbols:
         raise InputError(claim.location, f"claim {claim.id!r} names unknown formula {claim.formula!r}{catalogue.unknown_hint(claim.formula)}")
     if claim.property is not None:

@@ -80,10 +80,10 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
 
 def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: str) -> Bindings:
     """Every value the model's geometry derives differently from ``config``, bound over ``result``."""
-    from auditor.inputs.geometry import UnsupportedArchitecture, derive
+    from auditor.inputs.geometry import UnsupportedArchitecture
 
     try:
-        original, geometry = derive(result.model_config), derive(config)
+        original, geometry = ctx.inputs.geometry(result.model_config), ctx.inputs.geometry(config)
     except UnsupportedArchitecture:
         return result
     for derived_name, derived in geometry.values.items():
