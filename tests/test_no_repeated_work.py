@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from auditor.audit.project import Project
 from auditor.claims.files import claim_files, load_claim_file
 from auditor.claims.verdicts import Verdict
-from auditor.diagnosis.search import candidates, context, replaced
+from auditor.diagnosis.search import applied, candidates, context
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
 
@@ -30,10 +29,10 @@ def test_recomputing_what_a_hypothesis_reaches_equals_evaluating_it_all_again(pr
     ctx = context(claim, project, bindings)
     pool = candidates(ctx)
     for combo in [(h,) for h in pool] + [(a, b) for a, b in zip(pool, pool[1:])]:
-        state, _ = replaced(ctx, combo)
-        values = {k: v.value for k, v in state.items()}
+        changed, _, _ = applied(ctx, combo)
+        values = ctx.replaced(changed)
         try:
-            full = Evaluation(project.catalogue, replace(bindings, values={**bindings.values, **state})).value(claim.formula)
+            full = Evaluation(project.catalogue, changed).value(claim.formula)
         except Exception:
             full = None
         try:

@@ -42,6 +42,7 @@ class Catalogue:
     depends: dict[str, tuple[str, ...]] = field(default_factory=dict)
     code: dict[str, str] = field(default_factory=dict)
     leaves: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    kinds: dict = field(default_factory=dict)  # hypothesis kind -> KindDef (formulas/hypothesis_kinds.yaml)
 
     def __post_init__(self):
         self.expressions = _Expressions(self)
@@ -60,8 +61,8 @@ class Catalogue:
         return [f for f in self.formulas.values() if f.fallacy_of == formula_id]
 
     def tree(self, formula_id: str) -> list[str]:
-        """The formula and every formula it uses, nearest first."""
-        order, queue = [], [formula_id]
+        """The formula and every formula it uses, nearest first (none for a symbol)."""
+        order, queue = [], [formula_id] if formula_id in self.formulas else []
         while queue:
             name = queue.pop(0)
             if name not in order:

@@ -11,20 +11,18 @@ value was really computed in.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable
 
-from auditor.base.errors import QuantityError
 from auditor.base.numbers import show, with_prefix
+from auditor.base.errors import QuantityError
 from auditor.base.units import Unit, normalise, parse_unit
-from auditor.claims.compare import float_band
 from auditor.evaluate.bindings import Bindings
+from auditor.claims.compare import float_band
 from auditor.evaluate.memo import derive
 from auditor.evaluate.variation import Variation
 from auditor.inputs.reference import Sourced
-
-State = dict  # name -> Sourced: the values a combination of hypotheses replaces
 
 
 @dataclass(frozen=True)
@@ -33,9 +31,10 @@ class Hypothesis:
     kind: str
     description: str
     changes: tuple[str, ...] = ()
-    transform: Callable[[State, "Context"], State] | None = None
+    transform: Callable[[Bindings, "Context"], Bindings] | None = None
     unit: Unit | None = None
     pairs: bool = True  # False: tried alone only (kinds with many candidates)
+    scale: Fraction | None = None  # the printed number is the result times this (a power of ten, a per-rank figure)
 
 
 @dataclass
@@ -48,61 +47,65 @@ class Context:
     bindings: Bindings
     names: set[str] = field(default_factory=set)
     variation: Variation | None = None
-    swaps: dict = field(default_factory=dict)
     bands: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if self.variation is None:
             self.variation = Variation(self.catalogue, self.bindings)
 
+    def replaced(self, bindings: Bindings) -> dict:
+        """The values ``bindings`` holds that the claim's own do not (a hypothesis copies the rest as they are)."""
+        own = self.bindings.values
+        return {k: v.value for k, v in bindings.values.items() if own.get(k) is not v}
+
     def band(self, stated):
         """The stated number's float band (``compare.float_band``), once per unit it may be printed in."""
-        if stated.unit.text not in self.bands:
-            self.bands[stated.unit.text] = float_band(stated)
-        return self.bands[stated.unit.text]
+        key = (stated.unit.text, stated.comparator)
+        if key not in self.bands:
+            self.bands[key] = float_band(stated)
+        return self.bands[key]
 
-    def value_of(self, name: str, state: State | None = None):
-        """A symbol or formula's value with ``state``'s values in force, or None when it has none."""
-        if state and name in state:
-            return state[name].value
+    def value_of(self, name: str, bindings: Bindings | None = None):
+        """A symbol or formula's value under ``bindings``, or None when it has none.
+
+        Only what ``bindings`` changes is recomputed (``Variation``).
+        """
         if name in self.catalogue.formulas:
             try:
-                return self.variation.value(name, {k: v.value for k, v in state.items()} if state else None)
+                return self.variation.value(name, self.replaced(bindings) if bindings is not None else None)
             except Exception:
                 return None
-        sourced = self.bindings.values.get(name)
+        sourced = (bindings or self.bindings).values.get(name)
         symbol = self.catalogue.symbols[name]
         if sourced is not None:
             return sourced.value
         return symbol.value if symbol.value is not None else symbol.default
 
 
-def overriding(state: State, name: str, value, source: str) -> State:
-    return {**state, name: Sourced(value, source)}
+def overriding(bindings: Bindings, name: str, value, source: str) -> Bindings:
+    values = dict(bindings.values)
+    values[name] = Sourced(value, source)
+    return replace(bindings, values=values)
 
 
-def _swapped(state: State, ctx: Context, name: str, other: str, wrong, reason: str) -> State:
-    key = (name, other)
-    if key not in ctx.swaps:
-        ctx.swaps[key] = _swap(ctx, name, other, wrong, reason)
-    return {**state, **ctx.swaps[key]}
-
-
-def _swap(ctx: Context, name: str, other: str, wrong, reason: str) -> State:
-    """A symbol swapped; on a model, the config keys swapped too, so derived widths follow."""
-    result = {name: Sourced(wrong, f"swapped: {reason}")}
-    bindings = ctx.bindings
+def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, reason: str) -> Bindings:
+    """Swap a symbol; on a model, swap the config keys too, so derived widths follow."""
+    result = overriding(bindings, name, wrong, f"swapped: {reason}")
     right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
-    if bindings.model_config is None or not right_key or not wrong_key:
+    if bindings.model_config is None or not right_key or not wrong_key or right_key == wrong_key:
         return result
-    from auditor.inputs.geometry import UnsupportedArchitecture
     from auditor.inputs.models import with_key_swapped
 
     config = with_key_swapped(bindings.model_config, right_key, wrong_key)
-    if config is None or right_key == wrong_key:
-        return result
+    return result if config is None else rederived(result, ctx, name, config, f"re-derived with {wrong_key} as {right_key}")
+
+
+def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: str) -> Bindings:
+    """Every value the model's geometry derives differently from ``config``, bound over ``result``."""
+    from auditor.inputs.geometry import UnsupportedArchitecture
+
     try:
-        original, geometry = derive(ctx.inputs, bindings.model_config), derive(ctx.inputs, config)
+        original, geometry = derive(ctx.inputs, result.model_config), derive(ctx.inputs, config)
     except UnsupportedArchitecture:
         return result
     for derived_name, derived in geometry.values.items():
@@ -111,7 +114,7 @@ def _swap(ctx: Context, name: str, other: str, wrong, reason: str) -> State:
             continue
         if derived_name in ctx.catalogue.symbols and derived_name not in ctx.claim.given and derived_name != name:
             factor = ctx.catalogue.symbols[derived_name].unit.factor
-            result[derived_name] = Sourced(Fraction(derived.value) * factor, f"re-derived with {wrong_key} as {right_key}")
+            result = overriding(result, derived_name, Fraction(derived.value) * factor, source)
     return result
 
 
@@ -169,15 +172,15 @@ def factor_slips(ctx: Context) -> Iterable[Hypothesis]:
                 continue
             for verb, scale in (("dropped", 1 / Fraction(factor)), ("doubled", Fraction(factor))):
                 yield Hypothesis(
-                    f"{verb} {slip.name} in {formula_id}", "factor",
+                    f"{verb} {slip.name} in {formula_id}", verb,
                     f"{slip.name} ({show(factor)}) {verb} in {formula_id}: {slip.reason}", (formula_id,),
                     lambda b, c, f=formula_id, s=scale, v=verb: _scaled(b, c, f, s, v),
                 )
 
 
-def _scaled(state: State, ctx: Context, formula_id: str, scale: Fraction, verb: str) -> State:
-    value = ctx.value_of(formula_id, state)
-    return state if value is None else overriding(state, formula_id, value * scale, f"{verb} factor")
+def _scaled(bindings: Bindings, ctx: Context, formula_id: str, scale: Fraction, verb: str) -> Bindings:
+    value = ctx.value_of(formula_id, bindings)
+    return bindings if value is None else overriding(bindings, formula_id, value * scale, f"{verb} factor")
 
 
 def fallacies(ctx: Context) -> Iterable[Hypothesis]:
@@ -189,22 +192,25 @@ def fallacies(ctx: Context) -> Iterable[Hypothesis]:
             )
 
 
-def _replaced(state: State, ctx: Context, formula_id: str, wrong_id: str) -> State:
-    value = ctx.value_of(wrong_id, state)
-    return state if value is None else overriding(state, formula_id, value, f"replaced by {wrong_id}")
+def _replaced(bindings: Bindings, ctx: Context, formula_id: str, wrong_id: str) -> Bindings:
+    value = ctx.value_of(wrong_id, bindings)
+    return bindings if value is None else overriding(bindings, formula_id, value, f"replaced by {wrong_id}")
 
 
 def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
+    """Another storage width for a dtype the claim names: formats of one width are one explanation."""
     for key, raw in ctx.claim.given.items():
         symbol = next((s for s in ctx.catalogue.symbols.values() if s.dtype_key == key), None)
         if symbol is None or symbol.name not in ctx.names:
             continue
         right = ctx.inputs.dtypes[str(raw).lower()]
+        widths: dict = {}
         for name, dtype in sorted(ctx.inputs.dtypes.items()):
-            if name != dtype.name or dtype.bytes == right.bytes:
-                continue
+            if name == dtype.name and dtype.storage and dtype.bytes != right.bytes:
+                widths.setdefault(dtype.bytes, []).append(dtype.name)
+        for width, names in sorted(widths.items()):
             yield Hypothesis(
-                f"{key} {dtype.name} for {right.name}", "dtype",
-                f"{dtype.name} ({show(dtype.bytes)} B) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
-                lambda b, c, n=symbol.name, v=dtype.bytes, d=dtype.name: overriding(b, n, v, f"dtype {d}"),
+                f"{key} {show(width)}-byte for {right.name}", "dtype",
+                f"a {show(width)}-byte format ({', '.join(names)}) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
+                lambda b, c, n=symbol.name, w=width, d=names[0]: overriding(b, n, w, f"dtype {d}"),
             )

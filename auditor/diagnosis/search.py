@@ -1,77 +1,97 @@
-"""Trying hypotheses, alone and in pairs, and keeping those that reproduce the number."""
+"""Trying hypotheses, alone and in pairs, and keeping those that reproduce the number.
+
+Singles first; pairs only when no single fits. A kind declared
+``pairs: false`` pairs only with a rounded value; a rounded value pairs with
+every other kind, never with another rounding. The explanations found are
+ranked by ``rank``: one answer, the same arithmetic change once.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations
 
 from auditor.claims.compare import compare, surely_not_close
 
 from .hypotheses import Context, Hypothesis
+from .rank import ranked, signature
 from .registry import KINDS
 from .result import Diagnosis
 
 REPRODUCES = {"holds", "holds-by-rounding"}
+BOUNDS = {"<", "<=", ">", ">="}
 
 
 def candidates(ctx: Context) -> list[Hypothesis]:
-    return [h for kind in KINDS.values() for h in kind(ctx)]
-
-
-def replaced(ctx: Context, combo: tuple[Hypothesis, ...]):
-    """The values a combination of hypotheses replaces, and the unit it says the number was printed in."""
-    state: dict = {}
-    unit = None
-    for hypothesis in combo:
-        if hypothesis.transform is not None:
-            state = hypothesis.transform(state, ctx)
-        if hypothesis.unit is not None:
-            unit = hypothesis.unit
-    return state, unit
+    """Every hypothesis of every kind the catalogue gives a prior."""
+    return [h for kind in KINDS.values() for h in kind(ctx) if h.kind in ctx.catalogue.kinds]
 
 
 def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
-    """The bindings and the printed-unit override a combination of hypotheses makes."""
-    state, unit = replaced(ctx, combo)
-    return replace(ctx.bindings, values={**ctx.bindings.values, **state}), unit
+    """The bindings, the printed-unit override and the result scale a combination makes."""
+    bindings, unit, scale = ctx.bindings, None, Fraction(1)
+    for hypothesis in combo:
+        if hypothesis.transform is not None:
+            bindings = hypothesis.transform(bindings, ctx)
+        if hypothesis.unit is not None:
+            unit = hypothesis.unit
+        if hypothesis.scale is not None:
+            scale *= hypothesis.scale
+    return bindings, unit, scale
 
 
 def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
-    """The value the combination yields, if it reproduces the stated number; else None.
+    """The value the combination yields, if it reproduces the stated number; else None."""
+    found = _reproducing(ctx, combo)
+    return None if found is None else found[0]
 
-    Only what the combination changes is recomputed (``Variation``); the
-    rest of the derivation keeps the claim's own values.
+
+def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
+    """(value shown, signature) when the combination reproduces the stated number.
+
+    Only the formulas the combination reaches are recomputed (``Variation``),
+    and in floats first where the derivation is smooth, so the many far-off
+    candidates never cost exact arithmetic.
+
+    A bound ("at most 24 GB") is reproduced only within its printed
+    precision, not merely on the right side of it.
     """
-    state, unit = replaced(ctx, combo)
-    values = {k: v.value for k, v in state.items()}
-    stated = ctx.claim.stated if unit is None else replace(ctx.claim.stated, unit=unit)
-    band = ctx.band(stated)
+    bindings, unit, scale = applied(ctx, combo)
+    stated = ctx.claim.stated
+    if unit is not None:
+        stated = replace(stated, unit=unit)
+    if stated.comparator in BOUNDS:
+        stated = replace(stated, comparator="=")
+    band, values = ctx.band(stated), ctx.replaced(bindings)
     rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
-    if rough is not None and surely_not_close(band, rough):
-        return None
+    if rough is not None and surely_not_close(band, rough * float(scale)):
+        return None  # far off even in floats: no exact arithmetic spent on it
     try:
-        value = ctx.variation.value(ctx.claim.formula, values)
+        value = ctx.variation.value(ctx.claim.formula, values) * scale
     except Exception:
         return None
     if surely_not_close(band, value):
         return None
-    dims = ctx.catalogue.formulas[ctx.claim.formula].unit.dimensions
-    result = compare(stated, value, dims)
-    return result.computed if result.verdict.value in REPRODUCES else None
+    result = compare(stated, value, ctx.catalogue.dims(ctx.claim.formula))
+    return (result.computed, signature(ctx, (bindings, unit, scale))) if result.verdict.value in REPRODUCES else None
 
 
 def _compatible(a: Hypothesis, b: Hypothesis) -> bool:
-    return a.pairs and b.pairs and not set(a.changes) & set(b.changes)
+    if set(a.changes) & set(b.changes):
+        return False
+    rounding = (a.kind == "rounding") + (b.kind == "rounding")
+    return rounding == 1 or (rounding == 0 and a.pairs and b.pairs)
 
 
 def search(ctx: Context) -> tuple[list[Diagnosis], int]:
-    """Diagnoses found and the number of combinations tried."""
+    """Diagnoses found, ranked, and the number of combinations tried."""
     found, tried = search_combos(ctx)
     return [d for d, _ in found], tried
 
 
 def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis, ...]]], int]:
-    """Each reproducing combination with its diagnosis, simplest first; and how many were tried."""
+    """Each reproducing combination with its diagnosis, ranked; and how many were tried."""
     pool = candidates(ctx)
     tried = 0
     found: list = []
@@ -80,15 +100,18 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
             if size == 2 and not _compatible(*combo):
                 continue
             tried += 1
-            value = reproduced(ctx, combo)
-            if value is not None:
-                found.append((_diagnosis(combo, value), combo))
+            hit = _reproducing(ctx, combo)
+            if hit is not None:
+                found.append((_diagnosis(ctx, combo, hit[0]), combo, hit[1]))
         if found:
             break
-    return found, tried
+    return ranked(found), tried
 
 
-def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
+def _diagnosis(ctx: Context, combo: tuple[Hypothesis, ...], value) -> Diagnosis:
+    prior = Fraction(1)
+    for h in combo:
+        prior *= ctx.catalogue.kinds[h.kind].prior
     return Diagnosis(
         hypothesis=", ".join(h.name for h in combo),
         kind="+".join(h.kind for h in combo),
@@ -96,12 +119,13 @@ def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
         reproduced=value,
         complexity=len(combo),
         parts=tuple(h.name for h in combo),
+        prior=prior,
     )
 
 
 def context(claim, project, bindings) -> Context:
     catalogue = project.catalogue
-    names = catalogue.inlined_names(claim.formula) | set(catalogue.tree(claim.formula))
+    names = set(catalogue.uses(claim.formula))
     if bindings.model_config is not None:
         names |= {n for n, s in catalogue.symbols.items() if s.config and n in bindings.values}
     return Context(claim, catalogue, project.inputs, bindings, names)
