@@ -7,6 +7,7 @@ engine never cares which of the two it runs from.
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from pathlib import Path
 
@@ -23,9 +24,16 @@ def builtin(folder: str) -> Path:
     return Path(__file__).resolve().parents[2] / folder
 
 
+MAX_CLIMB = 3
+"""How many ``..`` a shown path may start with before the absolute path reads better."""
+
+
 def display_path(path: Path) -> str:
-    """A path as a user wants to read it: relative to the working directory when inside it."""
+    """A path as a user wants to read it: relative to the working directory (``../claims/x.yaml`` from ``docs/``)."""
+    resolved, here = path.resolve(), Path.cwd().resolve()
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved.relative_to(here))
     except ValueError:
-        return str(path)
+        pass
+    relative = os.path.relpath(resolved, here)
+    return relative if relative.split(os.sep)[:MAX_CLIMB + 1].count("..") <= MAX_CLIMB else str(path)

@@ -9,13 +9,14 @@ known to conclude about a number that is wrong in someone else's document).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.base.errors import InputError, Location, QuantityError
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
-from auditor.base.yamlio import Located, load_yaml
+from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
 
 from .verdicts import Verdict
 
@@ -55,11 +56,25 @@ class ClaimFile:
     path: Path
     document: dict
     claims: list[Claim]
+    problems: list[InputError] = field(default_factory=list)
+    """Claims that could not be read, each a located error; the others are in ``claims``."""
 
 
 def load_claim_file(path: Path) -> ClaimFile:
-    shown = display_path(path)
-    data = load_yaml(path)
+    """A claims file whose every claim reads; the first problem is raised."""
+    claim_file = read_claim_file(path)
+    if claim_file.problems:
+        raise claim_file.problems[0]
+    return claim_file
+
+
+def read_claim_file(path: Path) -> ClaimFile:
+    """A claims file, its unreadable claims collected as problems rather than stopping at the first.
+
+    A problem with the file as a whole (not YAML, not a mapping) is raised:
+    no claim of it can be trusted.
+    """
+    shown, data = _read(path)
     if not isinstance(data, dict):
         raise InputError(Location(shown, 1), "a claims file must be a mapping with 'document' and 'claims'")
     for key in data:
@@ -72,8 +87,28 @@ def load_claim_file(path: Path) -> ClaimFile:
     entries = data.get("claims")
     if not isinstance(entries, list):
         raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
-    claims = [_claim(entry, shown, document) for entry in entries]
-    return ClaimFile(path, document, claims)
+    claims, problems = [], []
+    for entry in entries:
+        try:
+            claims.append(_claim(entry, shown, document))
+        except InputError as exc:
+            problems.append(exc)
+    return ClaimFile(path, document, claims, problems)
+
+
+STDIN = Path("-")
+"""The path that stands for standard input, as linters take it."""
+
+
+def _read(path: Path):
+    if path == STDIN:
+        return "<stdin>", load_yaml_text(sys.stdin.read(), "<stdin>")
+    return display_path(path), load_yaml(path)
+
+
+def claim_from_mapping(fields: dict, where: str = "<code>", document: dict | None = None) -> Claim:
+    """A claim built in code from the keys a claims file would hold, checked the same way."""
+    return _claim(located(dict(fields)), where, located(dict(document or {})))
 
 
 def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:
@@ -159,14 +194,22 @@ def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | Non
     return Expectation(verdict, tuple(cause), str(node.get("reason") or ""))
 
 
-def claim_files(paths: list[Path]) -> list[Path]:
-    """Expand folders to their YAML files, in a stable order."""
+def claim_files(paths: list[Path], problems: list | None = None) -> list[Path]:
+    """Expand folders to their YAML files, in a stable order; a path that is not there is a problem.
+
+    With a ``problems`` list, each such path is appended to it and the rest
+    still expanded; without one, the first is raised.
+    """
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if path == STDIN:
+            found.append(path)
+        elif path.is_dir():
             found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
         elif path.is_file():
             found.append(path)
-        else:
+        elif problems is None:
             raise InputError(Location(str(path)), "no such file or folder")
+        else:
+            problems.append(InputError(Location(str(path)), "no such file or folder"))
     return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import EXIT_OK, default_claim_paths, load_project, plural
+from .common import EXIT_OK, add_claim_arguments, claim_paths, load_project, plural
 
 
 def run_impact(args) -> int:
@@ -14,7 +14,7 @@ def run_impact(args) -> int:
     from auditor.documents.impact import impacted, read_target
 
     project = load_project(args)
-    paths = args.paths or default_claim_paths(project.root)
+    paths = claim_paths(args, project)
     target = read_target(args.input, project)
     hits = impacted(paths, project, target)
     if args.format == "json":
@@ -30,6 +30,6 @@ def run_impact(args) -> int:
 def register(sub) -> None:
     impact = sub.add_parser("impact", help="list every claim that depends on a symbol, formula, model, GPU (or GPU.field) or dtype")
     impact.add_argument("input", help="e.g. mem_bandwidth, max_batch, h100_sxm, h100_sxm.memory_bandwidth, meta-llama/Meta-Llama-3-8B, inputs/models/X.json, fp8")
-    impact.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
+    add_claim_arguments(impact, "claim files or folders")
     impact.add_argument("--format", choices=["human", "json"], default="human")
     impact.set_defaults(run=run_impact)

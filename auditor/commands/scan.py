@@ -27,7 +27,7 @@ def run_scan(args) -> int:
 
 def register(sub) -> None:
     scan = sub.add_parser("scan", help="find numbers with units in a Markdown or text document and propose claims")
-    scan.add_argument("document", type=Path)
+    scan.add_argument("document", type=Path, metavar="DOCUMENT", help="the Markdown or text document to read")
     scan.add_argument("--audit", action="store_true", help="audit the proposals that resolve instead of printing them")
     scan.add_argument("--format", choices=["human", "json", "sarif", "junit", "github"], default="human", help="output of --audit")
     scan.set_defaults(run=run_scan)

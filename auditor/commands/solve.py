@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from .common import EXIT_OK, find_claim
+from .common import EXIT_OK, add_claim_arguments, find_claim
 
 
 def run_solve(args) -> int:
@@ -22,7 +21,7 @@ def run_solve(args) -> int:
 
 def register(sub) -> None:
     solve = sub.add_parser("solve", help="solve a claim's formula for one input so it yields the stated value")
-    solve.add_argument("claim_id")
-    solve.add_argument("--for", dest="symbol", required=True, help="the symbol to solve for")
-    solve.add_argument("paths", nargs="*", type=Path)
+    solve.add_argument("claim_id", metavar="CLAIM_ID", help="the id of the claim whose stated value to solve for")
+    solve.add_argument("--for", dest="symbol", required=True, metavar="SYMBOL", help="the symbol to solve for")
+    add_claim_arguments(solve, "claim files or folders to look for it in")
     solve.set_defaults(run=run_solve)

@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from auditor.audit.findings import DocumentSpan, Finding
-from auditor.audit.pipeline import audit_files
+from auditor.audit.pipeline import audit_files, collect
 from auditor.base.errors import InputError, Location
 from auditor.base.quantity import Stated, parse_printed
 from auditor.base.resources import display_path
@@ -148,16 +148,39 @@ def locate(finding: Finding, claim, document: Document) -> Finding:
 
 def attach_documents(files: list, findings: list[Finding], documents_dir: Path | None = None) -> list[Finding]:
     """Place every finding in its document; ``findings`` are in the claims' order across ``files``."""
-    cache = DocumentCache(documents_dir)
     claims = [(claim_file, claim) for claim_file in files for claim in claim_file.claims]
-    placed = []
+    return place(claims, findings, documents_dir)
+
+
+def place(claims: list, findings: list[Finding], documents_dir: Path | None = None, problems: list | None = None) -> list[Finding]:
+    """Each finding located in its document, ``claims`` being (claims file, claim) pairs in the findings' order.
+
+    With a ``problems`` list, a document that cannot be read is recorded there
+    once and its claims stay unlocated; without one, it is raised.
+    """
+    cache, unreadable, placed = DocumentCache(documents_dir), set(), []
     for (claim_file, claim), finding in zip(claims, findings):
-        document = cache.for_claims_file(claim_file.path, claim_file.document)
+        document = None
+        if claim_file.path not in unreadable:
+            try:
+                document = cache.for_claims_file(claim_file.path, claim_file.document)
+            except InputError as exc:
+                if problems is None:
+                    raise
+                unreadable.add(claim_file.path)
+                problems.append(exc)
         placed.append(finding if document is None else locate(finding, claim, document))
     return placed
 
 
 def audit_paths(paths: list[Path], project) -> list[Finding]:
-    """Audit the claim files under ``paths`` and place each finding in its document."""
+    """Audit the claim files under ``paths`` and place each finding in its document; the first input problem is raised."""
     files, findings = audit_files(paths, project)
     return attach_documents(files, findings, project.documents)
+
+
+def audit_run(paths: list[Path], project):
+    """Audit and place every claim that can be read under ``paths``, collecting every input problem on the way."""
+    run = collect(paths, project)
+    run.findings = place(run.claims, run.findings, project.documents, run.problems)
+    return run

@@ -110,7 +110,7 @@ def _claims_of(findings: list[Finding]):
             yield from (c for c in load_claim_file(Path(path)).claims if c.id in wanted)
 
 
-def report_context(findings: list[Finding], verbose: bool, project) -> dict:
+def report_context(findings: list[Finding], verbose: bool, project, problems=()) -> dict:
     from collections import Counter
 
     counts = Counter(f.verdict.value for f in findings)
@@ -120,25 +120,36 @@ def report_context(findings: list[Finding], verbose: bool, project) -> dict:
         "all_rows": len(findings),
         "counts": [(v.value, counts[v.value], MEANING[v]) for v in Verdict if counts[v.value]],
         "failed": failed,
+        "problems": problem_rows(problems),
         "formulas": _formulas(findings, project.catalogue),
         "plots": _plots(findings, project),
     }
 
 
-def _render(template: str, findings: list[Finding], verbose: bool, project) -> str:
+def problem_rows(problems) -> list[dict]:
+    return [{"where": str(e.location or ""), "message": e.message} for e in problems]
+
+
+def _render(template: str, findings: list[Finding], verbose: bool, project, problems=()) -> str:
     if project is None:
         from auditor.audit.project import Project
 
-        project = Project.load(Path.cwd())
-    return _environment().get_template(template).render(**report_context(findings, verbose, project))
+        project = Project.find()
+    return _environment().get_template(template).render(**report_context(findings, verbose, project, problems))
 
 
-def render_markdown(findings: list[Finding], verbose: bool = False, project=None) -> str:
-    return _render("report.md.j2", findings, verbose, project)
+def render_markdown(findings: list[Finding], verbose: bool = False, project=None, problems=()) -> str:
+    return _render("report.md.j2", findings, verbose, project, problems)
 
 
-def render_html(findings: list[Finding], verbose: bool = False, project=None) -> str:
-    return _render("report.html.j2", findings, verbose, project)
+def render_html(findings: list[Finding], verbose: bool = False, project=None, problems=()) -> str:
+    return _render("report.html.j2", findings, verbose, project, problems)
+
+
+def html_fragment(findings: list[Finding], problems=()) -> str:
+    """The findings table and input errors alone, every finding listed: a notebook's view of an audit."""
+    rows = [_row(f) for f in findings]
+    return _environment().get_template("findings.html.j2").render(rows=rows, problems=problem_rows(problems))
 
 
 render_markdown.wants_project = True
