@@ -98,7 +98,10 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     try:
         value = evaluation.value(claim.formula)
     except UnderdeterminedError as exc:
-        message = f"missing {', '.join(exc.missing)}" + (f": {exc.reason}" if exc.reason else "")
+        from auditor.evaluate.given import missing_hint
+
+        hint = missing_hint(exc.missing, catalogue, project.inputs, claim.given)
+        message = f"missing {', '.join(exc.missing)}" + (f": {exc.reason}" if exc.reason else "") + (f"; {hint}" if hint else "")
         return Finding(**base, verdict=Verdict.UNDERDETERMINED, message=message, missing=tuple(exc.missing), notes=notes)
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)

@@ -24,10 +24,6 @@ def builtin(folder: str) -> Path:
     return Path(__file__).resolve().parents[2] / folder
 
 
-MAX_CLIMB = 3
-"""How many ``..`` a shown path may start with before the absolute path reads better."""
-
-
 def display_path(path: Path) -> str:
     """A path as a user wants to read it: relative to the working directory (``../claims/x.yaml`` from ``docs/``)."""
     resolved, here = path.resolve(), Path.cwd().resolve()
@@ -35,5 +31,6 @@ def display_path(path: Path) -> str:
         return str(resolved.relative_to(here))
     except ValueError:
         pass
-    relative = os.path.relpath(resolved, here)
-    return relative if relative.split(os.sep)[:MAX_CLIMB + 1].count("..") <= MAX_CLIMB else str(path)
+    if os.path.commonpath([resolved, here]) == resolved.anchor:
+        return str(path)  # nothing shared but the root: the path as given reads better
+    return os.path.relpath(resolved, here)

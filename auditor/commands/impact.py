@@ -31,5 +31,5 @@ def register(sub) -> None:
     impact = sub.add_parser("impact", help="list every claim that depends on a symbol, formula, model, GPU (or GPU.field) or dtype")
     impact.add_argument("input", help="e.g. mem_bandwidth, max_batch, h100_sxm, h100_sxm.memory_bandwidth, meta-llama/Meta-Llama-3-8B, inputs/models/X.json, fp8")
     add_claim_arguments(impact, "claim files or folders")
-    impact.add_argument("--format", choices=["human", "json"], default="human")
+    impact.add_argument("--format", choices=["human", "json"], default="human", help="one line per claim, or JSON")
     impact.set_defaults(run=run_impact)

@@ -145,16 +145,16 @@ def register(sub) -> None:
     listing.set_defaults(run=run_list)
 
     show = commands.add_parser("show", help="a model's geometry: layers, values with their origin, cache sizes")
-    show.add_argument("model", metavar="ORG/NAME[@REV]")
+    show.add_argument("model", metavar="ORG/NAME[@REV]", help="the model: bundled, pulled, or in the Hub cache")
     show.set_defaults(run=run_show)
 
     pull = commands.add_parser("pull", help="copy a config.json from the Hub into inputs/models, pinned to its commit")
-    pull.add_argument("model", metavar="ORG/NAME[@REV]")
+    pull.add_argument("model", metavar="ORG/NAME[@REV]", help="the Hub repository, at a branch, tag or commit (default main)")
     pull.add_argument("--endpoint", metavar="URL", help="Hub to ask (default: HF_ENDPOINT, else huggingface.co)")
     pull.set_defaults(run=run_pull)
 
     weigh = commands.add_parser("weigh", help="bytes per dtype from safetensors headers, recorded in inputs/weights.yaml")
-    weigh.add_argument("model", metavar="ORG/NAME[@REV]")
+    weigh.add_argument("model", metavar="ORG/NAME[@REV]", help="the Hub repository whose safetensors headers to read")
     count = weigh.add_mutually_exclusive_group()
     count.add_argument("--params", type=_positive_count, metavar="N", help="real parameter count, for bits per parameter")
     count.add_argument("--model", dest="param_model", metavar="ID", help="take the parameter count from this model's geometry")

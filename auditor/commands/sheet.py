@@ -24,6 +24,6 @@ def register(sub) -> None:
     sheet = sub.add_parser("sheet", help="render the formula catalogue as a document (equations, owners, assumptions, claims)")
     add_claim_arguments(sheet, "claim files or folders whose verdicts to show")
     sheet.add_argument("-o", "--output", type=Path, help="write to this file instead of standard output")
-    sheet.add_argument("--format", choices=["markdown", "html"], default="markdown")
+    sheet.add_argument("--format", choices=["markdown", "html"], default="markdown", help="Markdown with LaTeX equations, or one HTML page with MathML")
     sheet.add_argument("--title", default="Formula sheet", help="the document's title")
     sheet.set_defaults(run=run_sheet)

@@ -21,6 +21,8 @@ from .bindings import Bindings
 from .evaluation import Evaluation
 
 SPECIAL_KEYS = {"model", "gpu", "weights"}
+WEIGHTS_SYMBOL = "measured_weight_bytes"
+"""The symbol ``weights:`` binds: the bytes ``auditor models weigh`` recorded."""
 
 
 def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
@@ -112,8 +114,12 @@ def _check_domain(claim: Claim, key: str, raw, value: Fraction, domain: str) -> 
 def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
     gpu_id = str(claim.given["gpu"])
     if gpu_id not in inputs.gpus:
+        import difflib
+
         known = ", ".join(sorted(inputs.gpus))
-        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {gpu_id!r} (known: {known})")
+        close = difflib.get_close_matches(gpu_id.lower(), list(inputs.gpus), n=1)
+        hint = f"did you mean {close[0]!r}? known: " if close else "known: "
+        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {gpu_id!r} ({hint}{known})")
     for symbol in catalogue.symbols.values():
         if symbol.gpu and symbol.name not in bindings.values:
             found = inputs.gpu_value(gpu_id, symbol.gpu)
@@ -128,7 +134,7 @@ def _bind_weights(claim: Claim, inputs: Inputs, bindings: Bindings) -> None:
     from auditor.inputs.weights import find_weighed
 
     found = find_weighed(str(claim.given["weights"]), inputs.dirs, claim.at("weights"))
-    bindings.set("measured_weight_bytes", Fraction(found.total_bytes), found.describe())
+    bindings.set(WEIGHTS_SYMBOL, Fraction(found.total_bytes), found.describe())
 
 
 def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
