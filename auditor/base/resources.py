@@ -26,11 +26,12 @@ def builtin(folder: str) -> Path:
 
 def display_path(path: Path) -> str:
     """A path as a user wants to read it: relative to the working directory (``../claims/x.yaml`` from ``docs/``)."""
-    resolved, here = path.resolve(), Path.cwd().resolve()
     try:
-        return str(resolved.relative_to(here))
-    except ValueError:
-        pass
-    if os.path.commonpath([resolved, here]) == resolved.anchor:
-        return str(path)  # nothing shared but the root: the path as given reads better
-    return os.path.relpath(resolved, here)
+        resolved, here = path.resolve(), Path.cwd().resolve()
+        if resolved.is_relative_to(here):
+            return str(resolved.relative_to(here))
+        if os.path.commonpath([resolved, here]) == resolved.anchor:
+            return str(path)  # nothing shared but the root: the path as given reads better
+        return os.path.relpath(resolved, here)
+    except (ValueError, OSError, RuntimeError):  # a path the system refuses (too long, a loop)
+        return str(path)

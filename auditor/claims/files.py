@@ -16,6 +16,7 @@ from pathlib import Path
 from auditor.base.errors import InputError, Location, QuantityError
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
+from auditor.base.textio import is_dir, is_file
 from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
 
 from .verdicts import Verdict
@@ -102,7 +103,12 @@ STDIN = Path("-")
 
 def _read(path: Path):
     if path == STDIN:
-        return "<stdin>", load_yaml_text(sys.stdin.read(), "<stdin>")
+        from auditor.base.limits import limit, over
+
+        text = sys.stdin.read(int(limit("file_bytes")) + 1)
+        if len(text) > limit("file_bytes"):
+            raise over("file_bytes", Location("<stdin>"), "standard input is longer")
+        return "<stdin>", load_yaml_text(text, "<stdin>")
     return display_path(path), load_yaml(path)
 
 
@@ -204,9 +210,9 @@ def claim_files(paths: list[Path], problems: list | None = None) -> list[Path]:
     for path in paths:
         if path == STDIN:
             found.append(path)
-        elif path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
-        elif path.is_file():
+        elif is_dir(path):
+            found.extend(sorted(p for p in path.rglob("*.yaml") if is_file(p)))
+        elif is_file(path):
             found.append(path)
         elif problems is None:
             raise InputError(Location(str(path)), "no such file or folder")
