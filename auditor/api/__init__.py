@@ -7,6 +7,8 @@ test suite runs.
 - ``open_project(root=None)``: the project in force (found by walking up).
 - ``check(paths=None, project=None)``: audit claim files; an ``Audit``.
 - ``claim(**fields)`` and ``audit(claim_or_fields, project=None)``: one claim built in code.
+- ``find_claim(id)``, ``explain(claim)``, ``solve(claim, symbol)``: one claim.
+- ``plan_update(paths)``, ``impact(target)``, ``scan(document)``: keeping documents true.
 - ``search_formulas(word)``, ``symbols(name=None)``: names you can find.
 
 Faces that other stages add (a parameter ``sweep``, a ``capacity``
@@ -28,6 +30,12 @@ FACES = {
     "audit": "auditor.api.auditing",
     "claim": "auditor.api.auditing",
     "Audit": "auditor.api.auditing",
+    "find_claim": "auditor.api.claims",
+    "explain": "auditor.api.claims",
+    "solve": "auditor.api.claims",
+    "plan_update": "auditor.api.documents",
+    "impact": "auditor.api.documents",
+    "scan": "auditor.api.documents",
     "search_formulas": "auditor.api.names",
     "symbols": "auditor.api.names",
     "sweep": "auditor.evaluate.sweep",

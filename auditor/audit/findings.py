@@ -52,7 +52,8 @@ class Finding:
     expected: object = None
     section: str = ""
     document: str = ""
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = field(default_factory=tuple)  # what the model's geometry says of itself
+    remarks: tuple[str, ...] = field(default_factory=tuple)  # what decided the verdict: readings, precision, defaults
     document_location: DocumentSpan | None = None
     seconds: float = 0.0
     """How long the audit of this claim took (JUnit's ``time``)."""

@@ -48,22 +48,10 @@ def add_claim_arguments(parser, what: str = "claim files or folders") -> None:
 
 def find_claim(args):
     """The project and the claim ``args.claim_id`` names, in ``args.paths`` or the default claims."""
-    import difflib
-
-    from auditor.base.errors import InputError, Location
-    from auditor.claims.files import claim_files, load_claim_file
+    from auditor.api import find_claim as find
 
     project = load_project(args)
-    paths = claim_paths(args, project)
-    ids = []
-    for path in claim_files(paths):
-        for claim in load_claim_file(path).claims:
-            if claim.id == args.claim_id:
-                return project, claim
-            ids.append(claim.id)
-    close = difflib.get_close_matches(args.claim_id, ids, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise InputError(Location(", ".join(str(p) for p in paths)), f"no claim with id {args.claim_id!r}{hint}")
+    return project, find(args.claim_id, args.paths, project, getattr(args, "builtin", False))
 
 
 def plural(count: int, word: str) -> str:

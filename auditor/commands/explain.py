@@ -8,11 +8,10 @@ from .common import EXIT_OK, add_claim_arguments, find_claim
 
 
 def run_explain(args) -> int:
-    from auditor.audit.pipeline import audit_claim
-    from auditor.output.explain import render_explanation
+    from auditor.api import explain
 
     project, claim = find_claim(args)
-    sys.stdout.write(render_explanation(claim, audit_claim(claim, project), project))
+    sys.stdout.write(explain(claim, project))
     return EXIT_OK
 
 

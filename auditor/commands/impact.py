@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from .common import EXIT_OK, add_claim_arguments, claim_paths, load_project, plural
+from .common import EXIT_OK, add_claim_arguments, load_project, plural
 
 
 def run_impact(args) -> int:
     import json
 
-    from auditor.documents.impact import impacted, read_target
+    from auditor.api import impact
 
     project = load_project(args)
-    paths = claim_paths(args, project)
-    target = read_target(args.input, project)
-    hits = impacted(paths, project, target)
+    target, hits = impact(args.input, args.paths, project, builtin=args.builtin)
     if args.format == "json":
         rows = [{"claim": h.claim.id, "file": h.claim.location.path, "line": h.claim.location.line, "formula": h.claim.formula, "via": list(h.via)} for h in hits]
         sys.stdout.write(json.dumps({"input": args.input, "kind": target.kind, "claims": rows}, indent=2) + "\n")

@@ -10,10 +10,11 @@ from .common import EXIT_FAIL, EXIT_OK, load_project, plural
 
 def run_scan(args) -> int:
     from auditor.output import RENDERERS
-    from auditor.scan.propose import audit_proposals, proposals_yaml, scan_document
+    from auditor.api import scan
+    from auditor.scan.propose import audit_proposals, proposals_yaml
 
     project = load_project(args)
-    document, proposals = scan_document(args.document, project)
+    document, proposals = scan(args.document, project)
     if not args.audit:
         sys.stdout.write(proposals_yaml(proposals, document, str(args.document)))
         return EXIT_OK

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_USAGE, add_claim_arguments, claim_paths, load_project
+from .common import EXIT_OK, EXIT_USAGE, add_claim_arguments, load_project
 
 
 def run_sheet(args) -> int:

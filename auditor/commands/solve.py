@@ -8,13 +8,11 @@ from .common import EXIT_OK, add_claim_arguments, find_claim
 
 
 def run_solve(args) -> int:
-    from auditor.base.errors import InputError
-    from auditor.diagnosis.solve import render_solutions, solve_claim
+    from auditor.api import solve
+    from auditor.diagnosis.solve import render_solutions
 
     project, claim = find_claim(args)
-    if claim.formula not in project.catalogue.formulas or claim.stated is None:
-        raise InputError(claim.location, f"claim {claim.id!r} has no formula and stated value to solve")
-    solutions = solve_claim(claim, project, args.symbol)
+    solutions = solve(claim, args.symbol, project)
     sys.stdout.write(render_solutions(claim, args.symbol, solutions, project.catalogue))
     return EXIT_OK
 

@@ -5,18 +5,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import EXIT_FAIL, EXIT_OK, add_claim_arguments, claim_paths, load_project, plural
+from .common import EXIT_FAIL, EXIT_OK, add_claim_arguments, load_project, plural
 
 
 def run_update(args) -> int:
+    from auditor.api import plan_update
     from auditor.documents.rewrite import atomic_write_all, unified_diff
-    from auditor.documents.update import plan_update
 
     project = load_project(args)
-    if args.documents is not None:
-        project.documents = args.documents
-    paths = claim_paths(args, project)
-    plan = plan_update(paths, project)
+    plan = plan_update(args.paths, project, builtin=args.builtin, documents=args.documents)
     changed = plan.changed()
     for path, old, new in changed:
         sys.stdout.write(unified_diff(path, old, new))

@@ -26,6 +26,7 @@ class Sourced:
 
     value: Fraction
     source: str
+    half_width: Fraction = Fraction(0)  # of the interval a printed input rounds from (0: exact)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,19 @@ class Inputs:
         if found is None:
             raise InputError(where, f"unknown dtype {name!r} (known: {', '.join(sorted(self.dtypes))})")
         return found
+
+    @cached_property
+    def architectures(self):
+        """The family table in force (``inputs/architectures.yaml``, built in and the project's), read once."""
+        from .geometry.families import load_families
+
+        return load_families(tuple(self.dirs))
+
+    def geometry(self, config: dict):
+        """The geometry of a parsed config.json, read through the family table in force."""
+        from .geometry import derive
+
+        return derive(config, self.architectures)
 
     @cached_property
     def gpus(self) -> dict[str, dict]:

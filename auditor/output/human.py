@@ -62,6 +62,7 @@ def render_human(findings: list[Finding], verbose: bool = False, problems=(), qu
         if f.passed and (quiet or (not verbose and f.verdict in QUIET)):
             continue
         lines.append(finding_line(f, color))
+        lines.extend(f"    note: {r}" for r in f.remarks)
         lines.extend(diagnosis_lines(f))
         if not f.passed and f.expected is not None and f.expected.cause:
             lines.append(f"    recorded cause: {', '.join(f.expected.cause)}")

@@ -32,6 +32,7 @@ def finding_record(f: Finding) -> dict:
         "message": f.message,
         "missing": list(f.missing),
         "notes": list(f.notes),
+        "remarks": list(f.remarks),
         "diagnoses": [
             {"hypothesis": d.hypothesis, "kind": d.kind, "description": d.description, "reproduced": as_json_number(d.reproduced)}
             for d in f.diagnoses

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 from auditor.base.errors import QuantityError
-from auditor.base.quantity import _rules, parse_stated
+from auditor.base.precision import words
+from auditor.base.quantity import parse_stated
 from auditor.base.units import parse_unit
 from auditor.documents.locate import NUMBER_TOKEN, Document
 
@@ -49,9 +50,9 @@ class Proposal:
 
 def qualifier_pattern() -> re.Pattern:
     """Qualifiers and comparators that may precede a number, from the precision rules: '~', 'about', 'over'..."""
-    qualifiers, comparators = _rules()
-    words = sorted({w for w, _ in qualifiers} | {w for w, _ in comparators}, key=len, reverse=True)
-    alternatives = "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w) + (r" " if w[-1].isalpha() else "") for w in words)
+    qualifiers, comparators = words()
+    spelled = sorted({w for w, _ in qualifiers} | {w for w, _ in comparators}, key=len, reverse=True)
+    alternatives = "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w) + (r" " if w[-1].isalpha() else "") for w in spelled)
     return re.compile(rf"(?:{alternatives})\s*$", re.IGNORECASE)
 
 
@@ -61,7 +62,9 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     if match and match["unit"].lower() in names.COUNT_WORDS:
         return "", end
     if match:
-        for candidate in (match["unit"], match["unit"].split(" per ")[0]):
+        # "ms per step": a count noun after "per" adds no dimension, so the shorter unit is the one printed
+        shorter = match["unit"].split(" per ")[0]
+        for candidate in dict.fromkeys((shorter, match["unit"]) if _same_dimensions(shorter, match["unit"]) else (match["unit"], shorter)):
             try:
                 parsed = parse_unit(candidate)
             except QuantityError:
@@ -69,6 +72,13 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
             if not parsed.dimensionless or candidate in ("%", "×", "x"):
                 return candidate, match.start("unit") + len(candidate)
     return ("", end) if before.rstrip().endswith("=") else None
+
+
+def _same_dimensions(a: str, b: str) -> bool:
+    try:
+        return parse_unit(a).dimensions == parse_unit(b).dimensions
+    except QuantityError:
+        return False
 
 
 def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:
