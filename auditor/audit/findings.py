@@ -60,14 +60,14 @@ class Finding:
 
     @property
     def as_expected(self) -> bool | None:
-        """None without ``expect:``; else whether verdict and cause match the record."""
+        """None without ``expect:``; else whether the verdict matches and the recorded cause is the most likely one."""
         if self.expected is None:
             return None
         if self.verdict != self.expected.verdict:
             return False
         if not self.expected.cause:
             return True
-        return any(set(d.parts) == set(self.expected.cause) for d in self.diagnoses)
+        return bool(self.diagnoses) and set(self.diagnoses[0].parts) == set(self.expected.cause)
 
     @property
     def passed(self) -> bool:

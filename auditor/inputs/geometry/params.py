@@ -22,6 +22,8 @@ What "active" means, since published figures differ:
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .mixer_params import MIXER_PARAMS
 from .model import DENSE_FFN, MOE_FFN, NO_FFN, LayerKind
 from .reader import GeometryBuilder
@@ -31,7 +33,10 @@ from .shapes import Shapes
 def count_params(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     """n_params, n_params_active (with and without the embedding table) and the embedding counts."""
     shapes = b.family.shapes
-    totals = [_layer_params(b, layer, shapes) for layer in layers]
+    kinds = Counter(map(id, layers))  # layers repeat the same few kinds: price each once
+    first = {id(layer): layer for layer in layers}
+    totals = [(count * total, count * active)
+              for key, count in kinds.items() for total, active in [_layer_params(b, first[key], shapes)]]
     hidden, vocab = b["hidden_size"], b["vocab_size"]
     embedding = b.compute("n_params_embedding", vocab * hidden, "vocab_size * hidden_size")
     head_bias = vocab if shapes.lm_head_bias == "always" else 0
