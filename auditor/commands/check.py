@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import add_claim_arguments, load_project
+from .common import add_claim_arguments, load_project, project_lines
 from .options import add_output_arguments, emit, print_problems, report_options, verdict_list
 
 
@@ -29,6 +29,8 @@ def run_check(args) -> int:
         text = "\n".join(statistics_lines(audit.statistics())) + "\n"
     else:
         text = audit.render(options.format, verbose=args.verbose, quiet=args.quiet, color=options.color)
+        if args.verbose and options.format == "human":
+            text = "\n".join(project_lines(project)) + "\n" + text
     emit(text, args.output)
     return audit.exit_code(args.exit_zero)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
@@ -19,19 +18,16 @@ def load_project(args):
         from auditor.api import open_project
 
         args._project = open_project(args.project) if args.project else open_project()
-        if getattr(args, "verbose", False):
-            report_project(args._project)
     return args._project
 
 
-def report_project(project) -> None:
-    """``-v``: which root and which data folders are in force, on standard error."""
+def project_lines(project) -> list[str]:
+    """``-v``: which root and which data folders are in force (the head of the human report)."""
     how = "found" if project.found else "none found; the working directory stands in"
-    print(f"project root: {project.root} ({how})", file=sys.stderr)
+    lines = [f"project root: {project.root} ({how})"]
     if project.settings.source:
-        print(f"settings: [tool.auditor] in {project.settings.source}", file=sys.stderr)
-    for folder, places in project.data_folders().items():
-        print(f"{folder}: {', '.join(places)}", file=sys.stderr)
+        lines.append(f"settings: [tool.auditor] in {project.settings.source}")
+    return lines + [f"{folder}: {', '.join(places)}" for folder, places in project.data_folders().items()]
 
 
 def claim_paths(args, project) -> list[Path]:
