@@ -26,12 +26,16 @@ def _no_recurrent_state(values: dict) -> bool:
 
 
 NO_SLIDING = "no sliding-window layers (n_sliding_kv_layers = 0)"
+NO_STATE = "no linear-attention or Mamba layers, so no recurrent state"
 
 # formula id -> (does the model lack this part?, why it is zero)
 ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
     "kv_bytes_sliding_layers": (_no_sliding_layers, NO_SLIDING),
     "kv_bytes_sliding_saturated": (_no_sliding_layers, NO_SLIDING),
-    "recurrent_state_bytes_per_sequence": (_no_recurrent_state, "no linear-attention or Mamba layers, so no recurrent state"),
+    "recurrent_state_bytes_per_sequence": (_no_recurrent_state, NO_STATE),
+    "state_page_bytes_per_rank": (_no_recurrent_state, NO_STATE),
+    "vllm_sliding_blocks_per_request": (_no_sliding_layers, NO_SLIDING),
+    "vllm_sliding_blocks_saturated": (_no_sliding_layers, NO_SLIDING),
 }
 
 

@@ -29,6 +29,7 @@ def read_recurrent_state(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     n_linear = sum(1 for layer in layers if layer.holds == LINEAR_STATE)
     if n_mamba and n_linear:
         raise UnsupportedArchitecture("a model with both Mamba and linear-attention layers is not modelled")
+    b.compute("n_state_layers", n_mamba + n_linear, "layers holding a fixed-size recurrent state (Mamba-2 or linear attention)")
     if n_mamba:
         _state_totals(b, n_mamba, *_mamba2_state(b))
     elif n_linear:
