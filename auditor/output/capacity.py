@@ -47,6 +47,11 @@ def _printed(result, key: str, value) -> str:
     return engine_text(value, spec)
 
 
+def _number(result, key: str, value) -> str:
+    spec = result.engine.printed.get(key)
+    return engine_number(value, spec) if spec else show(value)
+
+
 def log_line(result, key: str, value) -> str | None:
     """The line the engine prints for a figure, with this value, when the engine entry gives one."""
     spec = result.engine.printed.get(key, {})
@@ -86,7 +91,8 @@ def _figure_lines(result, key: str, figure) -> list[str]:
     if not figure.known:
         why = f"missing {', '.join(figure.missing)}" if figure.missing else figure.reason
         return [f"  {key:<30} ?  ({why}{': ' + figure.reason if figure.missing and figure.reason else ''})"]
-    span = "" if figure.low == figure.high else f"  [{_printed(result, key, figure.low)} to {_printed(result, key, figure.high)}]"
+    low, high = _number(result, key, figure.low), _number(result, key, figure.high)
+    span = "" if low == high else f"  [{low} to {high}]"
     lines = [f"  {key:<30} {_printed(result, key, figure.value)}{span}  ({figure.formula})"]
     log = log_line(result, key, figure.value)
     if log:
