@@ -8,6 +8,7 @@ value is that arithmetic, never the calculator's output copied back.
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -140,3 +141,17 @@ def test_a_project_engine_naming_an_unknown_formula_is_refused(run_cli, tmp_path
         "engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: tgi_tokens}\n")
     code, _, err = run_cli("--project", tmp_path, "capacity", "meta-llama/Llama-3.1-8B", "--engine", "tgi", "--available-kv", "1 GiB")
     assert code == 2 and "unknown formula 'tgi_tokens'" in err
+
+
+@pytest.mark.parametrize("text, low_gib, high_gib", [
+    ("6.51 GiB", "6.505", "6.515"),
+    ("24.0 GiB", "23.995", "24.005"),  # vLLM rounds to two decimals, then Python drops the trailing zero
+    ("3.5", "3.495", "3.505"),  # a bare number is read in the engine's unit
+    ("6.512 GiB", "6.5115", "6.5125"),  # more digits than the engine prints narrow it further
+])
+def test_a_logged_memory_stands_for_the_whole_bytes_that_print_so(text, low_gib, high_gib):
+    from auditor.capacity.request import printed_memory
+
+    printed = printed_memory(text, "GiB", 2)
+    low, high = Fraction(low_gib) * 2**30, Fraction(high_gib) * 2**30
+    assert printed.low == math.ceil(low) and printed.high == math.ceil(high) - 1

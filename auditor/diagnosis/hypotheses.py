@@ -71,14 +71,14 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
     right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
     if bindings.model_config is None or not right_key or not wrong_key:
         return result
-    from auditor.inputs.geometry import UnsupportedArchitecture, derive
+    from auditor.inputs.geometry import UnsupportedArchitecture
     from auditor.inputs.models import with_key_swapped
 
     config = with_key_swapped(bindings.model_config, right_key, wrong_key)
     if config is None or right_key == wrong_key:
         return result
     try:
-        original, geometry = derive(bindings.model_config), derive(config)
+        original, geometry = ctx.inputs.geometry(bindings.model_config), ctx.inputs.geometry(config)
     except UnsupportedArchitecture:
         return result
     for derived_name, derived in geometry.values.items():

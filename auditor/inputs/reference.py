@@ -71,6 +71,19 @@ class Inputs:
         return found
 
     @cached_property
+    def architectures(self):
+        """The family table in force (``inputs/architectures.yaml``, built in and the project's), read once."""
+        from .geometry.families import load_families
+
+        return load_families(tuple(self.dirs))
+
+    def geometry(self, config: dict):
+        """The geometry of a parsed config.json, read through the family table in force."""
+        from .geometry import derive
+
+        return derive(config, self.architectures)
+
+    @cached_property
     def gpus(self) -> dict[str, dict]:
         table: dict[str, dict] = {}
         for folder in self.dirs:
