@@ -155,3 +155,15 @@ def test_a_logged_memory_stands_for_the_whole_bytes_that_print_so(text, low_gib,
     printed = printed_memory(text, "GiB", 2)
     low, high = Fraction(low_gib) * 2**30, Fraction(high_gib) * 2**30
     assert printed.low == math.ceil(low) and printed.high == math.ceil(high) - 1
+
+
+def test_claims_of_several_runs_live_side_by_side(run_cli, tmp_path):
+    """Two runs of one model (another rank count, a prediction) write claims with distinct ids, all checking."""
+    (tmp_path / "claims").mkdir()
+    runs = [["--available-kv", "20 GiB"], ["--available-kv", "20 GiB", "--tp", "2"], ["--gpu", "h100_sxm"]]
+    for number, extra in enumerate(runs):
+        code, out, _ = run_cli("capacity", "meta-llama/Llama-3.1-8B", "--engine", "sglang", *extra, "--as-claims")
+        assert code == 0
+        (tmp_path / "claims" / f"run{number}.yaml").write_text(out)
+    code, out, err = run_cli("--project", tmp_path, "check", tmp_path / "claims")
+    assert code == 0, out + err

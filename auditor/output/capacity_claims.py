@@ -18,6 +18,9 @@ import yaml
 from .capacity import engine_text, log_line, shown
 
 
+FALLBACK = {"byte": {"unit": "GiB", "decimals": 2}, "token": {"unit": "tokens", "decimals": 0}}
+
+
 def _scalar(value):
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
@@ -28,16 +31,27 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+def _variant(result) -> str:
+    """What tells two capacity runs of one model apart: the parallelism and the memory it started from."""
+    request = result.request
+    ranks = f"tp{request.tp}" + (f"-pp{request.pp}" if request.pp > 1 else "") + (f"-dp{request.dp}" if request.dp > 1 else "")
+    if result.mode == "logged":
+        return f"{ranks}-{result.memory.text}"
+    if result.mode == "tokens":
+        return f"{ranks}-{request.kv_tokens}-tokens"
+    return f"{ranks}-{request.gpu or 'gpu'}"
+
+
 def _stated(result, key: str, figure) -> str:
-    spec = result.engine.printed.get(key)
+    spec = result.engine.printed.get(key) or FALLBACK.get(figure.unit)
     if spec is None:
-        return f"{_scalar(figure.value)}"
+        return f"{_scalar(figure.value)} {figure.unit}".replace(" dimensionless", "")
     return engine_text(figure.value, spec)
 
 
 def capacity_claims(result) -> dict:
     """The claims file as data: one claim per figure the calculator could compute."""
-    base = _slug(f"capacity-{result.engine.id}-{result.request.model.split('/')[-1]}")
+    base = _slug(f"capacity-{result.engine.id}-{result.request.model.split('/')[-1]}-{_variant(result)}")
     claims = []
     for key, figure in result.figures.items():
         if not figure.known or not shown(result, key):
