@@ -167,3 +167,17 @@ def test_claims_of_several_runs_live_side_by_side(run_cli, tmp_path):
         (tmp_path / "claims" / f"run{number}.yaml").write_text(out)
     code, out, err = run_cli("--project", tmp_path, "check", tmp_path / "claims")
     assert code == 0, out + err
+
+
+def test_a_weighed_checkpoint_sets_the_weights_per_rank(run_cli, tmp_path):
+    """Predicting with a weighed checkpoint uses its measured bytes, split over tp x pp, and says so."""
+    (tmp_path / "inputs").mkdir()
+    measured = 5_700_000_000  # a made-up 4-bit-ish checkpoint, to see it used rather than 2 bytes x 8.03e9
+    (tmp_path / "inputs" / "weights.yaml").write_text(
+        "weights:\n  - id: meta-llama/Llama-3.1-8B\n    revision: main\n    commit: 0123456789abcdef\n"
+        f"    total_bytes: {measured}\n")
+    code, out, err = run_cli("--project", tmp_path, "capacity", "meta-llama/Llama-3.1-8B", "--gpu", "h100_sxm", "--tp", "2", "--format", "json")
+    assert code == 0, err
+    weights = json.loads(out)["inputs"]["weight_bytes_on_rank"]
+    assert weights["value"] == measured // 2
+    assert weights["origin"].startswith("measured: meta-llama/Llama-3.1-8B@0123456789ab")
