@@ -54,6 +54,7 @@ class Finding:
     document: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)  # what the model's geometry says of itself
     remarks: tuple[str, ...] = field(default_factory=tuple)  # what decided the verdict: readings, precision, defaults
+    inferred: tuple | None = None  # (symbol, low, high, claims): an unstated input one value of which fits several claims
     document_location: DocumentSpan | None = None
     seconds: float = 0.0
     """How long the audit of this claim took (JUnit's ``time``)."""

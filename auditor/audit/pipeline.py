@@ -54,6 +54,9 @@ def collect(paths: list[Path], project: Project) -> Run:
             continue
         seen[claim.id] = claim
         _audit_into(run, claim_file, claim, project)
+    from .inference import infer_unstated
+
+    run.findings = infer_unstated([claim for _, claim in run.claims], run.findings, project)
     return run
 
 
