@@ -96,7 +96,7 @@ def _base(claim: Claim) -> dict:
 
 def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Finding:
     """Attach explanations to a number that does not hold (none for one that does)."""
-    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR) or claim.formula not in project.catalogue.formulas:
+    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
         return finding
     from auditor.diagnosis.search import diagnose
 

@@ -41,8 +41,8 @@ class Catalogue:
         return [f for f in self.formulas.values() if f.fallacy_of == formula_id]
 
     def tree(self, formula_id: str) -> list[str]:
-        """The formula and every formula it uses, nearest first."""
-        order, queue = [], [formula_id]
+        """The formula and every formula it uses, nearest first (nothing for a bare symbol)."""
+        order, queue = [], [formula_id] if formula_id in self.formulas else []
         while queue:
             name = queue.pop(0)
             if name not in order:

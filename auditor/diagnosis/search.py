@@ -42,7 +42,7 @@ def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
         from dataclasses import replace
 
         stated = replace(stated, unit=unit)
-    dims = ctx.catalogue.formulas[ctx.claim.formula].unit.dimensions
+    dims = ctx.catalogue.dims(ctx.claim.formula)
     result = compare(stated, value, dims)
     return result.computed if result.verdict.value in REPRODUCES else None
 
@@ -88,7 +88,10 @@ def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
 
 def context(claim, project, bindings) -> Context:
     catalogue = project.catalogue
-    names = {str(s) for s in catalogue.inlined(claim.formula).free_symbols} | set(catalogue.tree(claim.formula))
+    if claim.formula in catalogue.formulas:
+        names = {str(s) for s in catalogue.inlined(claim.formula).free_symbols} | set(catalogue.tree(claim.formula))
+    else:  # a claim on a bare symbol (a spec-sheet figure, a config value)
+        names = {claim.formula}
     if bindings.model_config is not None:
         names |= {n for n, s in catalogue.symbols.items() if s.config and n in bindings.values}
     return Context(claim, catalogue, project.inputs, bindings, names)

@@ -102,8 +102,13 @@ def document_path(claim_file: Path, document: dict, documents_dir: Path | None) 
 
 
 def _copy_candidates(claim_file: Path, document: dict, folder: Path) -> list[Path]:
-    """Where a local copy may be: its declared ``copy`` name, the URL's file name, the claims file's name."""
-    names = [folder / Path(str(document["copy"])).name] if document.get("copy") else []
+    """Where a local copy may be: its declared ``copy`` name alone, else the URL's file name or the claims file's name.
+
+    A declared name is not second-guessed: two chapters published as ``.../README.md`` must not find each other's copy.
+    """
+    if document.get("copy"):
+        return [folder / Path(str(document["copy"])).name]
+    names = []
     if document.get("url"):
         name = Path(urlparse(str(document["url"])).path).name
         if name:
