@@ -29,11 +29,8 @@ sys.path.insert(0, str(REPO))
 from auditor.audit.project import Project  # noqa: E402
 from auditor.claims.files import claim_files, load_claim_file  # noqa: E402
 from auditor.claims.verdicts import Verdict  # noqa: E402
-from auditor.documents.locate import (  # noqa: E402
-    Document,
-    audit_paths,  # noqa: E402
-    document_path,
-)
+from auditor.documents.locate import Document, audit_paths  # noqa: E402
+from auditor.documents.paths import document_path  # noqa: E402
 from auditor.scan.propose import Scanner, audit_proposals  # noqa: E402
 
 

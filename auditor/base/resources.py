@@ -27,5 +27,5 @@ def display_path(path: Path) -> str:
     """A path as a user wants to read it: relative to the working directory when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the working directory, or a path the system refuses
         return str(path)

@@ -1,9 +1,13 @@
-"""Safe YAML reading that keeps line numbers and refuses duplicate keys.
+"""Safe YAML reading that keeps line numbers, refuses duplicate keys, and is bounded.
 
 Catalogues and claims come from strangers' pull requests, so only
 ``yaml.SafeLoader`` is used. Mappings come back as ``Located`` dicts that
 remember the line of each key, which is what lets every later error say
-``file:line``.
+``file:line``. A hostile file cannot make reading it slow or large: nodes are
+composed from the parser's events without recursion, and the nesting depth,
+the length of each list and mapping, and the size of the tree with every
+alias expanded are checked as it is built (``auditor.base.limits``), before
+anything walks it.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ from typing import Any
 import yaml
 
 from .errors import DUPLICATE_KEY, InputError, Location
+from .limits import limit, over
 from .resources import display_path
+from .textio import read_text
 
 
 class Located(dict):
@@ -28,40 +34,65 @@ class Located(dict):
 
 
 class LocatedList(list):
-    """A sequence read from YAML, with its 1-based line."""
+    """A sequence read from YAML, with its 1-based line and the line of each item."""
 
     line: int = 0
+    item_lines: list
+
+    def line_at(self, index: int) -> int:
+        lines = getattr(self, "item_lines", None) or []
+        return lines[index] if 0 <= index < len(lines) else self.line
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that records lines and rejects duplicate keys."""
+    """SafeLoader that records lines, rejects duplicate keys and composes within the limits."""
+
+    def get_single_node(self):
+        from .yamlcompose import compose_single
+
+        return compose_single(self)
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, TypeError, KeyError, OverflowError, ArithmeticError):
+            # PyYAML's scalar constructors raise these for a timestamp, int or float they matched but cannot build
+            tag = node.tag.rsplit(":", 1)[-1]
+            raise InputError(Location(self.name, node.start_mark.line + 1), f"cannot read {_short(node.value)} as a YAML {tag}") from None
+
+
+def _short(value) -> str:
+    text = repr(value) if isinstance(value, str) else "this value"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _line(node: yaml.Node) -> int:
+    return node.start_mark.line + 1
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Located:
     result = Located()
-    result.line = node.start_mark.line + 1
+    result.line = _line(node)
     result.key_lines = {}
     loader.flatten_mapping(node)
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
-            raise InputError(
-                Location(loader.name, key_node.start_mark.line + 1), "mapping keys must be plain scalars"
-            )
+            raise InputError(Location(loader.name, _line(key_node)), "mapping keys must be plain scalars")
         if key in result:
             first = result.key_lines[key]
-            raise InputError(
-                Location(loader.name, key_node.start_mark.line + 1),
-                DUPLICATE_KEY.format(key=key, first=first),
-            )
+            raise InputError(Location(loader.name, _line(key_node)), DUPLICATE_KEY.format(key=key, first=first))
         result[key] = loader.construct_object(value_node, deep=True)
-        result.key_lines[key] = key_node.start_mark.line + 1
+        result.key_lines[key] = _line(key_node)
+    if len(result) > limit("collection_items"):
+        raise over("collection_items", Location(loader.name, result.line), f"a mapping of {len(result):,} keys (after merges)")
     return result
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocatedList:
     result = LocatedList(loader.construct_object(child, deep=True) for child in node.value)
-    result.line = node.start_mark.line + 1
+    result.line = _line(node)
+    result.item_lines = [_line(child) for child in node.value]
     return result
 
 
@@ -71,30 +102,56 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 
 def load_yaml(path: Path) -> Any:
     """Read one YAML file; any problem becomes a located ``InputError``."""
-    shown = display_path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(Location(shown), f"cannot read file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(Location(shown), "file is not UTF-8 text") from None
-    return load_yaml_text(text, shown)
+    return load_yaml_text(read_text(path, "file_bytes"), display_path(path))
 
 
 def load_yaml_text(text: str, name: str) -> Any:
-    loader = _Loader(text)
-    loader.name = name
-    try:
+    """The data of one YAML document; any problem, or a limit passed, is a located ``InputError``."""
+    with _loading(text, name) as loader:
         return loader.get_single_data()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or exc.context or "malformed YAML"
-        raise InputError(Location(name, line), f"not valid YAML: {problem}") from None
-    except yaml.YAMLError as exc:
-        raise InputError(Location(name), f"not valid YAML: {exc}") from None
-    finally:
-        loader.dispose()
+
+
+def compose_yaml_text(text: str, name: str) -> yaml.Node | None:
+    """The node tree of one YAML document (for exact spans), within the same limits as ``load_yaml_text``."""
+    with _loading(text, name) as loader:
+        return loader.get_single_node()
+
+
+class _loading:
+    """A loader for ``text`` whose YAML errors leave as located ``InputError``s."""
+
+    def __init__(self, text: str, name: str):
+        self.text, self.name, self.loader = text, name, None
+
+    def __enter__(self) -> _Loader:
+        if len(self.text) > limit("file_bytes"):
+            raise over("file_bytes", Location(self.name, 1), f"{len(self.text):,} characters of YAML")
+        try:
+            self.loader = _Loader(self.text)
+        except yaml.reader.ReaderError as exc:
+            raise _reader_error(exc, self.text, self.name) from None
+        self.loader.name = self.name
+        return self.loader
+
+    def __exit__(self, kind, exc, traceback) -> bool:
+        if self.loader is not None:
+            self.loader.dispose()
+        if isinstance(exc, yaml.reader.ReaderError):
+            raise _reader_error(exc, self.text, self.name) from None
+        if isinstance(exc, yaml.MarkedYAMLError):
+            mark = exc.problem_mark or exc.context_mark
+            problem = exc.problem or exc.context or "malformed YAML"
+            raise InputError(Location(self.name, mark.line + 1 if mark else 1), f"not valid YAML: {problem}") from None
+        if isinstance(exc, yaml.YAMLError):
+            raise InputError(Location(self.name, 1), f"not valid YAML: {exc}") from None
+        return False
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, name: str) -> InputError:
+    """A character YAML does not allow, at its line."""
+    line = text.count("\n", 0, max(exc.position, 0)) + 1
+    character = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+    return InputError(Location(name, line), f"not valid YAML: character {character} is not allowed ({exc.reason})")
 
 
 def line_of(node: Any, key: str | None = None) -> int | None:

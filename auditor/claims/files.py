@@ -15,6 +15,7 @@ from pathlib import Path
 from auditor.base.errors import InputError, Location, QuantityError
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
+from auditor.base.textio import is_dir, is_file
 from auditor.base.yamlio import Located, load_yaml
 
 from .verdicts import Verdict
@@ -163,9 +164,9 @@ def claim_files(paths: list[Path]) -> list[Path]:
     """Expand folders to their YAML files, in a stable order."""
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
-        elif path.is_file():
+        if is_dir(path):
+            found.extend(sorted(p for p in path.rglob("*.yaml") if is_file(p)))
+        elif is_file(path):
             found.append(path)
         else:
             raise InputError(Location(str(path)), "no such file or folder")

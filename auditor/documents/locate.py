@@ -1,10 +1,7 @@
 """Finding a claim's quote, and the number inside it, in the document it came from.
 
-A claims file names its document: ``path`` (relative to the claims file) for
-a document in the same repository, or ``url`` for a published article, whose
-local copy ``--documents DIR`` supplies (by the URL's file name, else by the
-claims file's own name: ``claims/handbook-review.yaml`` finds
-``DIR/handbook-review.txt``). A quote is matched with any run of whitespace
+Where the document is, and the rule that it lies inside the project, is
+``auditor.documents.paths``. A quote is matched with any run of whitespace
 standing for any other, because documents re-wrap lines; a quote that is no
 longer there makes the claim ``stale``, since its number can no longer be
 trusted to be the one the claim records.
@@ -16,20 +13,20 @@ import re
 from bisect import bisect_right
 from dataclasses import replace
 from pathlib import Path
-from urllib.parse import urlparse
 
 from auditor.audit.findings import DocumentSpan, Finding
 from auditor.audit.pipeline import audit_files
-from auditor.base.errors import InputError, Location
 from auditor.base.quantity import Stated, parse_printed
 from auditor.base.resources import display_path
+from auditor.base.textio import read_text
 from auditor.claims.verdicts import Verdict
+
+from .paths import document_path
 
 NUMBER_TOKEN = re.compile(
     r"(?<![\w.,])(?P<mantissa>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
     r"(?:\s*[×x*]\s*10(?:\^|\*\*)?\s*(?P<exponent>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\d,]\d)"
 )
-DOCUMENT_SUFFIXES = (".md", ".markdown", ".txt", ".rst", ".html")
 
 
 class Document:
@@ -43,13 +40,7 @@ class Document:
 
     @classmethod
     def read(cls, path: Path) -> "Document":
-        try:
-            with open(path, encoding="utf-8", newline="") as handle:
-                return cls(path, handle.read())
-        except OSError as exc:
-            raise InputError(Location(display_path(path)), f"cannot read document: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputError(Location(display_path(path)), "document is not UTF-8 text") from None
+        return cls(path, read_text(path, "document_bytes", exact=True))
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based line and column of a character offset."""
@@ -85,55 +76,16 @@ def token_value(match: re.Match):
     return parse_printed(match["mantissa"], match["exponent"]).value
 
 
-def document_path(claim_file: Path, document: dict, documents_dir: Path | None) -> Path | None:
-    """The local file holding a claims file's document, or None when there is none to read."""
-    if document.get("path"):
-        path = (claim_file.parent / str(document["path"])).resolve()
-        if not path.is_file():
-            where = Location(display_path(claim_file), _line_of(document, "path"))
-            raise InputError(where, f"document {document['path']!r} not found (looked for {display_path(path)})")
-        return path
-    if documents_dir is None:
-        return None
-    for candidate in _copy_candidates(claim_file, document, Path(documents_dir)):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
-def _copy_candidates(claim_file: Path, document: dict, folder: Path) -> list[Path]:
-    """Where a local copy may be: its declared ``copy`` name alone, else the URL's file name or the claims file's name.
-
-    A declared name is not second-guessed: two chapters published as ``.../README.md`` must not find each other's copy.
-    """
-    if document.get("copy"):
-        return [folder / Path(str(document["copy"])).name]
-    names = []
-    if document.get("url"):
-        name = Path(urlparse(str(document["url"])).path).name
-        if name:
-            names.append(folder / name)
-    names += [folder / (claim_file.stem + suffix) for suffix in DOCUMENT_SUFFIXES]
-    return names
-
-
-def _line_of(node, key: str) -> int | None:
-    line_of = getattr(node, "line_of", None)
-    try:
-        return line_of(key) if line_of else None
-    except AttributeError:
-        return None
-
-
 class DocumentCache:
     """Each document read once per run, however many claims quote it."""
 
-    def __init__(self, documents_dir: Path | None = None):
+    def __init__(self, documents_dir: Path | None = None, root: Path | None = None):
         self.documents_dir = documents_dir
+        self.root = root
         self._read: dict[Path, Document] = {}
 
     def for_claims_file(self, claim_file: Path, document: dict) -> Document | None:
-        path = document_path(claim_file, document, self.documents_dir)
+        path = document_path(claim_file, document, self.documents_dir, self.root)
         if path is None:
             return None
         if path not in self._read:
@@ -151,9 +103,9 @@ def locate(finding: Finding, claim, document: Document) -> Finding:
     return replace(finding, document_location=document.span(*(number or quote)))
 
 
-def attach_documents(files: list, findings: list[Finding], documents_dir: Path | None = None) -> list[Finding]:
+def attach_documents(files: list, findings: list[Finding], documents_dir: Path | None = None, root: Path | None = None) -> list[Finding]:
     """Place every finding in its document; ``findings`` are in the claims' order across ``files``."""
-    cache = DocumentCache(documents_dir)
+    cache = DocumentCache(documents_dir, root)
     claims = [(claim_file, claim) for claim_file in files for claim in claim_file.claims]
     placed = []
     for (claim_file, claim), finding in zip(claims, findings):
@@ -165,4 +117,4 @@ def attach_documents(files: list, findings: list[Finding], documents_dir: Path |
 def audit_paths(paths: list[Path], project) -> list[Finding]:
     """Audit the claim files under ``paths`` and place each finding in its document."""
     files, findings = audit_files(paths, project)
-    return attach_documents(files, findings, project.documents)
+    return attach_documents(files, findings, project.documents, project.root)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from auditor.base.errors import InputError, Location
 from auditor.base.resources import display_path
+from auditor.base.textio import read_text
 
 CHUNK = 64 * 1024
 
@@ -35,13 +36,7 @@ class Edit:
 
 def read_exact(path: Path) -> str:
     """A text file as it is on disk, line endings kept, so offsets and rewrites line up."""
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise InputError(Location(display_path(path)), f"cannot read file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(Location(display_path(path)), "file is not UTF-8 text") from None
+    return read_text(path, "document_bytes", exact=True)
 
 
 def apply_edits(text: str, edits: list[Edit], name: str) -> str:

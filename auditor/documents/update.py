@@ -23,7 +23,7 @@ import yaml
 from auditor.audit.findings import Finding
 from auditor.base.errors import InputError, Location, QuantityError
 from auditor.base.resources import display_path
-from auditor.base.yamlio import load_yaml_text
+from auditor.base.yamlio import compose_yaml_text, load_yaml_text
 from auditor.claims.files import Claim, claim_files, load_claim_file
 from auditor.claims.verdicts import Verdict
 
@@ -81,7 +81,7 @@ class ClaimsSource:
     @classmethod
     def read(cls, path: Path) -> "ClaimsSource":
         text = read_exact(path)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = compose_yaml_text(text, display_path(path))
         spans = {}
         for key_node, value_node in root.value:
             if key_node.value == "claims":
@@ -116,7 +116,7 @@ def plan_update(paths: list[Path], project) -> Plan:
     from .locate import audit_paths
 
     findings = iter(audit_paths(paths, project))
-    cache = DocumentCache(getattr(project, "documents", None))
+    cache = DocumentCache(getattr(project, "documents", None), getattr(project, "root", None))
     plan = Plan()
     for path in claim_files(paths):
         claim_file = load_claim_file(path)

@@ -1,0 +1,66 @@
+"""Reading an input file as text: bounded in size, every failure located.
+
+Every file the auditor reads may come from a stranger (a claims file, a
+document it names, a config.json), so none is read without a size bound, a
+byte that is not UTF-8 is reported at its line, and a path the operating
+system refuses (too long, a loop of symlinks) is an input error, not a
+traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import InputError, Location
+from .limits import LIMITS, over
+from .resources import display_path
+
+
+def read_text(path: Path, limit_name: str = "file_bytes", exact: bool = False) -> str:
+    """The file's text; ``exact`` keeps line endings as written (for rewriting spans)."""
+    shown = display_path(path)
+    data = read_bytes(path, limit_name)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(Location(shown, line), f"not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start})") from None
+    return text if exact else text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_bytes(path: Path, limit_name: str = "file_bytes") -> bytes:
+    """The file's bytes, refused past the limit ``limit_name`` without reading the rest."""
+    shown = display_path(path)
+    bound = LIMITS[limit_name].value
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(bound + 1)
+    except OSError as exc:
+        raise InputError(Location(shown), f"cannot read file: {exc.strerror or exc}") from None
+    if len(data) > bound:
+        raise over(limit_name, Location(shown, 1), "the file is larger than that")
+    return data
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long, a symlink loop) is not one."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def resolved(path: Path) -> Path:
+    """``path`` with ``..`` and every symlink resolved; a path that cannot be resolved stays as given, absolute."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(path))
