@@ -64,6 +64,19 @@ class Inputs:
                 _read_dtypes(load_yaml(path) or {}, path, table)
         return table
 
+    @cached_property
+    def cache_formats(self) -> dict:
+        """Engine cache layouts: ``units/cache_formats.yaml``, then a project's ``inputs/cache_formats.yaml``."""
+        from .cache_formats import load_cache_formats
+
+        return load_cache_formats([builtin("units") / "cache_formats.yaml"] + [d / "cache_formats.yaml" for d in self.dirs[1:]])
+
+    def cache_format(self, name: str, where: Location):
+        found = self.cache_formats.get(str(name))
+        if found is None:
+            raise InputError(where, f"unknown cache format {name!r} (known: {', '.join(sorted(self.cache_formats))})")
+        return found
+
     def dtype(self, name: str, where: Location) -> Dtype:
         found = self.dtypes.get(str(name).lower())
         if found is None:
