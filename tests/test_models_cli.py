@@ -16,6 +16,7 @@ import sys
 
 import pytest
 import yaml
+from conftest import REPO
 from hub_server import FakeHub, HubFile, fake_hub, hf_sandbox, make_safetensors  # noqa: F401
 
 # A four-layer Llama: 8 query heads, 2 KV heads, head_dim 256 / 8 = 32.
@@ -76,7 +77,8 @@ def test_pull_pins_the_config_and_check_then_runs_offline(hub, project, run_cli,
     assert len(hub.requests) == asked
     code, out, _ = run_cli("--project", project, "models", "list")
     assert f"  acme/tiny-llama{' ' * 25} dense  commit {commit(hub)[:12]}" in out
-    assert out.rstrip().endswith("17 bundled, 1 pulled")
+    bundled = len(list((REPO / "inputs" / "models").glob("*.json")))
+    assert out.rstrip().endswith(f"{bundled} bundled, 1 pulled")
 
 
 def test_pull_follows_hf_endpoint_and_a_named_revision(hub, project, run_cli, monkeypatch):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.inputs.geometry import UnsupportedArchitecture, derive
+from auditor.inputs.geometry import UnsupportedArchitecture
 from auditor.inputs.ranks import Ranks, plan, pp_partition
 from auditor.inputs.reference import Inputs
 
@@ -33,7 +33,7 @@ NEMOTRON_H, GPT_OSS, MIXTRAL = "nvidia/Nemotron-H-8B-Base-8K", "openai/gpt-oss-1
 
 
 def plan_of(model: str, **ranks):
-    return plan(derive(INPUTS.model_config(model)[0]), Ranks(**ranks))
+    return plan(INPUTS.geometry(INPUTS.model_config(model)[0]), Ranks(**ranks))
 
 
 # model, tp, KV heads per rank, copies of each head, KV values per token per rank over the growing layers

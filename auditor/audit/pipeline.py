@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from auditor.base.errors import InputError, UnderdeterminedError
+from auditor.base.errors import InputError, UnderdeterminedError, UnreadableClaim
 from auditor.base.units import base_unit_text
-from auditor.claims.compare import compare
 from auditor.claims.files import Claim, ClaimFile, claim_files, load_claim_file
+from auditor.claims.readings import compare_readings
 from auditor.claims.verdicts import Verdict
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
@@ -38,6 +38,8 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
     base = _base(claim)
     if claim.formula is None:
         return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
+    if claim.problem:
+        return Finding(**base, verdict=Verdict.INVALID, message=claim.problem)
     if claim.formula not in catalogue.formulas and claim.formula not in catalogue.symbols:
         raise InputError(claim.location, f"claim {claim.id!r} names unknown formula {claim.formula!r}{catalogue.unknown_hint(claim.formula)}")
     if claim.property is not None:
@@ -51,7 +53,10 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
 def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     """Evaluate the claim's formula, compare with the stated number, diagnose a miss."""
     catalogue = project.catalogue
-    bindings = resolve(claim, catalogue, project.inputs)
+    try:
+        bindings = resolve(claim, catalogue, project.inputs)
+    except UnreadableClaim as exc:
+        return Finding(**base, verdict=Verdict.INVALID, message=str(exc))
     evaluation = Evaluation(catalogue, bindings)
     notes = tuple(bindings.model_notes)
     try:
@@ -62,7 +67,9 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
     dims = catalogue.dims(claim.formula)
-    result = compare(claim.stated, value, dims)
+    result, reading = compare_readings(claim.stated, value, dims)
+    if reading is not None and reading.note:
+        claim, notes = replace(claim, stated=reading.stated), notes + (reading.note,)
     message = ""
     if result.verdict == Verdict.UNIT_ERROR:
         message = f"stated in {claim.stated.unit.text} ({claim.stated.unit.describe_dimensions()}), but {claim.formula} gives {base_unit_text(dims)}"

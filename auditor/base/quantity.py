@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from .errors import QuantityError
+from .errors import QuantityError, UnitError
 from .resources import builtin
 from .units import Unit, parse_unit
 
@@ -213,20 +213,20 @@ def _arithmetic(text: str) -> tuple[Fraction, str] | None:
     return Fraction(int(value.p), int(value.q)), match["rest"]
 
 
-_ATTACHED_COUNT = re.compile(r"^(?P<suffix>[kKM])(?=\s|$)")
-COUNT_SUFFIXES = {"k": "thousand", "K": "thousand", "M": "million"}
+_ATTACHED_COUNT = re.compile(r"^(?P<suffix>[kKMT]|bn)(?=\s|$)")
+COUNT_SUFFIXES = {"k": "thousand", "K": "thousand", "M": "million", "T": "trillion", "bn": "billion"}
 
 
 def _unit(rest: str, original: str) -> Unit:
     attached = _ATTACHED_COUNT.match(rest)
     if attached:
         # "245k tokens": a count suffix written against the digits, not a unit prefix
-        rest = f"{COUNT_SUFFIXES[attached['suffix']]} * {rest[1:].strip() or '1'}"
+        rest = f"{COUNT_SUFFIXES[attached['suffix']]} * {rest[len(attached['suffix']):].strip() or '1'}"
     rest = rest.strip()
     try:
         return parse_unit(rest)
     except QuantityError:
-        raise QuantityError(f"unknown unit {rest!r} in {original!r}") from None
+        raise UnitError(f"unknown unit {rest!r} in {original!r}") from None
 
 
 def parse_given(text: str | int | float) -> tuple[Fraction, Unit]:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from auditor.base.errors import InputError, Location, QuantityError
+from auditor.base.errors import InputError, Location, QuantityError, UnitError
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
 from auditor.base.textio import is_dir, is_file
@@ -46,6 +46,7 @@ class Claim:
     document: dict = field(default_factory=dict)
     fact: str | None = None
     property: Located | None = None
+    problem: str = ""  # why the claim cannot be read ("file:line: unknown unit ..."); the claim is invalid
 
     def at(self, key: str) -> Location:
         return Location(self.location.path, self.given.line_of(key) if key in self.given else self.location.line)
@@ -99,12 +100,14 @@ def _claim(entry, shown: str, document) -> Claim:
     given = entry.get("given") or Located()
     if not isinstance(given, dict):
         raise InputError(Location(shown, entry.line_of("given")), f"claim {claim_id!r}: 'given' must be a mapping")
+    stated, problem = (None, "") if prop is not None and "stated" not in entry else _stated(entry, shown, claim_id)
     return Claim(
         id=claim_id,
         quote=_required_text(entry, "quote", shown),
         location=where,
         formula=_optional_text(entry, "formula", shown),
-        stated=None if prop is not None and "stated" not in entry else _stated(entry, shown, claim_id),
+        stated=stated,
+        problem=problem,
         given=given,
         section=_optional_text(entry, "section", shown) or "",
         expect=_expectation(entry, shown, claim_id),
@@ -128,14 +131,17 @@ def _optional_text(entry: Located, key: str, shown: str) -> str | None:
     return _required_text(entry, key, shown)
 
 
-def _stated(entry: Located, shown: str, claim_id: str) -> Stated:
+def _stated(entry: Located, shown: str, claim_id: str) -> tuple[Stated | None, str]:
+    """The stated quantity; a unit the registry does not know makes the claim invalid, not the run."""
     if "stated" not in entry:
         raise InputError(Location(shown, entry.line), f"claim {claim_id!r} needs 'stated', the number as printed")
     try:
         stated = parse_stated(entry["stated"])
         if "unit" in entry:
             stated = with_unit(stated, str(entry["unit"]))
-        return stated
+        return stated, ""
+    except UnitError as exc:
+        return None, f"{Location(shown, entry.line_of('stated'))}: claim {claim_id!r}: {exc}"
     except QuantityError as exc:
         raise InputError(Location(shown, entry.line_of("stated")), f"claim {claim_id!r}: {exc}") from None
 

@@ -16,7 +16,8 @@ from fractions import Fraction
 from typing import Callable, Iterable
 
 from auditor.base.numbers import show, with_prefix
-from auditor.base.units import Unit, parse_unit
+from auditor.base.errors import QuantityError
+from auditor.base.units import Unit, normalise, parse_unit
 from auditor.evaluate.bindings import Bindings
 from auditor.evaluate.evaluation import Evaluation
 from auditor.inputs.reference import Sourced
@@ -70,14 +71,14 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
     right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
     if bindings.model_config is None or not right_key or not wrong_key:
         return result
-    from auditor.inputs.geometry import UnsupportedArchitecture, derive
+    from auditor.inputs.geometry import UnsupportedArchitecture
     from auditor.inputs.models import with_key_swapped
 
     config = with_key_swapped(bindings.model_config, right_key, wrong_key)
     if config is None or right_key == wrong_key:
         return result
     try:
-        original, geometry = derive(bindings.model_config), derive(config)
+        original, geometry = ctx.inputs.geometry(bindings.model_config), ctx.inputs.geometry(config)
     except UnsupportedArchitecture:
         return result
     for derived_name, derived in geometry.values.items():
@@ -117,12 +118,21 @@ def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:
 
 
 def unit_slips(ctx: Context) -> Iterable[Hypothesis]:
+    """The printed label replaced by the one the value was computed in, as a whole word.
+
+    "s" is not replaced inside "µs" or "ms"; a replacement the registry
+    cannot read is no hypothesis (never an error).
+    """
     stated = ctx.claim.stated
+    written = normalise(stated.unit.text)
     for slip in ctx.catalogue.unit_slips:
-        pattern = rf"(?<![A-Za-z]){re.escape(slip.printed)}(?![A-Za-z])"
-        if not re.search(pattern, stated.unit.text):
+        pattern = rf"(?<!\w){re.escape(slip.printed)}(?!\w)"
+        if not re.search(pattern, written):
             continue
-        computed = parse_unit(re.sub(pattern, slip.computed, stated.unit.text, count=1))
+        try:
+            computed = parse_unit(re.sub(pattern, slip.computed, written, count=1))
+        except QuantityError:
+            continue
         if computed.dimensions == stated.unit.dimensions:
             yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed)
 

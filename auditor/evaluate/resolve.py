@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from auditor.base.errors import InputError, QuantityError, UnderdeterminedError
+from auditor.base.errors import InputError, QuantityError, UnderdeterminedError, UnitError, UnreadableClaim
 from auditor.base.quantity import parse_given
 from auditor.base.units import describe
 from auditor.base.yamlio import Located
@@ -93,7 +93,8 @@ def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inpu
     try:
         value, unit = parse_given(raw)
     except QuantityError as exc:
-        raise InputError(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
+        error = UnreadableClaim if isinstance(exc, UnitError) else InputError
+        raise error(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
     declared = symbol.unit if symbol is not None else catalogue.formulas[key].unit
     if symbol is not None:
         _check_domain(claim, key, raw, value, symbol.domain)

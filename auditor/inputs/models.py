@@ -24,11 +24,11 @@ def model_config(model_id: str, inputs: Inputs, where: Location) -> tuple[dict, 
 
 def model_geometry(model_id: str, inputs: Inputs, where: Location):
     """(geometry, None, config) when the model can be read, (None, reason, config) when not."""
-    from .geometry import UnsupportedArchitecture, derive
+    from .geometry import UnsupportedArchitecture
 
     config, source = model_config(model_id, inputs, where)
     try:
-        geometry = derive(config)
+        geometry = inputs.geometry(config)
     except UnsupportedArchitecture as exc:
         return None, f"{model_id} ({source}): {exc}", config
     return geometry, None, config

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .geometry import kv_heads_per_rank
-from .geometry.model import FULL_KV, MLA_LATENT, SLIDING_KV, Geometry, UnsupportedArchitecture
+from .geometry.model import FULL_KV, LINEAR_STATE, MAMBA_STATE, MLA_LATENT, SLIDING_KV, Geometry, UnsupportedArchitecture
 
 MAX_RANKS = 4096
 """No serving deployment splits one model over more; a larger number is a typo."""
@@ -107,7 +107,7 @@ def stages(geometry: Geometry, pp: int) -> list[Stage]:
     for size in pp_partition(len(geometry.layers), pp):
         held = [layer.holds for layer in geometry.layers[first:first + size]]
         found.append(Stage(first, size, held.count(FULL_KV) + held.count(MLA_LATENT), held.count(SLIDING_KV),
-                           sum(1 for h in held if h in ("linear-attention state", "Mamba state"))))
+                           held.count(LINEAR_STATE) + held.count(MAMBA_STATE)))
         first += size
     return found
 

@@ -90,6 +90,19 @@ class Inputs:
 
         return load_accelerators([folder / "gpus.yaml" for folder in self.dirs])
 
+    @cached_property
+    def architectures(self):
+        """The family table in force (``inputs/architectures.yaml``, built in and the project's), read once."""
+        from .geometry.families import load_families
+
+        return load_families(tuple(self.dirs))
+
+    def geometry(self, config: dict):
+        """The geometry of a parsed config.json, read through the family table in force."""
+        from .geometry import derive
+
+        return derive(config, self.architectures)
+
     @property
     def gpus(self) -> dict[str, dict]:
         return self.accelerators.parts

@@ -40,9 +40,7 @@ def list_lines(inputs, root: Path) -> list[str]:
 def _model_row(inputs, path: Path, commits: dict[str, str]) -> str:
     model_id = path.stem.replace("--", "/", 1)
     try:
-        from auditor.inputs.geometry import derive
-
-        architecture = derive(inputs.model_config(model_id)[0]).architecture
+        architecture = inputs.geometry(inputs.model_config(model_id)[0]).architecture
     except AuditorError as exc:
         architecture = f"unreadable: {exc}"
     pinned = f"  commit {commits[model_id][:12]}" if model_id in commits else ""

@@ -61,7 +61,9 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     if match and match["unit"].lower() in names.COUNT_WORDS:
         return "", end
     if match:
-        for candidate in (match["unit"], match["unit"].split(" per ")[0]):
+        # "ms per step": a count noun after "per" adds no dimension, so the shorter unit is the one printed
+        shorter = match["unit"].split(" per ")[0]
+        for candidate in dict.fromkeys((shorter, match["unit"]) if _same_dimensions(shorter, match["unit"]) else (match["unit"], shorter)):
             try:
                 parsed = parse_unit(candidate)
             except QuantityError:
@@ -69,6 +71,13 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
             if not parsed.dimensionless or candidate in ("%", "×", "x"):
                 return candidate, match.start("unit") + len(candidate)
     return ("", end) if before.rstrip().endswith("=") else None
+
+
+def _same_dimensions(a: str, b: str) -> bool:
+    try:
+        return parse_unit(a).dimensions == parse_unit(b).dimensions
+    except QuantityError:
+        return False
 
 
 def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:
