@@ -199,7 +199,7 @@ def test_the_hub_client_is_told_not_to_phone_home():
 SHOWN = {
     "meta-llama/Meta-Llama-3-8B": [
         "architecture: dense", "  layers 0-31: 32 full-attention KV (all)",
-        f"KV per token: {2 * 8 * 128 * 2:,} B per KV layer; {32 * 2 * 8 * 128 * 2:,} B/token over 32 full-attention layers",
+        f"KV per token: {2 * 8 * 128 * 2:,} B per KV layer; {32 * 2 * 8 * 128 * 2:,} B/token over 32 KV layers",
         "n_kv_heads = 8  (config num_key_value_heads)", "head_dim = 128  (computed: hidden_size / num_attention_heads)"],
     "Qwen/Qwen3-Next-80B-A3B-Instruct": [
         "architecture: hybrid-linear",

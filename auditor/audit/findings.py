@@ -45,7 +45,8 @@ class Finding:
     expected: object = None
     section: str = ""
     document: str = ""
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = field(default_factory=tuple)  # what the model's geometry says of itself
+    remarks: tuple[str, ...] = field(default_factory=tuple)  # what decided the verdict: readings, precision, defaults
     document_location: DocumentSpan | None = None
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from auditor.base.numbers import show
 from auditor.base.errors import InputError, UnderdeterminedError, UnreadableClaim
 from auditor.base.units import base_unit_text
 from auditor.claims.files import Claim, ClaimFile, claim_files, load_claim_file
@@ -14,6 +15,7 @@ from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
 
 from .findings import Finding
+from .input_precision import precision_note
 from .project import Project
 
 
@@ -36,10 +38,14 @@ def _check_unique_ids(files: list[ClaimFile]) -> None:
 def audit_claim(claim: Claim, project: Project) -> Finding:
     catalogue = project.catalogue
     base = _base(claim)
-    if claim.formula is None:
-        return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
     if claim.problem:
         return Finding(**base, verdict=Verdict.INVALID, message=claim.problem)
+    if claim.arithmetic is not None:
+        from .arithmetic import audit_arithmetic
+
+        return audit_arithmetic(claim, catalogue, base)
+    if claim.formula is None:
+        return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
     if claim.formula not in catalogue.formulas and claim.formula not in catalogue.symbols:
         raise InputError(claim.location, f"claim {claim.id!r} names unknown formula {claim.formula!r}{catalogue.unknown_hint(claim.formula)}")
     if claim.property is not None:
@@ -68,14 +74,18 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
     dims = catalogue.dims(claim.formula)
     result, reading = compare_readings(claim.stated, value, dims)
+    remarks = defaults_used(evaluation.trace)
     if reading is not None and reading.note:
-        claim, notes = replace(claim, stated=reading.stated), notes + (reading.note,)
-    message = ""
+        claim, remarks = replace(claim, stated=reading.stated), (reading.note,) + remarks
+    verdict, message = result.verdict, ""
+    if verdict in (Verdict.MISMATCH, Verdict.HOLDS_BY_ROUNDING):
+        decided = precision_note(claim, project, bindings, dims)
+        verdict, remarks = (Verdict.HOLDS, (decided,) + remarks) if decided else (verdict, remarks)
     if result.verdict == Verdict.UNIT_ERROR:
         message = f"stated in {claim.stated.unit.text} ({claim.stated.unit.describe_dimensions()}), but {claim.formula} gives {base_unit_text(dims)}"
     finding = Finding(
         **base,
-        verdict=result.verdict,
+        verdict=verdict,
         computed=result.computed,
         unit=claim.stated.unit.text,
         computed_base=value,
@@ -84,8 +94,14 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
         trace=tuple(evaluation.trace),
         message=message,
         notes=notes,
+        remarks=remarks,
     )
     return _diagnosed(finding, claim, project, bindings)
+
+
+def defaults_used(trace) -> tuple[str, ...]:
+    """Every documented default the derivation took, named, so a reader can doubt it."""
+    return tuple(f"default used: {s.name} = {show(s.value)} ({s.source})" for s in trace if s.kind == "default")
 
 
 def _base(claim: Claim) -> dict:

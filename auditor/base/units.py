@@ -95,7 +95,7 @@ def normalise(text: str) -> str:
     """A unit as documents write it, in the registry's spelling: LaTeX dropped, ``TFLOPS`` as ``TFLOP/s``."""
     cleaned = LATEX.sub(r"\1", text.strip()).replace("\\,", " ").replace("$", "").replace("·", "*").replace("−", "-").strip()
     for pattern, reads in _spellings():
-        cleaned = pattern.sub(lambda m, r=reads: m["prefix"] + r, cleaned)
+        cleaned = pattern.sub(lambda m, r=reads: (m["prefix"] or "") + r, cleaned)
     return cleaned
 
 

@@ -50,6 +50,12 @@ class Catalogue:
                 queue.extend(d for d in self.depends_on(name) if d in self.formulas)
         return order
 
+    def uses(self, name: str) -> set[str]:
+        """Every symbol and formula a formula's value depends on, itself included; a symbol uses itself."""
+        if name not in self.formulas:
+            return {name}
+        return {str(s) for s in self.inlined(name).free_symbols} | set(self.tree(name))
+
     def dims(self, name: str) -> tuple:
         if name in self.symbols:
             return self.symbols[name].unit.dimensions

@@ -20,7 +20,7 @@ from auditor.base.yamlio import Located, load_yaml
 
 from .verdicts import Verdict
 
-CLAIM_KEYS = {"id", "quote", "section", "formula", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
+CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
 DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
@@ -46,6 +46,7 @@ class Claim:
     document: dict = field(default_factory=dict)
     fact: str | None = None
     property: Located | None = None
+    arithmetic: str | None = None
     problem: str = ""  # why the claim cannot be read ("file:line: unknown unit ..."); the claim is invalid
 
     def at(self, key: str) -> Location:
@@ -92,8 +93,10 @@ def _claim(entry, shown: str, document) -> Claim:
     claim_id = _required_text(entry, "id", shown)
     if not ID.match(claim_id):
         raise InputError(Location(shown, entry.line_of("id")), f"claim id {claim_id!r} must be lowercase letters, digits, '.', '_' or '-'")
-    if "formula" not in entry and "fact" not in entry:
-        raise InputError(where, f"claim {claim_id!r} needs 'formula' (or 'fact' for a number recorded, not recomputed)")
+    if not {"formula", "fact", "arithmetic"} & set(entry):
+        raise InputError(where, f"claim {claim_id!r} needs 'formula', 'arithmetic' (a printed sum) or 'fact' (a number recorded, not recomputed)")
+    if "arithmetic" in entry and ("formula" in entry or "property" in entry):
+        raise InputError(Location(shown, entry.line_of("arithmetic")), f"claim {claim_id!r}: 'arithmetic' is checked on its own, without 'formula' or 'property'")
     prop = entry.get("property")
     if prop is not None and not isinstance(prop, dict):
         raise InputError(Location(shown, entry.line_of("property")), f"claim {claim_id!r}: 'property' must be a mapping")
@@ -115,6 +118,7 @@ def _claim(entry, shown: str, document) -> Claim:
         document=dict(document),
         fact=_optional_text(entry, "fact", shown),
         property=prop,
+        arithmetic=_optional_text(entry, "arithmetic", shown),
     )
 
 

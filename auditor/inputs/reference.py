@@ -25,6 +25,7 @@ class Sourced:
 
     value: Fraction
     source: str
+    half_width: Fraction = Fraction(0)  # of the interval a printed input rounds from (0: exact)
 
 
 @dataclass(frozen=True)

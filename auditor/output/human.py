@@ -51,6 +51,7 @@ def render_human(findings: list[Finding], verbose: bool = False) -> str:
         if f.passed and not verbose and f.verdict in QUIET:
             continue
         lines.append(finding_line(f))
+        lines.extend(f"    note: {r}" for r in f.remarks)
         lines.extend(diagnosis_lines(f))
         if not f.passed and f.expected is not None and f.expected.cause:
             lines.append(f"    recorded cause: {', '.join(f.expected.cause)}")

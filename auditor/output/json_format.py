@@ -31,6 +31,7 @@ def finding_record(f: Finding) -> dict:
         "tolerance": as_json_number(f.tolerance),
         "message": f.message,
         "missing": list(f.missing),
+        "remarks": list(f.remarks),
         "diagnoses": [
             {"hypothesis": d.hypothesis, "kind": d.kind, "description": d.description, "reproduced": as_json_number(d.reproduced)}
             for d in f.diagnoses

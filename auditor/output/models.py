@@ -94,7 +94,7 @@ def cache_lines(model_id: str, geometry, project) -> list[str]:
     values = geometry.values
     per_layer = value("kv_bytes_per_token_per_layer")
     lines = [f"KV per token: {per_layer:,} B per KV layer; {value('kv_bytes_per_token'):,} B/token over "
-             f"{values['n_full_kv_layers'].value} full-attention layers"]
+             f"{values['n_kv_layers'].value} KV layers"]
     if values["n_sliding_kv_layers"].value:
         window = values["sliding_window"].value
         lines.append(f"sliding layers: {values['n_sliding_kv_layers'].value} x {per_layer:,} B/token up to "
