@@ -74,3 +74,9 @@ def test_a_project_adds_an_accelerator_and_a_dtype_with_yaml_alone(project, monk
     code, out, _ = run_cli("check", "--format", "json")
     assert code == 0, out
     assert json.loads(out)["findings"][0]["verdict"] == "holds"
+
+
+def test_impact_follows_a_renamed_field(run_cli):
+    code, out, _ = run_cli("impact", "h100_sxm.nvlink_bandwidth")
+    assert code == 0
+    assert "-> h100_sxm.interconnect_bidirectional" in out

@@ -165,11 +165,7 @@ def register(sub) -> None:
     listing = commands.add_parser("list", help="bundled, pulled and weighed models")
     listing.set_defaults(run=run_list)
 
-    show = commands.add_parser("show", help="a model's geometry: layers, values with their origin, cache sizes")
-    show.add_argument("model", metavar="ORG/NAME[@REV]")
-    for flag, what in (("--tp", "tensor-parallel"), ("--pp", "pipeline-parallel"), ("--ep", "expert-parallel")):
-        show.add_argument(flag, type=_rank_count, default=1, metavar="N", help=f"{what} size: print what one rank holds")
-    show.set_defaults(run=run_show)
+    _register_show(commands)
 
     pull = commands.add_parser("pull", help="copy a config.json from the Hub into inputs/models, pinned to its commit")
     pull.add_argument("model", metavar="ORG/NAME[@REV]")
@@ -184,6 +180,14 @@ def register(sub) -> None:
     weigh.add_argument("--include", default="*.safetensors", metavar="GLOB", help="which safetensors files to sum")
     weigh.add_argument("--endpoint", metavar="URL", help="Hub to ask (default: HF_ENDPOINT, else huggingface.co)")
     weigh.set_defaults(run=run_weigh)
+
+
+def _register_show(commands) -> None:
+    show = commands.add_parser("show", help="a model's geometry: layers, values with their origin, cache sizes")
+    show.add_argument("model", metavar="ORG/NAME[@REV]")
+    for flag, what in (("--tp", "tensor-parallel"), ("--pp", "pipeline-parallel"), ("--ep", "expert-parallel")):
+        show.add_argument(flag, type=_rank_count, default=1, metavar="N", help=f"{what} size: print what one rank holds")
+    show.set_defaults(run=run_show)
 
 
 def _usage(parser) -> int:

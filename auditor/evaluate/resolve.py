@@ -24,8 +24,7 @@ SPECIAL_KEYS = {"model", "gpu", "weights"}
 
 
 def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
-    if "kv_cache_format" in claim.given:
-        claim = with_cache_format(claim, inputs)
+    claim = with_cache_format(claim, inputs)
     bindings = Bindings()
     dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
     nominal_keys = {s.dtype_nominal: s for s in catalogue.symbols.values() if s.dtype_nominal}
@@ -57,6 +56,8 @@ def with_cache_format(claim: Claim, inputs: Inputs) -> Claim:
     """The claim with the inputs its ``kv_cache_format`` fixes, where the claim does not give them itself."""
     from dataclasses import replace
 
+    if "kv_cache_format" not in claim.given:
+        return claim
     line = claim.given.line_of("kv_cache_format")
     cache_format = inputs.cache_format(str(claim.given["kv_cache_format"]), claim.at("kv_cache_format"))
     given = Located({k: v for k, v in cache_format.given.items() if k not in claim.given})
