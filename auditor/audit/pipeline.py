@@ -23,7 +23,10 @@ def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], l
     """Every claim in the files under ``paths``, audited, in file order; ids unique across them."""
     files = [load_claim_file(p) for p in claim_files(paths)]
     _check_unique_ids(files)
-    return files, [audit_claim(claim, project) for f in files for claim in f.claims]
+    claims = [claim for f in files for claim in f.claims]
+    from .inference import infer_unstated
+
+    return files, infer_unstated(claims, [audit_claim(claim, project) for claim in claims], project)
 
 
 def _check_unique_ids(files: list[ClaimFile]) -> None:

@@ -35,6 +35,7 @@ class Dtype:
     group: int | None = None
     scale_bits: int = 0
     zero_bits: int = 0
+    storage: bool = True  # False: a compute format only (tf32), never how a tensor is stored
 
     @property
     def bytes(self) -> Fraction:
@@ -104,6 +105,13 @@ class Inputs:
 
         return derive(config, self.architectures)
 
+    @cached_property
+    def variants(self):
+        """Model names that are a known model with a suffix (``inputs/variants.yaml``), read once."""
+        from .variants import load_variants
+
+        return load_variants(self.dirs)
+
     @property
     def gpus(self) -> dict[str, dict]:
         return self.accelerators.parts
@@ -165,4 +173,4 @@ def _dtype(name: str, spec, path: Path) -> Dtype:
             or (group is not None and (not isinstance(group, int) or isinstance(group, bool) or group < 1)):
         raise InputError(where, f"dtype {name!r}: bits must be positive, group a positive integer, "
                                 "scale_bits and zero_bits whole numbers")
-    return Dtype(name, bits, group, scale, zero)
+    return Dtype(name, bits, group, scale, zero, spec.get("storage", True) is not False)
