@@ -26,6 +26,7 @@ WEIGHTS_SYMBOL = "measured_weight_bytes"
 
 
 def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
+    claim = with_cache_format(claim, inputs)
     bindings = Bindings()
     dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
     nominal_keys = {s.dtype_nominal: s for s in catalogue.symbols.values() if s.dtype_nominal}
@@ -51,6 +52,20 @@ def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
         _bind_model(claim, catalogue, inputs, bindings)
     _bind_second_models(claim, catalogue, inputs, bindings, set(dtype_keys))
     return bindings
+
+
+def with_cache_format(claim: Claim, inputs: Inputs) -> Claim:
+    """The claim with the inputs its ``kv_cache_format`` fixes, where the claim does not give them itself."""
+    from dataclasses import replace
+
+    if "kv_cache_format" not in claim.given:
+        return claim
+    line = claim.given.line_of("kv_cache_format")
+    cache_format = inputs.cache_format(str(claim.given["kv_cache_format"]), claim.at("kv_cache_format"))
+    given = Located({k: v for k, v in cache_format.given.items() if k not in claim.given})
+    given.update({k: v for k, v in claim.given.items() if k != "kv_cache_format"})
+    given.line, given.key_lines = claim.given.line, {**{k: line for k in cache_format.given}, **claim.given.key_lines}
+    return replace(claim, given=given)
 
 
 def _bind_second_models(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings, dtype_keys: set) -> None:
