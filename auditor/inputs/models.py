@@ -60,6 +60,15 @@ def with_key_swapped(config: dict, right_key: str, wrong_key: str) -> dict | Non
     return None
 
 
+def with_key_set(config: dict, key: str, value) -> dict | None:
+    """A copy of ``config`` where ``key`` holds ``value`` (in text_config when the model nests it there)."""
+    for part in (config, config.get("text_config")):
+        if isinstance(part, dict) and key in part:
+            changed = {**part, key: value}
+            return changed if part is config else {**config, "text_config": changed}
+    return None
+
+
 def _fetch(repo_id: str, revision: str | None, inputs: Inputs, where: Location):
     """Not bundled and not pulled: fetch once into the huggingface_hub cache."""
     try:

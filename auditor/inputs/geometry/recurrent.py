@@ -31,8 +31,9 @@ def read_recurrent_state(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     kinds = sorted({mixer for layer in distinct(layers) for mixer in layer.recurrent})
     if len(kinds) > 1:
         raise UnsupportedArchitecture(f"a model with more than one kind of recurrent layer ({', '.join(kinds)}) is not modelled")
+    count = sum(1 for layer in layers if kinds and kinds[0] in layer.recurrent)
+    b.compute("n_state_layers", count, "layers holding a fixed-size recurrent state (Mamba or linear attention)")
     if kinds:
-        count = sum(1 for layer in layers if kinds[0] in layer.recurrent)
         conv, ssm = STATES[kinds[0]](b)
         _state_totals(b, count, conv, ssm)
 
