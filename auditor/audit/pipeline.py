@@ -23,7 +23,10 @@ def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], l
     """Every claim in the files under ``paths``, audited, in file order; ids unique across them."""
     files = [load_claim_file(p) for p in claim_files(paths)]
     _check_unique_ids(files)
-    return files, [audit_claim(claim, project) for f in files for claim in f.claims]
+    claims = [claim for f in files for claim in f.claims]
+    from .inference import infer_unstated
+
+    return files, infer_unstated(claims, [audit_claim(claim, project) for claim in claims], project)
 
 
 def _check_unique_ids(files: list[ClaimFile]) -> None:
@@ -119,7 +122,7 @@ def _base(claim: Claim) -> dict:
 
 def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Finding:
     """Attach explanations to a number that does not hold (none for one that does)."""
-    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR) or claim.formula not in project.catalogue.formulas:
+    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
         return finding
     from auditor.diagnosis.search import diagnose
 

@@ -152,8 +152,23 @@ def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bi
         return
     bind_geometry(geometry, model_id, catalogue, bindings)
     bind_absent_parts(geometry, model_id, catalogue, bindings)
+    _bind_variant_weights(model_id, catalogue, inputs, bindings)
     bindings.model_notes.extend(geometry.notes)
     _bind_hidden_over_heads(model_id, catalogue, bindings)
+    _bind_nominal_size(model_id, catalogue, bindings)
+
+
+def _bind_variant_weights(model_id: str, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    """A variant's name says how its weights are stored ("-AWQ"); a weight_dtype the claim gives wins."""
+    from auditor.inputs.models import model_variant
+
+    variant = model_variant(model_id, inputs)
+    if variant is None or variant.weight_dtype is None:
+        return
+    dtype = inputs.dtypes.get(variant.weight_dtype)
+    for symbol in catalogue.symbols.values():
+        if symbol.dtype_key == "weight_dtype" and dtype is not None:
+            bindings.set(symbol.name, dtype.bytes, f"weight_dtype = {dtype.describe()}, as {variant.reason}")
 
 
 def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
@@ -161,6 +176,15 @@ def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindi
         if name in catalogue.symbols:
             factor = catalogue.symbols[name].unit.factor
             bindings.set(name, Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")
+
+
+def _bind_nominal_size(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
+    """The count in the model's name ("8B"), which sizing rules and careless sums use for the real one."""
+    from auditor.inputs.names import nominal_parameters
+
+    nominal = nominal_parameters(model_id)
+    if nominal is not None and "n_params_nominal" in catalogue.symbols:
+        bindings.set("n_params_nominal", nominal, f"{model_id}: the size its name advertises")
 
 
 def _bind_hidden_over_heads(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:

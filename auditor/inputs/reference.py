@@ -36,6 +36,7 @@ class Dtype:
     group: int | None = None
     scale_bits: int = 0
     zero_bits: int = 0
+    storage: bool = True  # False: a compute format only (tf32), never how a tensor is stored
 
     @property
     def bytes(self) -> Fraction:
@@ -83,6 +84,13 @@ class Inputs:
         from .geometry import derive
 
         return derive(config, self.architectures)
+
+    @cached_property
+    def variants(self):
+        """Model names that are a known model with a suffix (``inputs/variants.yaml``), read once."""
+        from .variants import load_variants
+
+        return load_variants(self.dirs)
 
     @cached_property
     def gpus(self) -> dict[str, dict]:
@@ -136,6 +144,6 @@ class Inputs:
 
 def _dtype(name: str, spec: dict, path: Path) -> Dtype:
     try:
-        return Dtype(name, Fraction(str(spec["bits"])), spec.get("group"), spec.get("scale_bits", 0), spec.get("zero_bits", 0))
+        return Dtype(name, Fraction(str(spec["bits"])), spec.get("group"), spec.get("scale_bits", 0), spec.get("zero_bits", 0), spec.get("storage", True) is not False)
     except (KeyError, TypeError, ValueError):
         raise InputError(Location(display_path(path), getattr(spec, "line", None)), f"dtype {name!r} needs numeric 'bits'") from None
