@@ -127,8 +127,11 @@ def test_titles_headings_and_written_inputs_choose_formula_and_given(sheet_claim
     assert dict(claim.given) == given
 
 
-def test_a_proposal_says_which_words_chose_its_formula(sheet_claims):
-    assert "ridg" in sheet_claims["295 FLOP/byte"].note and sheet_claims["295 FLOP/byte"].note.startswith("scan: words")
+def test_a_proposal_says_which_words_chose_its_formula_and_how_sure_it_is(sheet_claims, run_cli):
+    _, out, _ = run_cli("scan", "sheet.txt")
+    block = out.split("id: sheet-l13-295-flop-byte")[1].split("  - id:")[0]
+    comment = block.splitlines()[1]
+    assert comment.strip().startswith("# score 0.") and "words" in comment and "ridg" in comment
 
 
 def test_bare_counts_of_things_no_formula_knows_are_not_proposed(sheet_claims, run_cli):

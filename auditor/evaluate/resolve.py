@@ -152,9 +152,23 @@ def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bi
         return
     bind_geometry(geometry, model_id, catalogue, bindings)
     bind_absent_parts(geometry, model_id, catalogue, bindings)
+    _bind_variant_weights(model_id, catalogue, inputs, bindings)
     bindings.model_notes.extend(geometry.notes)
     _bind_hidden_over_heads(model_id, catalogue, bindings)
     _bind_nominal_size(model_id, catalogue, bindings)
+
+
+def _bind_variant_weights(model_id: str, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    """A variant's name says how its weights are stored ("-AWQ"); a weight_dtype the claim gives wins."""
+    from auditor.inputs.models import model_variant
+
+    variant = model_variant(model_id, inputs)
+    if variant is None or variant.weight_dtype is None:
+        return
+    dtype = inputs.dtypes.get(variant.weight_dtype)
+    for symbol in catalogue.symbols.values():
+        if symbol.dtype_key == "weight_dtype" and dtype is not None:
+            bindings.set(symbol.name, dtype.bytes, f"weight_dtype = {dtype.describe()}, as {variant.reason}")
 
 
 def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:

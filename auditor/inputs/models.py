@@ -14,12 +14,28 @@ from .reference import Inputs
 
 
 def model_config(model_id: str, inputs: Inputs, where: Location) -> tuple[dict, str]:
-    """The config.json a claim's ``model:`` names, and where it was read from."""
+    """The config.json a claim's ``model:`` names, and where it was read from.
+
+    Bundled or pulled first; then a known model the name is a variant of
+    (``inputs/variants.yaml``: "-Instruct-AWQ" and the like); the Hub last.
+    """
     repo_id, _, revision = model_id.partition("@")
     try:
         return inputs.model_config(repo_id)
     except KeyError:
-        return _fetch(repo_id, revision or None, inputs, where)
+        pass
+    variant = model_variant(model_id, inputs)
+    if variant is not None:
+        config, source = inputs.model_config(variant.base)
+        return config, f"{source}, as {variant.reason}"
+    return _fetch(repo_id, revision or None, inputs, where)
+
+
+def model_variant(model_id: str, inputs: Inputs):
+    """The known model ``model_id`` is a variant of (a Variant), or None; a pinned @revision is never a variant."""
+    if "@" in model_id:
+        return None
+    return inputs.variants.resolve(model_id, set(inputs.model_ids()))
 
 
 def model_geometry(model_id: str, inputs: Inputs, where: Location):

@@ -86,6 +86,13 @@ class Inputs:
         return derive(config, self.architectures)
 
     @cached_property
+    def variants(self):
+        """Model names that are a known model with a suffix (``inputs/variants.yaml``), read once."""
+        from .variants import load_variants
+
+        return load_variants(self.dirs)
+
+    @cached_property
     def gpus(self) -> dict[str, dict]:
         table: dict[str, dict] = {}
         for folder in self.dirs:

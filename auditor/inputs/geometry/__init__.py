@@ -38,7 +38,7 @@ from .attention import kv_heads_per_rank, read_attention
 from .experts import read_experts
 from .families import Families, builtin_families, load_families
 from .layers import layout
-from .model import DENSE_FFN, LINEAR_STATE, MLA_LATENT, MOE_FFN, Derived, Geometry, LayerKind, UnsupportedArchitecture
+from .model import DENSE_FFN, LINEAR_STATE, MLA_LATENT, MOE_FFN, Derived, Geometry, LayerKind, UnsupportedArchitecture, distinct
 from .params import count_params
 from .reader import GeometryBuilder
 from .recurrent import read_recurrent_state
@@ -74,13 +74,13 @@ def derive(config: Mapping[str, Any], families: Families | None = None) -> Geome
 
 def architecture_of(layers: list[LayerKind]) -> str:
     """The short family name (one of ARCHITECTURES) for a list of layer kinds."""
-    holds = {layer.holds for layer in layers}
-    mamba = any(m.startswith("mamba") for layer in layers for m in layer.recurrent)
-    if mamba:
-        return "hybrid-mamba" if any(layer.grows_with_context for layer in layers) else "ssm"
+    kinds = distinct(layers)
+    holds = {layer.holds for layer in kinds}
+    if any(m.startswith("mamba") for layer in kinds for m in layer.recurrent):
+        return "hybrid-mamba" if any(layer.grows_with_context for layer in kinds) else "ssm"
     if LINEAR_STATE in holds:
         return "hybrid-linear"
-    routed = any(layer.ffn == MOE_FFN for layer in layers)
+    routed = any(layer.ffn == MOE_FFN for layer in kinds)
     if MLA_LATENT in holds:
         return "mla-moe" if routed else "mla"
     return "moe" if routed else "dense"
@@ -90,7 +90,7 @@ def _read_sizes(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     """The widths every family shares; intermediate_size is required only when a layer has a dense MLP."""
     b.read("hidden_size", "size the residual stream")
     b.read("vocab_size", "size the embedding")
-    dense_widths = [layer.ffn_width for layer in layers if layer.ffn == DENSE_FFN]
+    dense_widths = [layer.ffn_width for layer in distinct(layers) if layer.ffn == DENSE_FFN]
     if (b.has("intermediate_size") and not dense_widths) or None in dense_widths:
         b.read("intermediate_size", "size the dense MLP")
     tied = b.raw("tie_word_embeddings", "know whether the output projection is the embedding")

@@ -31,7 +31,9 @@ def block_layers(b: GeometryBuilder, key: str, n_layers: int) -> list[LayerKind]
         raise UnsupportedArchitecture(f"{key} must be a list of num_hidden_layers = {n_layers} entries")
     hidden = b.integer("hidden_size", "size the residual stream")
     heads = b.integer("n_heads", "count the query heads")
-    layers = [_block(entry, f"{key}[{i}]", hidden, heads) for i, entry in enumerate(blocks)]
+    shared: dict[LayerKind, LayerKind] = {}  # equal blocks share one object, so each kind is priced once
+    layers = [shared.setdefault(kind, kind) for kind in (_block(entry, f"{key}[{i}]", hidden, heads)
+                                                         for i, entry in enumerate(blocks))]
     b.note(f"{key}: each layer has its own attention (kept, skipped or linear) and MLP width "
            f"(int(2 * ffn_mult * hidden_size / 3) rounded up to a multiple of {MULTIPLE})")
     return layers

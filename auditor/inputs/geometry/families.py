@@ -47,6 +47,7 @@ class Families:
         return hash(self.files)
 
 
+@lru_cache(maxsize=1)
 def builtin_families() -> Families:
     """The table shipped with the package."""
     return load_families((builtin("inputs"),))

@@ -12,6 +12,8 @@ unknown amount of state. So is a config key the table lists under
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .blocks import block_layers
 from .experts import moe_layer_flags
 from .model import (
@@ -28,6 +30,7 @@ from .model import (
     UNMODELLED_KEY,
     LayerKind,
     UnsupportedArchitecture,
+    distinct,
 )
 from .reader import GeometryBuilder
 from .rules import LayoutRule, Slot
@@ -47,7 +50,11 @@ def layout(b: GeometryBuilder) -> list[LayerKind]:
     else:
         slots = SHAPES[rule.shape](b, rule, n)
         routed = moe_layer_flags(b, n)
-        layers = [_layer(b, s, MOE_FFN if is_moe else DENSE_FFN) for s, is_moe in zip(slots, routed)]
+        made: dict[tuple[int, bool], LayerKind] = {}  # one LayerKind per distinct (slot, routed), shared
+        for slot, is_moe in zip(slots, routed):
+            if (id(slot), is_moe) not in made:
+                made[id(slot), is_moe] = _layer(b, slot, MOE_FFN if is_moe else DENSE_FFN)
+        layers = [made[id(slot), is_moe] for slot, is_moe in zip(slots, routed)]
     _count_layers(b, layers)
     return layers
 
@@ -156,8 +163,14 @@ def _chunk(b: GeometryBuilder) -> int:
 
 
 def _count_layers(b: GeometryBuilder, layers: list[LayerKind]) -> None:
+    per_kind = Counter(map(id, layers))
+    kinds = distinct(layers)
+    per_holds = Counter()
+    for layer in kinds:
+        per_holds[layer.holds] += per_kind[id(layer)]
+
     def count(*holds: str) -> int:
-        return sum(1 for layer in layers if layer.holds in holds)
+        return sum(per_holds[h] for h in holds)
 
     b.compute("n_full_kv_layers", count(FULL_KV, MLA_LATENT), "layers whose cache grows with every token")
     b.compute("n_sliding_kv_layers", count(SLIDING_KV), "layers whose cache stops at sliding_window tokens")
@@ -165,8 +178,8 @@ def _count_layers(b: GeometryBuilder, layers: list[LayerKind]) -> None:
         b.compute("n_chunked_kv_layers", count(CHUNKED_KV), "layers whose cache holds at most one attention chunk")
     b.compute("n_kv_layers", count(FULL_KV, MLA_LATENT, SLIDING_KV, CHUNKED_KV),
               "layers that keep a per-token KV cache (full, MLA, sliding and chunked)")
-    linear = sum(1 for layer in layers if LINEAR_STATE == layer.holds)
-    mamba = sum(1 for layer in layers for m in layer.recurrent if m.startswith("mamba"))
+    linear = count(LINEAR_STATE)
+    mamba = sum(per_kind[id(layer)] for layer in kinds if layer.holds == MAMBA_STATE or layer.parallel.startswith("mamba"))
     if linear:
         b.compute("n_linear_layers", linear, "linear-attention layers (fixed-size state)")
     if mamba:

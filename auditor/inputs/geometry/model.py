@@ -121,6 +121,11 @@ class LayerKind:
         return f"{holds}, {self.ffn} FFN" if self.ffn != NO_FFN else holds
 
 
+def distinct(layers: list[LayerKind]) -> list[LayerKind]:
+    """The different layer kinds of a stack, once each (layers of one kind share one object)."""
+    return list({id(layer): layer for layer in layers}.values())
+
+
 @dataclass(frozen=True)
 class Geometry:
     """The derived geometry of one model: named exact values, per-layer kinds, and assumptions.

@@ -20,7 +20,7 @@ the SSM state): the formula catalogue applies it, not this module.
 
 from __future__ import annotations
 
-from .model import LayerKind, UnsupportedArchitecture
+from .model import LayerKind, UnsupportedArchitecture, distinct
 from .reader import GeometryBuilder
 
 CONV_STATE_NOTE = ("conv state = conv_dim * (kernel - 1) elements per layer: the inputs the causal conv "
@@ -29,11 +29,12 @@ CONV_STATE_NOTE = ("conv state = conv_dim * (kernel - 1) elements per layer: the
 
 def read_recurrent_state(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     """Shapes and per-sequence state sizes, when the model has recurrent layers."""
-    kinds = sorted({mixer for layer in layers for mixer in layer.recurrent})
+    kinds = sorted({mixer for layer in distinct(layers) for mixer in layer.recurrent})
     if len(kinds) > 1:
         raise UnsupportedArchitecture(f"a model with more than one kind of recurrent layer ({', '.join(kinds)}) is not modelled")
+    count = sum(1 for layer in layers if kinds and kinds[0] in layer.recurrent)
+    b.compute("n_state_layers", count, "layers holding a fixed-size recurrent state (Mamba or linear attention)")
     if kinds:
-        count = sum(1 for layer in layers if kinds[0] in layer.recurrent)
         conv, ssm = STATES[kinds[0]](b)
         _state_totals(b, count, conv, ssm)
 

@@ -37,7 +37,7 @@ class Shapes:
     """
 
     norm: str = "rms"
-    norms_per_layer: int = 2
+    norms_per_layer: int | str = 2  # a count, or the config key that holds it (a set_when may fix it)
     norm_per_block: bool = False    # one norm per block a layer keeps, not a fixed count (Nemotron NAS)
     attention_bias: str = "config"
     qk_norm: str = "none"
@@ -75,8 +75,10 @@ def _shape_value(name: str, value: Any, where: str) -> Any:
             raise RuleError(f"{where} must be one of {', '.join(CHOICES[name])}, got {value!r}")
         return value
     if name == "norms_per_layer":
+        if isinstance(value, str) and value:
+            return value
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleError(f"{where} must be a whole number, got {value!r}")
+            raise RuleError(f"{where} must be a whole number or a config key, got {value!r}")
         return value
     if name == "router_bias":
         return value if isinstance(value, bool) else condition(value, where)
