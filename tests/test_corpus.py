@@ -68,3 +68,22 @@ def _has_local_copy(claim_file) -> bool:
         return True
     assert str(document.get("url", "")).startswith("https://"), f"{claim_file.path}: a document without a local copy names its URL"
     return False
+
+
+SCAN_COPIES = REPO / "tests" / "data" / "scan"
+
+
+def test_every_errata_claim_whose_page_is_saved_here_is_found_in_it(run_cli, monkeypatch):
+    """The errata quote pages published elsewhere; those saved under tests/data/scan are checked here."""
+    import json
+
+    monkeypatch.chdir(REPO)
+    for folder in ("tune", "held-out"):
+        code, out, _ = run_cli("check", "claims", "--documents", str(SCAN_COPIES / folder), "--format", "json")
+        findings = json.loads(out)["findings"]
+        saved = {p.name for p in (SCAN_COPIES / folder).iterdir()}
+        files = [p for p in (REPO / "claims").glob("errata-*.yaml") if load_claim_file(p).document.get("copy") in saved]
+        shown = {str(p.relative_to(REPO)) for p in files}
+        mine = [f for f in findings if f["file"] in shown]
+        assert code == 0 and (mine or not files)
+        assert [f["claim"] for f in mine if f["verdict"] == "stale" or not f.get("document_location")] == []

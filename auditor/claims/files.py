@@ -21,8 +21,8 @@ from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
 
 from .verdicts import Verdict
 
-CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
-DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
+CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "label", "note", "fact", "source", "property"}
+DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note", "corpus"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
 
@@ -49,6 +49,7 @@ class Claim:
     property: Located | None = None
     arithmetic: str | None = None
     problem: str = ""  # why the claim cannot be read ("file:line: unknown unit ..."); the claim is invalid
+    label: Expectation | None = None  # a hand label that differs from what the auditor concludes (the corpus keeps both)
 
     def at(self, key: str) -> Location:
         return Location(self.location.path, self.given.line_of(key) if key in self.given else self.location.line)
@@ -154,6 +155,7 @@ def _claim(entry, shown: str, document) -> Claim:
         given=given,
         section=_optional_text(entry, "section", shown) or "",
         expect=_expectation(entry, shown, claim_id),
+        label=_expectation(entry, shown, claim_id, "label"),
         note=_optional_text(entry, "note", shown) or "",
         document=dict(document),
         fact=_optional_text(entry, "fact", shown),
@@ -190,13 +192,13 @@ def _stated(entry: Located, shown: str, claim_id: str) -> tuple[Stated | None, s
         raise InputError(Location(shown, entry.line_of("stated")), f"claim {claim_id!r}: {exc}") from None
 
 
-def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | None:
-    node = entry.get("expect")
+def _expectation(entry: Located, shown: str, claim_id: str, key: str = "expect") -> Expectation | None:
+    node = entry.get(key)
     if node is None:
         return None
-    at = Location(shown, entry.line_of("expect"))
+    at = Location(shown, entry.line_of(key))
     if not isinstance(node, dict) or "verdict" not in node:
-        raise InputError(at, f"claim {claim_id!r}: 'expect' must be a mapping with 'verdict'")
+        raise InputError(at, f"claim {claim_id!r}: {key!r} must be a mapping with 'verdict'")
     try:
         verdict = Verdict(node["verdict"])
     except ValueError:
@@ -206,7 +208,7 @@ def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | Non
     if isinstance(cause, str):
         cause = [cause]
     if not isinstance(cause, list) or not all(isinstance(c, str) for c in cause):
-        raise InputError(at, f"claim {claim_id!r}: expect.cause must be a list of hypothesis names")
+        raise InputError(at, f"claim {claim_id!r}: {key}.cause must be a list of hypothesis names")
     return Expectation(verdict, tuple(cause), str(node.get("reason") or ""))
 
 
