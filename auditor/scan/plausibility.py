@@ -40,7 +40,7 @@ def far_from(project, proposal, formula: str, given: dict, unit: str) -> str:
     ratio = abs(Fraction(computed) / stated) if stated else None
     if ratio is not None and abs(ratio - 1) <= input_precision(proposal.page_inputs):
         return f"within the printed precision of the page's inputs ({', '.join(proposal.page_inputs.values())}): not decidable"
-    if ratio is not None and 1 / NEAR <= ratio <= NEAR:
+    if ratio is not None and 1 / NEAR < ratio < NEAR:
         return ""
     if audit_claim(claim, project).diagnoses:
         return ""
@@ -50,7 +50,7 @@ def far_from(project, proposal, formula: str, given: dict, unit: str) -> str:
 def _evaluated(claim, project):
     """(verdict, value in the stated unit) of a draft claim, without the diagnosis search."""
     from auditor.base.errors import UnderdeterminedError
-    from auditor.claims.compare import compare
+    from auditor.claims.readings import compare_readings
     from auditor.evaluate.evaluation import Evaluation
     from auditor.evaluate.resolve import resolve
 
@@ -59,7 +59,7 @@ def _evaluated(claim, project):
         value = Evaluation(catalogue, resolve(claim, catalogue, project.inputs)).value(claim.formula)
     except (UnderdeterminedError, ZeroDivisionError, ValueError, OverflowError):
         return Verdict.UNDERDETERMINED, None
-    result = compare(claim.stated, value, catalogue.dims(claim.formula))
+    result, _ = compare_readings(claim.stated, value, catalogue.dims(claim.formula))
     return result.verdict, result.computed
 
 
