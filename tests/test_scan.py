@@ -79,7 +79,7 @@ def test_scan_audit_gives_a_first_verdict_without_any_yaml(note, run_cli):
     assert code == 1
     assert "note.md:3: [holds] 'cache costs 128 KiB/token, so'" in out
     assert "note.md:8: [mismatch] 'sequence needs 4.00 GB of'" in out
-    assert "reproduced by: num_attention_heads = 32 used for num_key_value_heads = 8" in out
+    assert "most likely: num_attention_heads = 32 used for num_key_value_heads = 8" in out
     assert "4 claims: 3 holds, 1 mismatch; 1 claim fail" in out
 
 

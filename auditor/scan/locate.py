@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 from auditor.base.errors import QuantityError
-from auditor.base.quantity import _rules, parse_stated
+from auditor.base.precision import words
+from auditor.base.quantity import parse_stated
 from auditor.base.units import parse_unit
 from auditor.documents.locate import NUMBER_TOKEN, Document
 
@@ -64,9 +65,9 @@ class Proposal:
 
 def qualifier_pattern() -> re.Pattern:
     """Qualifiers and comparators that may precede a number, from the precision rules: '~', 'about', 'over'..."""
-    qualifiers, comparators = _rules()
-    words = sorted({w for w, _ in qualifiers} | {w for w, _ in comparators}, key=len, reverse=True)
-    alternatives = "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w) + (r" " if w[-1].isalpha() else "") for w in words)
+    qualifiers, comparators = words()
+    spelled = sorted({w for w, _ in qualifiers} | {w for w, _ in comparators}, key=len, reverse=True)
+    alternatives = "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w) + (r" " if w[-1].isalpha() else "") for w in spelled)
     return re.compile(rf"(?:{alternatives})\s*$", re.IGNORECASE)
 
 
