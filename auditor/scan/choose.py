@@ -95,8 +95,7 @@ class FormulaChooser:
             stated = with_unit(stated, proposal.unit)
         scanner = self.scanner
         catalogue = scanner.project.catalogue
-        fits = lambda f: words.unit_fits(stated, f, proposal.bare) or (proposal.per and words.fits_per(stated, f, proposal.per))  # noqa: E731
-        candidates = [f.id for f in catalogue.formulas.values() if f.id not in scanner.spec_formulas and fits(f) and scanner.feedable(f.id)]
+        candidates = [f.id for f in catalogue.formulas.values() if f.id not in scanner.spec_formulas and _fits(stated, f, proposal) and scanner.feedable(f.id)]
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
         totals = []
@@ -105,6 +104,13 @@ class FormulaChooser:
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
+
+
+def _fits(stated, formula, proposal) -> bool:
+    """The formula's unit is the number's; under a "per token" header, the number's per token."""
+    if proposal.per:
+        return words.fits_per(stated, formula, proposal.per)
+    return words.unit_fits(stated, formula, proposal.bare)
 
 
 def clause(text: str, proposal, sentence: tuple[int, int]) -> tuple[int, int]:
