@@ -21,6 +21,7 @@ from auditor.audit.pipeline import audit_claim
 from auditor.base.quantity import parse_stated
 from auditor.claims.compare import compare
 from auditor.claims.files import claim_files, load_claim_file
+from auditor.claims.readings import compare_readings
 from auditor.diagnosis.search import applied, candidates, context
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
@@ -92,10 +93,23 @@ def _printed(ctx, hypothesis) -> str | None:
         original = Fraction(Evaluation(ctx.catalogue, ctx.bindings).value(ctx.claim.formula))
     except (ArithmeticError, ValueError, TypeError):
         return None
-    label = unit if unit is not None else ctx.claim.stated.unit
+    label = unit if unit is not None else _read_unit(ctx, original)
     shown = value / Fraction(label.factor)
     if value == original and unit is None or shown == 0:
         return None
-    text = f"{float(shown):.4g}"
+    text = _four_figures(float(shown))
     unit_text = ctx.claim.stated.unit.text
     return f"{text} {unit_text}".strip() if unit_text != "dimensionless" else text
+
+
+def _read_unit(ctx, original):
+    """The unit as the holding claim was read ("5.1B" on a count is billions), so the slip prints in it."""
+    _, reading = compare_readings(ctx.claim.stated, original, ctx.catalogue.dims(ctx.claim.formula))
+    return ctx.claim.stated.unit if reading is None else reading.stated.unit
+
+
+def _four_figures(value: float) -> str:
+    """Four significant figures that read back as four: 1.000, not 1 (which a claim reads as 1 +- 0.5)."""
+    text = f"{value:#.4g}"
+    mantissa, e, exponent = text.partition("e")
+    return mantissa.rstrip(".") + e + exponent

@@ -115,3 +115,18 @@ def test_a_browser_check_that_would_skip_fails_under_ci(monkeypatch):
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         require_browser(find=lambda: None)
+
+
+def test_a_long_max_inside_an_equation_sets_one_argument_and_one_term_per_line():
+    import sympy
+
+    from auditor.output.mathml import equation_mathml
+
+    floor, base, size, per_token, graphs, per_graph = sympy.symbols(
+        "sglang_reserve_floor sglang_reserve_base chunked_prefill_size sglang_reserve_per_prefill_token cuda_graph_max_bs sglang_reserve_per_graph_batch")
+    reserve = base + size * per_token + graphs * per_graph
+    math = equation_mathml("reserved", sympy.Max(floor, reserve))
+    # max( floor, \n base \n + size·per_token \n + graphs·per_graph ): one table of two arguments, the sum a table of three rows
+    assert math.count("<mtable") == 2 and math.count("<mo>,</mo>") == 1 and math.count("<mo>+</mo>") == 2
+    short = equation_mathml("m", sympy.Max(*sympy.symbols("a b")))
+    assert "<mtable" not in short

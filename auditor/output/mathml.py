@@ -71,6 +71,55 @@ class _Printer(MathMLPresentationPrinter):
         finally:
             self._settings["disable_split_super_sub"] = whole
 
+    def doprint(self, expr):
+        self._root = expr
+        return super().doprint(expr)
+
+    def _print_Add(self, expr, order=None):
+        node = super()._print_Add(expr, order)
+        if expr is self._root or _width(node) <= NESTED_TEXT:
+            return node
+        return self._column(_signed_terms(expr))
+
+    def _print_Min(self, expr):
+        return self._call("min", expr, super()._print_Min)
+
+    def _print_Max(self, expr):
+        return self._call("max", expr, super()._print_Max)
+
+    def _call(self, name: str, expr, inline):
+        """min or max inline, or, when that runs long, its arguments one per line inside the parentheses."""
+        node = inline(expr)
+        if _width(node) <= NESTED_TEXT:
+            return node
+        head = self.dom.createElement("mi")
+        head.appendChild(self.dom.createTextNode(name))
+        group = self.dom.createElement("mrow")
+        for part in (head, self._mark("("), self._column([("", a) for a in expr.args], ","), self._mark(")")):
+            group.appendChild(part)
+        return group
+
+    def _column(self, rows: list[tuple[str, sympy.Expr]], separator: str = ""):
+        """Rows of a left-aligned table: a sign or nothing, then the term; ``separator`` after every row but the last."""
+        table = self.dom.createElement("mtable")
+        table.setAttribute("columnalign", "left")
+        for index, (sign, term) in enumerate(rows):
+            line = self.dom.createElement("mrow")
+            if sign:
+                line.appendChild(self._mark(sign))
+            line.appendChild(self._print(term))
+            if separator and index < len(rows) - 1:
+                line.appendChild(self._mark(separator))
+            row = self.dom.createElement("mtr")
+            row.appendChild(self._cell(line))
+            table.appendChild(row)
+        return table
+
+    def _mark(self, text: str):
+        mark = self.dom.createElement("mo")
+        mark.appendChild(self.dom.createTextNode(text))
+        return mark
+
     def _print_Piecewise(self, expr):
         table = self.dom.createElement("mtable")
         for value, condition in expr.args:
@@ -105,6 +154,23 @@ LONG_TEXT = 120
 """Characters of printed text past which a sum is set one term per line (MathML has no automatic line breaks)."""
 
 
+NESTED_TEXT = 60
+"""Characters past which a sum, min or max inside an equation is set one term or argument per line."""
+
+
+def _width(node) -> int:
+    return len(re.sub(r"<[^>]+>", "", node.toxml()))
+
+
+def _signed_terms(expr: sympy.Add) -> list[tuple[str, sympy.Expr]]:
+    """``a - b + c`` as ("", a), ("−", b), ("+", c): the rows of a sum set one term per line."""
+    terms = expr.as_ordered_terms()
+    rows = [("", terms[0])]
+    for term in terms[1:]:
+        rows.append(("−", -term) if term.could_extract_minus_sign() else ("+", term))
+    return rows
+
+
 def equation_mathml(name: str, expr: sympy.Expr, notation: dict[str, str] | None = None) -> str:
     """``name = expr`` as a self-contained block ``<math>`` element (presentation MathML); a long sum one term per line."""
     settings = {"disable_split_super_sub": True, "mul_symbol": "dot"}
@@ -118,9 +184,8 @@ def equation_mathml(name: str, expr: sympy.Expr, notation: dict[str, str] | None
 
 def _stacked(head: str, expr: sympy.Add, settings: dict, written: dict) -> str:
     """``head = t1`` over ``+ t2``, ``− t3``...: the rows of a table, aligned on the terms."""
-    terms = expr.as_ordered_terms()
-    rows = [f"<mtr><mtd><mrow>{head}<mo>=</mo></mrow></mtd><mtd><mrow>{_Printer(settings, written).doprint(terms[0])}</mrow></mtd></mtr>"]
-    for term in terms[1:]:
-        sign, shown = ("−", -term) if term.could_extract_minus_sign() else ("+", term)
+    (_, first), *rest = _signed_terms(expr)
+    rows = [f"<mtr><mtd><mrow>{head}<mo>=</mo></mrow></mtd><mtd><mrow>{_Printer(settings, written).doprint(first)}</mrow></mtd></mtr>"]
+    for sign, shown in rest:
         rows.append(f"<mtr><mtd></mtd><mtd><mrow><mo>{sign}</mo>{_Printer(settings, written).doprint(shown)}</mrow></mtd></mtr>")
     return f'<math xmlns="{MATHML_NAMESPACE}" display="block"><mtable columnalign="right left">{"".join(rows)}</mtable></math>'
