@@ -1,16 +1,21 @@
-"""inference-auditor: recompute published LLM-inference numbers and explain the wrong ones."""
+"""inference-auditor: recompute published LLM-inference numbers and explain the wrong ones.
+
+The Python API lives in ``auditor.api`` (see docs/api.md); its functions are
+also reachable from here, imported on first use so that ``import auditor``
+stays cheap: ``auditor.check(...)``, ``auditor.claim(...)``,
+``auditor.open_project()``, ``auditor.search_formulas(...)`` (``audit`` is
+only ``auditor.api.audit``: ``auditor.audit`` is the stage of that name).
+"""
 
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    """``auditor.sweep``: imported when first used, so ``import auditor`` stays cheap.
+    from importlib import import_module
+    from pkgutil import iter_modules
 
-    By name, not an import statement: the package root is no stage of the
-    flow, and every stage may import it for ``__version__``.
-    """
-    if name == "sweep":
-        from importlib import import_module
-
-        return import_module("auditor.evaluate.sweep").sweep
+    api = import_module("auditor.api")
+    stages = {module.name for module in iter_modules(__path__)}  # ``auditor.audit`` is the stage, not the function
+    if name in api.FACES and name not in stages:
+        return getattr(api, name)
     raise AttributeError(f"module 'auditor' has no attribute {name!r}")

@@ -17,6 +17,9 @@ def build_parser():
     import argparse
     from pathlib import Path
 
+    import shtab
+
+    from auditor import __version__
     from auditor.commands import register_all
 
     class _Parser(argparse.ArgumentParser):
@@ -25,7 +28,9 @@ def build_parser():
             self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
     parser = _Parser(prog="auditor", description="Recompute published LLM-inference numbers and explain the wrong ones.")
-    parser.add_argument("--project", type=Path, default=None, help="project folder with its own claims/, formulas/, inputs/ (default: the working directory)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--project", type=Path, default=None, help="project folder with its own claims/, formulas/, inputs/ (default: the nearest folder above holding claims/ or [tool.auditor])")
+    shtab.add_argument_to(parser, ["--print-completion"], help="print a shell completion script (bash, zsh or tcsh) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     register_all(sub)
     return parser
@@ -40,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command_line = argv  # what a stored run is keyed by (``commands.replay``)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE

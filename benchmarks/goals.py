@@ -27,6 +27,7 @@ from processes import AUDITOR, PYTHON, emptied, paired, project_of, run_once, wi
 YAML = [PYTHON, "-c", "import yaml"]
 SYMPY = [PYTHON, "-c", "import sympy"]
 CHECK = [AUDITOR, "check"]
+SHIPPED = [AUDITOR, "check", "--builtin"]  # from a folder that is no project: the claims shipped with the auditor
 
 
 def row(goal: str, measured: str, target: str, met: bool | None) -> tuple:
@@ -36,10 +37,10 @@ def row(goal: str, measured: str, target: str, met: bool | None) -> tuple:
 def process_rows(work: Path, runs: int) -> list[tuple]:
     shipped = work / "shipped"
     shipped.mkdir()
-    run_once(CHECK, shipped)
-    warm = paired(CHECK, YAML, shipped, runs)
-    packs = paired(CHECK, YAML, shipped, runs, before=without_stored_runs(shipped))
-    cold = paired(CHECK, SYMPY, shipped, runs, before=emptied(shipped))
+    run_once(SHIPPED, shipped)
+    warm = paired(SHIPPED, YAML, shipped, runs)
+    packs = paired(SHIPPED, YAML, shipped, runs, before=without_stored_runs(shipped))
+    cold = paired(SHIPPED, SYMPY, shipped, runs, before=emptied(shipped))
     rows = [
         row("warm check, shipped corpus / import yaml", f"{warm['ratio']:.2f}x ({warm['seconds'] * 1e3:.0f} ms)", "<= 1.5x", warm["ratio"] <= 1.5),
         row("  the same, stored run removed (findings packs)", f"{packs['ratio']:.2f}x", "", None),

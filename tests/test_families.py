@@ -70,7 +70,10 @@ def test_the_cache_is_what_the_serving_engine_allocates(case):
 
 def test_the_parameter_count_matches_the_published_one(case):
     spec, _, geo = case
-    params = spec["params"]
+    params = spec.get("params")
+    if params is None:
+        assert spec.get("params_unpublished"), "a case without a published count says why"
+        return
     computed = geo.value(params.get("symbol", "n_params"))
     published = number(params["published"])
     if params.get("digits"):

@@ -80,7 +80,8 @@ def finding_record(f: Finding) -> dict:
         "message": f.message, "missing": list(f.missing),
         "expected": None if f.expected is None else [f.expected.verdict.value, list(f.expected.cause), f.expected.reason],
         "section": f.section, "document": f.document, "notes": list(f.notes), "remarks": list(f.remarks),
-        "document_location": None if f.document_location is None else _span_record(f.document_location),
+        "inferred": None if f.inferred is None else [f.inferred[0], number(f.inferred[1]), number(f.inferred[2]), f.inferred[3]],
+        "document_location": None if f.document_location is None else _span_record(f.document_location), "seconds": float(f.seconds),
     }
 
 
@@ -99,7 +100,7 @@ def read_finding(record) -> Finding:
             diagnoses=tuple(_diagnosis(d) for d in record["diagnoses"]), trace=StoredTrace(_text(record["trace"])),
             message=_text(record["message"]), missing=_texts(record["missing"]), expected=_expectation(record["expected"]),
             section=_text(record["section"]), document=_text(record["document"]), notes=_texts(record["notes"]), remarks=_texts(record["remarks"]),
-            document_location=_span(record["document_location"]),
+            inferred=_inferred(record["inferred"]), document_location=_span(record["document_location"]), seconds=_seconds(record["seconds"]),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise Unreadable(f"not a stored finding: {exc}") from None
@@ -175,6 +176,21 @@ def _expectation(record) -> Expectation | None:
         return None
     verdict, cause, reason = record
     return Expectation(Verdict(verdict), _texts(cause), _text(reason))
+
+
+def _inferred(record) -> tuple | None:
+    if record is None:
+        return None
+    symbol, low, high, claims = record
+    if not _int(claims):
+        raise Unreadable("an inferred value counts its claims in a whole number")
+    return (_text(symbol), read_number(low), read_number(high), claims)
+
+
+def _seconds(record) -> float:
+    if not isinstance(record, float):
+        raise Unreadable("a finding's time is a float")
+    return record
 
 
 def _span(record) -> DocumentSpan | None:

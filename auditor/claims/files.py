@@ -9,21 +9,22 @@ known to conclude about a number that is wrong in someone else's document).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.base.errors import InputError, Location, QuantityError, UnitError
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
-from auditor.base.yamlio import Located, load_yaml
+from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
 
-from .paths import claim_files
+from .paths import STDIN, claim_files
 from .verdicts import Expectation, Verdict
 
 __all__ = ["Claim", "ClaimFile", "Expectation", "claim_files", "load_claim_file"]
 
-CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
-DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
+CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "label", "note", "fact", "source", "property"}
+DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note", "corpus"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
 
@@ -43,6 +44,7 @@ class Claim:
     property: Located | None = None
     arithmetic: str | None = None
     problem: str = ""  # why the claim cannot be read ("file:line: unknown unit ..."); the claim is invalid
+    label: Expectation | None = None  # a hand label that differs from what the auditor concludes (the corpus keeps both)
 
     def at(self, key: str) -> Location:
         return Location(self.location.path, self.given.line_of(key) if key in self.given else self.location.line)
@@ -53,11 +55,37 @@ class ClaimFile:
     path: Path
     document: dict
     claims: list[Claim]
+    problems: list[InputError] = field(default_factory=list)
+    """Claims that could not be read, each a located error; the others are in ``claims``."""
+
+
+def load_claim_file(path: Path) -> ClaimFile:
+    """A claims file whose every claim reads; the first problem is raised."""
+    claim_file = read_claim_file(path)
+    if claim_file.problems:
+        raise claim_file.problems[0]
+    return claim_file
+
+
+def read_claim_file(path: Path) -> ClaimFile:
+    """A claims file, its unreadable claims collected as problems rather than stopping at the first.
+
+    A problem with the file as a whole (not YAML, not a mapping) is raised:
+    no claim of it can be trusted.
+    """
+    raw = read_raw_claim_file(path)
+    claims, problems = [], []
+    for entry in raw.entries:
+        try:
+            claims.append(raw.claim(entry))
+        except InputError as exc:
+            problems.append(exc)
+    return ClaimFile(path, raw.document, claims, problems)
 
 
 @dataclass(frozen=True)
 class RawClaimFile:
-    """A claims file read and checked for shape, its claims still as YAML mappings."""
+    """A claims file read and checked for shape, its claims still YAML mappings (the cache keys them as such)."""
 
     path: Path
     shown: str
@@ -69,9 +97,9 @@ class RawClaimFile:
         return _claim(entry, self.shown, self.document)
 
 
-def read_claim_file(path: Path) -> RawClaimFile:
-    shown = display_path(path)
-    data = load_yaml(path)
+def read_raw_claim_file(path: Path) -> RawClaimFile:
+    """The file's ``document:`` and its claims as mappings; a problem with the file as a whole is raised."""
+    shown, data = _read(path)
     if not isinstance(data, dict):
         raise InputError(Location(shown, 1), "a claims file must be a mapping with 'document' and 'claims'")
     for key in data:
@@ -87,9 +115,20 @@ def read_claim_file(path: Path) -> RawClaimFile:
     return RawClaimFile(path, shown, document, entries)
 
 
-def load_claim_file(path: Path) -> ClaimFile:
-    raw = read_claim_file(path)
-    return ClaimFile(path, raw.document, [raw.claim(entry) for entry in raw.entries])
+def _read(path: Path):
+    if path == STDIN:
+        from auditor.base.limits import limit, over
+
+        text = sys.stdin.read(int(limit("file_bytes")) + 1)
+        if len(text) > limit("file_bytes"):
+            raise over("file_bytes", Location("<stdin>"), "standard input is longer")
+        return "<stdin>", load_yaml_text(text, "<stdin>")
+    return display_path(path), load_yaml(path)
+
+
+def claim_from_mapping(fields: dict, where: str = "<code>", document: dict | None = None) -> Claim:
+    """A claim built in code from the keys a claims file would hold, checked the same way."""
+    return _claim(located(dict(fields)), where, located(dict(document or {})))
 
 
 def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:
@@ -127,6 +166,7 @@ def _claim(entry, shown: str, document) -> Claim:
         given=given,
         section=_optional_text(entry, "section", shown) or "",
         expect=_expectation(entry, shown, claim_id),
+        label=_expectation(entry, shown, claim_id, "label"),
         note=_optional_text(entry, "note", shown) or "",
         document=dict(document),
         fact=_optional_text(entry, "fact", shown),
@@ -163,13 +203,13 @@ def _stated(entry: Located, shown: str, claim_id: str) -> tuple[Stated | None, s
         raise InputError(Location(shown, entry.line_of("stated")), f"claim {claim_id!r}: {exc}") from None
 
 
-def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | None:
-    node = entry.get("expect")
+def _expectation(entry: Located, shown: str, claim_id: str, key: str = "expect") -> Expectation | None:
+    node = entry.get(key)
     if node is None:
         return None
-    at = Location(shown, entry.line_of("expect"))
+    at = Location(shown, entry.line_of(key))
     if not isinstance(node, dict) or "verdict" not in node:
-        raise InputError(at, f"claim {claim_id!r}: 'expect' must be a mapping with 'verdict'")
+        raise InputError(at, f"claim {claim_id!r}: {key!r} must be a mapping with 'verdict'")
     try:
         verdict = Verdict(node["verdict"])
     except ValueError:
@@ -179,5 +219,6 @@ def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | Non
     if isinstance(cause, str):
         cause = [cause]
     if not isinstance(cause, list) or not all(isinstance(c, str) for c in cause):
-        raise InputError(at, f"claim {claim_id!r}: expect.cause must be a list of hypothesis names")
+        raise InputError(at, f"claim {claim_id!r}: {key}.cause must be a list of hypothesis names")
     return Expectation(verdict, tuple(cause), str(node.get("reason") or ""))
+

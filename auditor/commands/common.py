@@ -4,45 +4,57 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from auditor.base.resources import builtin
-
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
 def project_root(args) -> Path:
-    return (args.project or Path.cwd()).resolve()
-
-
-def default_claim_paths(root: Path) -> list[Path]:
-    """A project's own ``claims/`` when present, else the shipped claims."""
-    own = root / "claims"
-    return [own] if own.is_dir() else [builtin("claims")]
+    """The folder a command writes into (``models pull``): ``--project``, the project found, else here."""
+    return load_project(args).root
 
 
 def load_project(args):
-    from auditor.audit.project import Project
+    """``--project DIR`` exactly, else the project the working directory is in (cached on ``args``)."""
+    if getattr(args, "_project", None) is None:
+        from auditor.api import open_project
 
-    root = project_root(args)
-    return Project.load(root, cache=not getattr(args, "no_cache", True))
+        cache = not getattr(args, "no_cache", True)
+        args._project = open_project(args.project, cache=cache) if args.project else open_project(cache=cache)
+        args._project.check_catalogue()
+    return args._project
+
+
+def project_lines(project) -> list[str]:
+    """``-v``: which root and which data folders are in force (the head of the human report)."""
+    how = "found" if project.found else "none found; the working directory stands in"
+    lines = [f"project root: {project.root} ({how})"]
+    if project.settings.source:
+        lines.append(f"settings: [tool.auditor] in {project.settings.source}")
+    return lines + [f"{folder}: {', '.join(places)}" for folder, places in project.data_folders().items()]
+
+
+def claim_paths(args, project) -> list[Path]:
+    """The paths given, else ``[tool.auditor] paths``, the project's ``claims/``, or with ``--builtin`` the shipped claims."""
+    from auditor.api import claim_paths as resolve_paths
+
+    return resolve_paths(project, args.paths, getattr(args, "builtin", False))
 
 
 def add_cache_option(parser) -> None:
     """``--no-cache``: recompute everything, reading and writing no cache entry."""
-    parser.add_argument("--no-cache", action="store_true", help="recompute every claim; neither read nor write ./.auditor_cache")
+    parser.add_argument("--no-cache", action="store_true", help="recompute every claim; neither read nor write the project's .auditor_cache")
+
+
+def add_claim_arguments(parser, what: str = "claim files or folders") -> None:
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help=f"{what} (default: the project's claims/; '-' reads standard input)")
+    parser.add_argument("--builtin", action="store_true", help="audit the claims shipped with the auditor instead of a project's own")
 
 
 def find_claim(args):
     """The project and the claim ``args.claim_id`` names, in ``args.paths`` or the default claims."""
-    from auditor.base.errors import InputError, Location
-    from auditor.claims.files import claim_files, load_claim_file
+    from auditor.api import find_claim as find
 
     project = load_project(args)
-    paths = args.paths or default_claim_paths(project.root)
-    for path in claim_files(paths):
-        for claim in load_claim_file(path).claims:
-            if claim.id == args.claim_id:
-                return project, claim
-    raise InputError(Location(", ".join(str(p) for p in paths)), f"no claim with id {args.claim_id!r}")
+    return project, find(args.claim_id, args.paths, project, getattr(args, "builtin", False))
 
 
 def plural(count: int, word: str) -> str:

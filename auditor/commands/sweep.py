@@ -59,11 +59,9 @@ def run_sweep(args) -> int:
 
 
 def _project(args):
-    from auditor.audit.project import Project
+    from .common import load_project
 
-    from .common import project_root
-
-    return Project.load(project_root(args))
+    return load_project(args)
 
 
 def _csv(result) -> str:
@@ -87,5 +85,5 @@ def register(sub) -> None:
     parser.add_argument("formula", help="a formula id (auditor formulas lists them)")
     parser.add_argument("--over", action="append", default=[], required=True, metavar="NAME=RANGE", help="a varied input: batch=1:1024, batch=0:64:8 or seq_len=1024,4096 (repeat for a grid)")
     parser.add_argument("--given", action="append", default=[], metavar="KEY=VALUE", help="a fixed input, as a claim's given: model=ORG/NAME, gpu=h100_sxm, kv_dtype=bf16, seq_len=8192")
-    parser.add_argument("--format", choices=("csv", "json"), default="csv")
+    parser.add_argument("--format", choices=("csv", "json"), default="csv", help="csv: one row per point; json: the axes and the values")
     parser.set_defaults(run=run_sweep)

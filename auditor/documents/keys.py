@@ -14,16 +14,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import auditor
 from auditor.base import stamps
 from auditor.base.textio import is_file, resolved
 
 from .paths import _copy_candidates, document_path
 
 
-def environment_key(project) -> str:
-    root = None if project.root is None else str(project.root)
-    return stamps.environment_key(auditor.__version__, root, None if project.documents is None else str(project.documents))
+def environment_key(project) -> str | None:
+    return project.environment_key()
 
 
 def claim_key(environment: str, raw, entry, dependencies: list) -> str:

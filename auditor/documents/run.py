@@ -1,131 +1,182 @@
-"""Auditing claim files through the content-addressed cache (DESIGN decision 13).
+"""Auditing claim files through the content-addressed cache (DESIGN decision 13), to the same effect as without it.
 
-Each claim's located finding is stored under the hash of everything it
-depends on: the claim's own YAML (lines included, since findings carry
-them), its file's ``document:`` header, the text of the document it quotes,
-and the run's environment (the engine's code, every catalogue, units and
-inputs file, the working directory that paths are shown from). Each claims
-file also gets a pack of its findings under the hash of its bytes, so a run
-where nothing changed reads one entry per file and parses no YAML; with a
-warm catalogue cache too it imports neither SymPy nor pint. A claim whose
-model would be fetched from the Hub depends on more than the project holds,
-so it is never stored.
+What is stored is what a claim alone decides: whether it reads, its
+finding as ``audit_claim`` makes it (or the input error it raises), and
+that finding placed in its document. Each is keyed by everything it depends
+on: the claim's own YAML (lines included, since findings carry them), its
+file's ``document:`` header, the documents looked for and the run's
+environment (``keys``). A claims file also gets a pack of its claims'
+outcomes under the hash of its bytes, so a run where nothing changed parses
+no YAML. What depends on more than one claim is decided again on every run,
+exactly as ``audit.pipeline.collect`` and ``locate.place`` decide it: which
+ids are duplicates, and the unstated inputs inferred across a file's claims
+(the few findings that changes are placed again). A claim whose model would
+be fetched from the Hub, and a claims file read from standard input, are
+never stored.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from auditor.audit.findings import Finding
+from auditor.audit.pipeline import Run
 from auditor.audit.stored import Unreadable, finding_record, read_finding
-from auditor.base.errors import InputError
-from auditor.base.resources import display_path
+from auditor.base.errors import InputError, Location
 from auditor.base.stamps import file_hash, key
+from auditor.claims.paths import STDIN, claim_files
+from auditor.claims.verdicts import Verdict
 
-from .keys import claim_key, document_dependencies, environment_key, needs_the_hub
+from .entries import Entry, File, outcome_record, problem_record, read_outcome
+from .keys import claim_key, document_dependencies, needs_the_hub
 from .locate import DocumentCache, locate
 
 
-def audit_paths_cached(paths: list[Path], project, store) -> list[Finding]:
-    """Every claim under ``paths``, audited and located, from the cache where it holds them."""
-    from auditor.claims.paths import claim_files
-
-    run = _Run(project, store)
-    if run.environment is None:  # no cache salt could be had: no cache
-        from auditor.audit.pipeline import audit_files
-
-        from .locate import attach_documents
-
-        files, findings = audit_files(paths, project)
+def audit_run_cached(paths: list, project, store) -> Run:
+    """Every claim under ``paths`` audited and placed, from the cache where it holds them; every input problem collected."""
+    environment = project.environment_key()
+    if environment is None:  # no cache salt could be had: no cache
         store.complete = False
-        return attach_documents(files, findings, project.documents, project.root)
-    files = [run.read(path) for path in claim_files(paths)]
-    if not files:
-        project.check_catalogue()
-    _check_unique_ids(files)
-    return [finding for claims_file in files for finding in run.complete(claims_file)]
+        return _uncached(paths, project)
+    run = Run()
+    reader = _Reader(project, store, environment)
+    files = [reader.read(path) for path in claim_files(paths, run.problems)]
+    for claims_file in files:
+        run.problems.extend(claims_file.read_problems())
+    audited = reader.audit(files, run.problems)
+    findings = _inferred(audited, project)
+    run.findings = reader.place(audited, findings, run.problems)
+    for claims_file in files:
+        reader.keep(claims_file)
+    return run
 
 
-class _File:
-    """One claims file in a run: its findings from a pack, or its claims to look up and audit."""
+def _uncached(paths, project) -> Run:
+    from auditor.audit.pipeline import collect
 
-    def __init__(self, path: Path, key: str):
-        self.path, self.key = path, key
-        self.findings: list[Finding] | None = None
-        self.raw = None
-        self.entries: list = []  # (key or None, its cached finding, else the claim to audit)
-        self.dependencies: list | None = None
+    from .locate import place
 
-    def ids(self):
-        if self.findings is not None:
-            return [(f.claim_id, f.location) for f in self.findings]
-        return [(f.claim_id, f.location) if isinstance(f, Finding) else (f.id, f.location) for _, f in self.entries]
+    run = collect(paths, project)
+    run.findings = place(run.claims, run.findings, project.documents, run.problems, project.root, project.catalogue)
+    return run
 
 
-class _Run:
-    def __init__(self, project, store):
-        self.project, self.store = project, store
-        self.environment = environment_key(project)
-        self.documents = DocumentCache(project.documents, project.root)
+class _Reader:
+    def __init__(self, project, store, environment: str):
+        self.project, self.store, self.environment = project, store, environment
 
-    def read(self, path: Path) -> _File:
-        claims_file = _File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
+    def read(self, path) -> File:
+        """The file's outcomes from its pack, or its claims read and each looked up on its own."""
+        if path == STDIN:
+            return self._read_claims(File(path, None))
+        from auditor.base.resources import display_path
+
+        claims_file = File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
         pack = self.store.get("files", claims_file.key)
-        if pack is not None and _still_valid(pack):
-            try:
-                claims_file.findings = [read_finding(record) for record in pack["findings"]]
-                self.store.consulted.extend(tuple(row) for row in pack["dependencies"])
-                return claims_file
-            except (Unreadable, TypeError, KeyError):
-                claims_file.findings = None
-        self._read_claims(claims_file)
-        return claims_file
+        if pack is not None and _still_valid(pack) and claims_file.unpack(pack):
+            return claims_file
+        return self._read_claims(File(path, claims_file.key))
 
-    def _read_claims(self, claims_file: _File) -> None:
-        from auditor.claims.files import read_claim_file
-
-        self.project.check_catalogue()  # before any claim is read, as without the cache
-        raw = claims_file.raw = read_claim_file(claims_file.path)
+    def _read_claims(self, claims_file: File) -> File:
+        try:
+            raw = claims_file.load_raw()
+        except InputError as exc:
+            claims_file.error, claims_file.dependencies = exc, []
+            return claims_file
         try:
             claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents, self.project.root)
         except InputError:
             claims_file.dependencies = None  # raised again, in order, when the findings are placed
         for entry in raw.entries:
-            key = None
-            if claims_file.dependencies is not None and not needs_the_hub(entry, self.project.inputs):
-                key = claim_key(self.environment, raw, entry, claims_file.dependencies)
-            cached = self._cached(key)
-            claims_file.entries.append((key, cached or raw.claim(entry)))
+            keyed = None
+            if claims_file.key is not None and claims_file.dependencies is not None and not needs_the_hub(entry, self.project.inputs):
+                keyed = claim_key(self.environment, raw, entry, claims_file.dependencies)
+            claims_file.entries.append(Entry(entry, keyed, self._cached(keyed)))
+        return claims_file
 
-    def _cached(self, key: str | None) -> Finding | None:
-        record = self.store.get("claims", key) if key else None
+    def _cached(self, keyed: str | None):
+        record = self.store.get("claims", keyed) if keyed else None
         try:
-            return None if record is None else read_finding(record)
-        except Unreadable:
+            return None if record is None else read_outcome(record)
+        except (Unreadable, TypeError, KeyError, ValueError):
             return None
 
-    def complete(self, claims_file: _File) -> list[Finding]:
-        """The file's findings: cached ones as stored, the rest audited, placed and stored."""
-        if claims_file.findings is not None:
-            return claims_file.findings
-        from auditor.audit.pipeline import audit_claim
+    def audit(self, files: list[File], problems: list) -> list[tuple[File, Entry]]:
+        """Each readable, first-named claim with its finding (audited now when the cache had none), as ``collect`` orders them."""
+        seen: dict[str, Location] = {}
+        audited = []
+        for claims_file in files:
+            for entry in claims_file.readable():
+                claim_id, location = entry.identity(claims_file)
+                if claim_id in seen:
+                    problems.append(InputError(location, f"duplicate claim id {claim_id!r} (first at {seen[claim_id]})"))
+                    continue
+                seen[claim_id] = location
+                if entry.outcome is None:
+                    entry.audit(claims_file, self.project)
+                if entry.problem is not None:
+                    problems.append(entry.problem)
+                else:
+                    audited.append((claims_file, entry))
+        return audited
 
-        document = None
-        findings = []
-        for entry_key, found in claims_file.entries:
-            if not isinstance(found, Finding):
-                claim, finding = found, audit_claim(found, self.project)
-                document = document or self.documents.for_claims_file(claims_file.path, claims_file.raw.document)
-                found = finding if document is None else locate(finding, claim, document)
-                if entry_key:
-                    self.store.put("claims", entry_key, finding_record(found))
-            findings.append(found)
-        if claims_file.dependencies is None or not all(key for key, _ in claims_file.entries):
-            self.store.complete = False
-        else:
+    def place(self, audited: list, findings: list, problems: list) -> list:
+        """Each finding in its document, as ``locate.place`` does; a stored placement is used where inference changed nothing."""
+        documents, unreadable, placed = DocumentCache(self.project.documents, self.project.root), set(), []
+        for (claims_file, entry), finding in zip(audited, findings):
+            if entry.located is not None and finding is entry.finding:
+                placed.append(entry.located)
+                continue
+            document = None
+            if claims_file.path not in unreadable:
+                try:
+                    document = documents.for_claims_file(claims_file.path, claims_file.load_raw().document)
+                except InputError as exc:
+                    unreadable.add(claims_file.path)
+                    problems.append(exc)
+            if document is None and claims_file.path in unreadable:
+                entry.key = None  # placed without its document this time: not for the cache
+            if entry.located is None:
+                entry.located = self._located(entry.finding, entry.claim(claims_file), document)
+            placed.append(entry.located if finding is entry.finding else self._located(finding, entry.claim(claims_file), document))
+        return placed
+
+    def _located(self, finding, claim, document):
+        return finding if document is None else locate(finding, claim, document, self.project.catalogue)
+
+    def keep(self, claims_file: File) -> None:
+        """Store what this run computed; a file some part of which cannot be stored leaves the run unstorable."""
+        if claims_file.packed:
             self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
-            self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "findings": [finding_record(f) for f in findings]})
+            return
+        for entry in claims_file.entries:
+            if entry.fresh and entry.key is not None and entry.outcome is not None and (entry.finding is None or entry.located is not None):
+                self.store.put("claims", entry.key, outcome_record(entry))
+        storable = claims_file.key is not None and claims_file.dependencies is not None
+        if not storable or not all(e.key is not None and e.outcome is not None for e in claims_file.entries):
+            self.store.complete = False
+            return
+        self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
+        if any(e.finding is not None and e.located is None for e in claims_file.entries):
+            return  # a claim not placed this run (its document unread): no pack
+        error = None if claims_file.error is None else problem_record(claims_file.error)
+        self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "error": error,
+                                                  "outcomes": [outcome_record(e) for e in claims_file.entries]})
+
+
+def _inferred(audited: list, project) -> list:
+    """The findings with the unstated inputs inferred across claims, as ``collect`` infers them."""
+    findings = [entry.finding for _, entry in audited]
+    groups: dict = {}
+    for index, finding in enumerate(findings):
+        if finding.verdict == Verdict.UNDERDETERMINED and len(finding.missing) == 1:
+            groups.setdefault((finding.location.path, finding.missing[0]), []).append(index)
+    members = sorted(i for group in groups.values() if len(group) > 1 for i in group)
+    if not members:
         return findings
+    from auditor.audit.inference import infer_unstated
+
+    claims = [audited[i][1].claim(audited[i][0]) for i in members]
+    for index, finding in zip(members, infer_unstated(claims, [findings[i] for i in members], project)):
+        findings[index] = finding
+    return findings
 
 
 def _still_valid(pack) -> bool:
@@ -138,11 +189,3 @@ def _still_valid(pack) -> bool:
             return False
     return True
 
-
-def _check_unique_ids(files: list[_File]) -> None:
-    seen: dict = {}
-    for claims_file in files:
-        for claim_id, location in claims_file.ids():
-            if claim_id in seen:
-                raise InputError(location, f"duplicate claim id {claim_id!r} (first at {seen[claim_id]})")
-            seen[claim_id] = location

@@ -35,6 +35,8 @@ def _no_recurrent_state(values: dict) -> bool:
 
 
 NO_SLIDING = "no sliding-window layers (n_sliding_kv_layers = 0)"
+NO_STATE = "no linear-attention or Mamba layers, so no recurrent state"
+NO_CHUNKED = "no chunked-attention layers"
 
 # formula id -> (does the model lack this part?, why it is zero)
 ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
@@ -42,8 +44,14 @@ ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
     "kv_bytes_per_token_per_layer": (_no_kv_layers, "no attention layers, so no per-token KV cache (n_kv_layers = 0)"),
     "kv_bytes_sliding_layers": (_no_sliding_layers, NO_SLIDING),
     "kv_bytes_sliding_saturated": (_no_sliding_layers, NO_SLIDING),
-    "kv_bytes_chunked_layers": (_no_chunked_layers, "no chunked-attention layers"),
-    "recurrent_state_bytes_per_sequence": (_no_recurrent_state, "no linear-attention or Mamba layers, so no recurrent state"),
+    "kv_bytes_chunked_layers": (_no_chunked_layers, NO_CHUNKED),
+    "kv_chunked_layers": (_no_chunked_layers, NO_CHUNKED),
+    "vllm_chunked_blocks_per_request": (_no_chunked_layers, NO_CHUNKED),
+    "vllm_chunked_blocks_saturated": (_no_chunked_layers, NO_CHUNKED),
+    "recurrent_state_bytes_per_sequence": (_no_recurrent_state, NO_STATE),
+    "state_page_bytes_per_rank": (_no_recurrent_state, NO_STATE),
+    "vllm_sliding_blocks_per_request": (_no_sliding_layers, NO_SLIDING),
+    "vllm_sliding_blocks_saturated": (_no_sliding_layers, NO_SLIDING),
 }
 
 

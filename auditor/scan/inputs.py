@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from auditor.documents.locate import NUMBER_TOKEN, token_value
 
@@ -41,6 +42,17 @@ class Assignment:
     spans: tuple[tuple[int, int], ...]
 
 
+DOCUMENT_NAMES: dict[str, tuple[str, ...]] = {
+    # names documents give the catalogue's symbols, beyond the symbols' own names and notation
+    "batch size": ("batch",), "bs": ("batch",), "sequence length": ("seq_len",), "context length": ("seq_len",),
+    "d_qkv": ("head_dim",), "d_head": ("head_dim",), "head dim": ("head_dim",), "n_kv heads": ("n_kv_heads",),
+    "n_kv_heads": ("n_kv_heads",), "kv heads": ("n_kv_heads",), "num_kv_heads": ("n_kv_heads",),
+    # a plain transformer's every layer keeps a KV cache: the table's layer count is both
+    "n_layers": ("n_layers", "n_kv_layers"), "layers": ("n_layers", "n_kv_layers"),
+    "d_ff": ("intermediate_size",), "ffw": ("intermediate_size",), "n_embeddings": ("vocab_size",), "vocab": ("vocab_size",),
+}
+
+
 def symbol_aliases(catalogue) -> dict[str, set[str]]:
     """alias (lower case) -> symbols it may name, for symbols a text could set."""
     aliases: dict[str, set[str]] = {}
@@ -58,6 +70,8 @@ def symbol_aliases(catalogue) -> dict[str, set[str]]:
             aliases.setdefault(alias.lower() if len(alias) > 1 else alias, set()).add(name)
     for name, notation in formula_notation(catalogue).items():
         aliases.setdefault(notation.lower() if len(notation) > 1 else notation, set()).add(name)
+    for written, names in DOCUMENT_NAMES.items():
+        aliases.setdefault(written, set()).update(n for n in names if n in catalogue.symbols)
     return aliases
 
 
@@ -72,20 +86,35 @@ def formula_notation(catalogue) -> dict[str, str]:
 
 
 def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment]:
-    """Every "name = value(s)" and "word value" the text writes, longest name first at a place."""
+    """Every "name = value(s)" and "word value" the text writes, the longest name at a place.
+
+    One pass per kind of name, all names of a kind in one pattern (longest first): a name in words
+    takes "=", ":" or a space before its value, a symbol only "=", a one-letter symbol its case too.
+    """
     found: list[Assignment] = []
-    for alias in sorted(aliases, key=len, reverse=True):
-        wordy = len(alias) > 2 and alias.replace(" ", "").isalpha()
-        glue = r"\s*(?:=|:)\s*|\s+" if wordy else r"\s*=\s*"
-        flags = re.IGNORECASE if len(alias) > 1 else 0
-        pattern = rf"(?<![\w\\]){re.escape(alias)}(?:{glue})(?P<list>{LIST})(?![\w.%×])"
-        for match in re.finditer(pattern, text, flags):
+    for pattern, fold in _alias_patterns(tuple(sorted(aliases, key=lambda a: (-len(a), a)))):
+        for match in pattern.finditer(text):
             if any(a.start <= match.start() < a.end for a in found):
                 continue
+            name = match["name"].lower() if fold else match["name"]
             spans = tuple((m.start(), m.end()) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
             values = tuple(token_value(m) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
-            found.append(Assignment(match.start(), match.end(), frozenset(aliases[alias]), values, spans))
+            found.append(Assignment(match.start(), match.end(), frozenset(aliases[name]), values, spans))
     return sorted(found, key=lambda a: a.start)
+
+
+@lru_cache(maxsize=8)
+def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
+    wordy = [a for a in aliases if len(a) > 2 and a.replace(" ", "").isalpha()]
+    symbolic = [a for a in aliases if a not in wordy and len(a) > 1]
+    letters = [a for a in aliases if len(a) == 1]
+    kinds = ((wordy, r"\s*(?:=|:)\s*|\s+", re.IGNORECASE), (symbolic, r"\s*=\s*", re.IGNORECASE), (letters, r"\s*=\s*", 0))
+    patterns = []
+    for names, glue, flags in kinds:
+        if names:
+            alternatives = "|".join(re.escape(n) for n in names)
+            patterns.append((re.compile(rf"(?<![\w\\])(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×])", flags), bool(flags)))
+    return patterns
 
 
 def list_position(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int] | None:

@@ -11,6 +11,7 @@ and listed, not proposed. ``--audit`` recomputes the proposals; ``-o`` writes th
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from auditor.documents.locate import Document
 
@@ -21,9 +22,10 @@ from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers
 from .proposals import audit_proposals, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
-from .quotes import raw_quote
-from .settings import find_settings, setting_for
+from .quotes import Quotes
+from .settings import find_settings, setting_for, symbol_settings
 from .sums import find_sums
+from .tables import find_tables, in_table, place_of, table_settings
 from .views import read_view
 from .words import FormulaIndex
 
@@ -50,9 +52,12 @@ class Scanner:
         self.gpus = words.find_named(text, words.gpu_aliases(project.inputs.gpus))
         self.dtypes = words.find_dtypes(text)
         self.main_dtype = given_module.most_named(self.dtypes)
-        self.assignments = inputs_in_text.find_assignments(text, inputs_in_text.symbol_aliases(catalogue))
+        self.aliases = inputs_in_text.symbol_aliases(catalogue)
+        self.tables = find_tables(text)
+        self.assignments = inputs_in_text.find_assignments(text, self.aliases) + table_settings(self.tables, self.aliases)
         self.sums = find_sums(text)
         self.settings = find_settings(text)
+        self.symbol_settings = symbol_settings(self.settings, self.aliases)
         self.written = [w for w in written_quantities(text) if w.dimensions or not any(a <= w.start < b for a, b, _ in self.models)]
         self.index = FormulaIndex(catalogue)
         self.notation = inputs_in_text.formula_notation(catalogue)
@@ -60,6 +65,9 @@ class Scanner:
         self.supplies = words.model_supplies(project)
         self.model_symbols = words.model_symbols(project, self.supplies)
         self.chooser = FormulaChooser(self)
+        self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
+        self.named_models = sorted({m for _, _, m in self.models})
+        self._feeds: dict[tuple[str, str], bool] = {}
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -68,7 +76,7 @@ class Scanner:
         results = {found.result_start: found for found in self.sums}
         skip += [span for found in self.sums for span in found.operand_spans if span[0] not in results] + [(s.start, s.end) for s in self.settings]
         located = find_numbers(self.document, skip)
-        inputs_set = self._input_statements()
+        inputs_set, quotes = self._input_statements(), Quotes(self.raw)
         for proposal in located:
             scopes = self._scopes(proposal)
             if proposal.start in results:
@@ -76,18 +84,21 @@ class Scanner:
             elif proposal.start in inputs_set:
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
             else:
+                place = place_of(self.tables, proposal.start)
+                if place is not None:
+                    in_table(proposal, place)
                 wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
-                self.chooser.choose(proposal, wide, self._texts(proposal, scopes))
+                self.chooser.choose(proposal, wide, self._texts(proposal, scopes, place))
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
-            proposal.quote = raw_quote(self.raw, self.view, proposal, scopes[0])
+            proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         return located
 
     def _input_statements(self) -> dict[int, str]:
         """Where the page states an input ("3.35 TB/s of HBM bandwidth", "16GB of HBM"): a figure it cites, not a claim."""
-        symbols = [s for s in self.project.catalogue.symbols.values() if s.gpu]
+        symbols = [s for s in self.project.catalogue.symbols.values() if s.gpu or s.domain == "fraction"]
         found = {}
         for written in self.written:
-            name = setting_symbol(written, symbols) if written.dimensions else None
+            name = setting_symbol(written, symbols) if written.dimensions or written.text.endswith("%") else None
             if name:
                 found[written.start] = name
                 ranged = RANGE_BEFORE.search(self.view.text, max(0, written.start - 16), written.start)
@@ -114,36 +125,46 @@ class Scanner:
     def _scopes(self, proposal: Proposal) -> list[tuple[int, int]]:
         """Sentence, paragraph, section: where to look for words and inputs, nearest first."""
         text = self.view.text
-        headings = [m for m in HEADING.finditer(text, max(0, proposal.start - 20000), proposal.start)]
-        section_start = headings[-1].start() if headings else 0
+        heading = self._heading_before(proposal.start)
+        section_start = heading[0] if heading else 0
         return [bounds(text, proposal.start, SENTENCE_END), bounds(text, proposal.start, PARAGRAPH), (section_start, proposal.end + 200)]
+
+    def _heading_before(self, position: int) -> tuple[int, int, int] | None:
+        index = bisect_left(self.headings, (position,)) - 1
+        return self.headings[index] if index >= 0 else None
 
     def _enclosing_headings(self, position: int) -> list[tuple[int, int]]:
         """The headings above the number's own section ("# Serving Llama 3 8B" over "## A wrong number"): their setup applies too."""
-        chain: dict[int, tuple[int, int]] = {}
-        for match in HEADING.finditer(self.view.text, 0, position):
-            level = len(match.group(0)) - len(match.group(0).lstrip("#")) or 9
-            chain = {k: v for k, v in chain.items() if k < level}
-            chain[level] = (match.start(), match.end())
-        return [span for _, span in sorted(chain.items())][:-1][::-1]
+        chain: list[tuple[int, int]] = []
+        index = bisect_left(self.headings, (position,)) - 1
+        level = self.headings[index][2] if index >= 0 else 0
+        for start, end, depth in reversed(self.headings[: max(index, 0)]):
+            if depth < level:
+                chain.append((start, end))
+                level = depth
+        return chain
 
-    def _texts(self, proposal: Proposal, scopes) -> list[tuple[str, float]]:
+    def _texts(self, proposal: Proposal, scopes, place=None) -> list[tuple[str, float]]:
         text = self.view.text
         sentence, paragraph, section = scopes
         near = text[max(sentence[0], proposal.start - NEAR) : min(sentence[1], proposal.end + NEAR)]
-        headings = list(HEADING.finditer(text, max(0, proposal.start - 20000), proposal.start))
-        heading = headings[-1].group(0) if headings else ""
-        parts = (text[slice(*clause(text, proposal, sentence))], near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
+        found = self._heading_before(proposal.start)
+        heading = text[found[0] : found[1]] if found else ""
+        own = f"{place.corner} {place.column} {place.row} {place.cell.text}" if place else text[slice(*clause(text, proposal, sentence))]
+        parts = (own, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
         return list(zip(parts, SCOPE_WEIGHTS))
 
     def feeds(self, formula: str, model: str) -> bool:
         """Whether the model has every part the formula needs (an MLA model has no head_dim)."""
-        needed = given_module.leaf_symbols(self.project.catalogue, formula) & self.model_symbols
-        return model not in self.supplies or needed <= self.supplies[model] | words.GEOMETRY_ONLY
+        key = (formula, model)
+        if key not in self._feeds:
+            needed = given_module.leaf_symbols(self.project.catalogue, formula) & self.model_symbols
+            self._feeds[key] = model not in self.supplies or needed <= self.supplies[model] | words.GEOMETRY_ONLY
+        return self._feeds[key]
 
     def feedable(self, formula: str) -> bool:
         """A formula is proposable when the document names no model, or names one that can feed it."""
-        return not self.models or any(self.feeds(formula, m) for m in {m for _, _, m in self.models})
+        return not self.models or any(self.feeds(formula, m) for m in self.named_models)
 
     def model_for(self, formula: str, scopes, position: int) -> tuple[str | None, str]:
         """The model the number's own clause, sentence, paragraph or section names and that can feed the formula."""

@@ -49,6 +49,7 @@ def _read_gqa(b: GeometryBuilder) -> None:
     head_dim = _head_dim(b)
     b.compute("kv_values_per_token_per_layer", 2 * kv_heads * head_dim,
               "2 * n_kv_heads * head_dim (one K and one V vector per KV head)")
+    b.compute("kv_row_heads", kv_heads, "n_kv_heads (tensor parallelism splits the row by KV head)")
 
 
 def _read_per_layer_heads(b: GeometryBuilder, layers: list[LayerKind]) -> None:
@@ -59,6 +60,7 @@ def _read_per_layer_heads(b: GeometryBuilder, layers: list[LayerKind]) -> None:
         b.compute("n_kv_heads", counts[0], "n_heads / n_heads_in_group, the same on every attention layer")
         b.compute("kv_values_per_token_per_layer", 2 * counts[0] * head_dim,
                   "2 * n_kv_heads * head_dim (one K and one V vector per KV head)")
+        b.compute("kv_row_heads", counts[0], "n_kv_heads (tensor parallelism splits the row by KV head)")
     else:
         b.note(f"KV heads differ by layer ({', '.join(map(str, counts))}): no single per-layer cache width applies")
 
@@ -96,6 +98,7 @@ def _read_mla(b: GeometryBuilder) -> None:
     b.compute("mla_absorbed_v_width", rank, "kv_lora_rank (values read from the latent after absorption)")
     b.compute("kv_values_per_token_per_layer", rank + rope,
               "kv_lora_rank + qk_rope_head_dim (absorbed MLA: one latent row plus the shared RoPE key)")
+    b.compute("kv_row_heads", 1, "1: the latent row is shared by every head, so each tensor-parallel rank keeps all of it")
     b.note(f"MLA: n_kv_heads = {b['n_kv_heads']} describes the decompressed heads; the cache holds one "
            f"{rank + rope}-element latent row per token per layer, and no single head_dim applies")
     if b.has("index_head_dim"):

@@ -39,8 +39,7 @@ def count_params(b: GeometryBuilder, layers: list[LayerKind]) -> None:
               for key, count in kinds.items() for total, active in [_layer_params(b, first[key], shapes)]]
     hidden, vocab = b["hidden_size"], b["vocab_size"]
     embedding = b.compute("n_params_embedding", vocab * hidden, "vocab_size * hidden_size")
-    head_bias = vocab if shapes.lm_head_bias == "always" else 0
-    output = b.compute("n_params_output_projection", 0 if b["tie_embeddings"] else embedding + head_bias,
+    output = b.compute("n_params_output_projection", 0 if b["tie_embeddings"] else embedding,
                        "0 when tied to the embedding, else vocab_size * hidden_size")
     rest = embedding + output + (shapes.norm_weights(hidden) if shapes.final_norm else 0)
     b.compute("n_params", rest + sum(total for total, _ in totals),
@@ -56,7 +55,7 @@ def _layer_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> tuple
     mixer = MIXER_PARAMS[layer.mixer or "attention"](b, layer, shapes)
     if layer.parallel:
         mixer += MIXER_PARAMS[layer.parallel](b, layer, shapes)
-    fixed = mixer + _norms(layer, shapes) * shapes.norm_weights(b["hidden_size"])
+    fixed = mixer + _norms(b, layer, shapes) * shapes.norm_weights(b["hidden_size"])
     if layer.ffn == DENSE_FFN:
         width = layer.ffn_width or b["intermediate_size"]
         dense = mlp_params(b["hidden_size"], width, shapes.mlp == "gated", _mlp_bias(b, shapes))
@@ -67,11 +66,13 @@ def _layer_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> tuple
     return fixed, fixed
 
 
-def _norms(layer: LayerKind, shapes: Shapes) -> int:
-    """Norms in one layer; with per-block norms, one for each block the layer keeps."""
-    if not shapes.norm_per_block:
-        return shapes.norms_per_layer
-    return (layer.mixer != "none") + (layer.ffn != NO_FFN)
+def _norms(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
+    """Norms in one layer: a count, a config key's value, or one for each block the layer keeps."""
+    if shapes.norm_per_block:
+        return (layer.mixer != "none") + (layer.ffn != NO_FFN)
+    if isinstance(shapes.norms_per_layer, str):
+        return b.integer(shapes.norms_per_layer, "count the norms in a layer")
+    return shapes.norms_per_layer
 
 
 def _mlp_bias(b: GeometryBuilder, shapes: Shapes) -> bool:

@@ -21,7 +21,6 @@ CHOICES = {
     "qk_norm": ("none", "head", "full"),         # RMSNorm over head_dim, or over every head's width (OLMo 2)
     "mlp": ("gated", "plain"),                   # gate, up, down; or up, down
     "mlp_bias": ("config", "always", "never"),
-    "lm_head_bias": ("always", "never"),
 }
 
 
@@ -37,7 +36,7 @@ class Shapes:
     """
 
     norm: str = "rms"
-    norms_per_layer: int = 2
+    norms_per_layer: int | str = 2  # a count, or the config key that holds it (a set_when may fix it)
     norm_per_block: bool = False    # one norm per block a layer keeps, not a fixed count (Nemotron NAS)
     attention_bias: str = "config"
     qk_norm: str = "none"
@@ -48,7 +47,6 @@ class Shapes:
     expert_bias: bool = False       # experts and router carry biases (gpt-oss)
     shared_expert_gate: bool = False  # a sigmoid gate, hidden_size -> 1, on the shared expert (Qwen MoE)
     router_bias: Condition | bool = False
-    lm_head_bias: str = "never"
     mamba_norms: bool = False       # RMSNorms on dt, B and C inside the Mamba mixer (Jamba)
     final_norm: bool = True
 
@@ -75,8 +73,10 @@ def _shape_value(name: str, value: Any, where: str) -> Any:
             raise RuleError(f"{where} must be one of {', '.join(CHOICES[name])}, got {value!r}")
         return value
     if name == "norms_per_layer":
+        if isinstance(value, str) and value:
+            return value
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleError(f"{where} must be a whole number, got {value!r}")
+            raise RuleError(f"{where} must be a whole number or a config key, got {value!r}")
         return value
     if name == "router_bias":
         return value if isinstance(value, bool) else condition(value, where)
