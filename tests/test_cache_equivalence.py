@@ -111,3 +111,25 @@ def test_a_warm_run_with_problems_audits_again_only_the_claims_whose_document_is
     original = pipeline.audit_claim
     monkeypatch.setattr(pipeline, "audit_claim", lambda claim, project: audited.append(claim.id) or original(claim, project))
     assert untimed(run_cli("check")) == first and audited == ["unfound"]
+
+
+def test_inferred_inputs_are_read_back_from_the_cache_not_searched_again(troubled, run_cli, monkeypatch):
+    import auditor.audit.inference as inference
+
+    first = untimed(run_cli("check", "--format", "json"))
+    searched = []
+    original = inference.infer_unstated
+    monkeypatch.setattr(inference, "infer_unstated", lambda *args: searched.append(len(args[0])) or original(*args))
+    assert untimed(run_cli("check", "--format", "json")) == first and searched == []
+    assert "kv_memory" in first[1]
+
+
+@pytest.mark.parametrize("damage", [b"", b'{"format": 1}\n[]', None])
+def test_a_damaged_inferred_group_is_searched_again(troubled, run_cli, damage):
+    fresh = untimed(run_cli("check", "-v", "--no-cache"))
+    run_cli("check")
+    groups = sorted((troubled / ".auditor_cache" / "inferred").glob("*.json"))
+    assert groups
+    for path in groups:
+        path.write_bytes(damage if damage is not None else path.read_bytes().replace(b"kv_memory", b"kv_bytes"))
+    assert untimed(run_cli("check", "-v")) == fresh

@@ -70,13 +70,14 @@ def _texts(values) -> tuple[str, ...]:
     return tuple(_text(v) for v in values)
 
 
-def finding_record(f: Finding) -> dict:
+def finding_record(f: Finding, trace: str | None = None) -> dict:
+    """The finding as JSON data; ``trace``, when given, is its trace already written (``trace_text``)."""
     return {
         "claim_id": f.claim_id, "location": [f.location.path, f.location.line], "quote": f.quote, "formula": f.formula,
         "verdict": f.verdict.value, "stated": f.stated, "computed": number(f.computed), "unit": f.unit,
         "computed_base": number(f.computed_base), "base_unit": f.base_unit, "tolerance": number(f.tolerance),
         "diagnoses": [[d.hypothesis, d.kind, d.description, number(d.reproduced), d.complexity, list(d.parts)] for d in f.diagnoses],
-        "trace": trace_text(f.trace),
+        "trace": trace if trace is not None else trace_text(f.trace),
         "message": f.message, "missing": list(f.missing),
         "expected": None if f.expected is None else [f.expected.verdict.value, list(f.expected.cause), f.expected.reason],
         "section": f.section, "document": f.document, "notes": list(f.notes), "remarks": list(f.remarks),

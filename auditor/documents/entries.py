@@ -25,6 +25,7 @@ class Entry:
         self.raw, self.key, self.outcome, self.index = raw, key, outcome, index
         self.fresh = False  # decided by this run, so worth storing
         self._claim = None
+        self.record = None
 
     @property
     def problem(self) -> InputError | None:
@@ -100,7 +101,10 @@ class File:
         """Take the file's outcomes from its pack; False (and nothing taken) for a pack of the wrong shape."""
         try:
             error = None if pack["error"] is None else read_problem(pack["error"])
-            entries = [Entry(None, None, read_outcome(record), index) for index, record in enumerate(pack["outcomes"])]
+            keys, outcomes = pack["keys"], pack["outcomes"]
+            if len(keys) != len(outcomes) or not all(isinstance(k, str) for k in keys):
+                return False
+            entries = [Entry(None, keyed, read_outcome(record), index) for index, (keyed, record) in enumerate(zip(keys, outcomes))]
         except (Unreadable, TypeError, KeyError, ValueError):
             return False
         self.error, self.entries, self.dependencies, self.packed = error, entries, pack["dependencies"], True
@@ -136,7 +140,11 @@ def outcome_record(entry: Entry) -> dict:
         return {UNREADABLE: problem_record(entry.problem)}
     if kind == PROBLEM:
         return {PROBLEM: problem_record(entry.problem), "id": entry.outcome[1], "location": [entry.outcome[2].path, entry.outcome[2].line]}
-    return {FINDING: finding_record(entry.finding), "located": finding_record(entry.located)}
+    if entry.record is None:  # written once, for the claim's entry and its file's pack alike
+        finding = finding_record(entry.finding)
+        shared = finding["trace"] if entry.located.trace is entry.finding.trace else None
+        entry.record = {FINDING: finding, "located": finding_record(entry.located, shared)}
+    return entry.record
 
 
 def read_outcome(record) -> tuple:

@@ -18,13 +18,13 @@ never stored.
 from __future__ import annotations
 
 from auditor.audit.pipeline import Run
-from auditor.audit.stored import Unreadable, finding_record, read_finding
+from auditor.audit.stored import Unreadable
 from auditor.base.errors import InputError, Location
 from auditor.base.stamps import file_hash, key
 from auditor.claims.paths import STDIN, claim_files
-from auditor.claims.verdicts import Verdict
 
 from .entries import Entry, File, outcome_record, problem_record, read_outcome
+from .inferred import inferred, keep_groups
 from .keys import claim_key, document_dependencies, needs_the_hub
 from .locate import DocumentCache, locate
 
@@ -41,8 +41,9 @@ def audit_run_cached(paths: list, project, store) -> Run:
     for claims_file in files:
         run.problems.extend(claims_file.read_problems())
     audited = reader.audit(files, run.problems)
-    findings = _inferred(audited, project)
-    run.findings = reader.place(audited, findings, run.problems)
+    findings, known, pending = inferred(audited, project, store, environment)
+    run.findings = reader.place(audited, findings, run.problems, known)
+    keep_groups(store, environment, pending, audited, findings, run.findings)
     for claims_file in files:
         reader.keep(claims_file)
     return run
@@ -117,12 +118,12 @@ class _Reader:
                     audited.append((claims_file, entry))
         return audited
 
-    def place(self, audited: list, findings: list, problems: list) -> list:
-        """Each finding in its document, as ``locate.place`` does; a stored placement is used where inference changed nothing."""
+    def place(self, audited: list, findings: list, problems: list, known: dict) -> list:
+        """Each finding in its document, as ``locate.place`` does; a stored placement is used where one is ``known``."""
         documents, unreadable, placed = DocumentCache(self.project.documents, self.project.root), set(), []
-        for (claims_file, entry), finding in zip(audited, findings):
-            if entry.located is not None and finding is entry.finding:
-                placed.append(entry.located)
+        for index, ((claims_file, entry), finding) in enumerate(zip(audited, findings)):
+            if index in known or (entry.located is not None and finding is entry.finding):
+                placed.append(known.get(index) or entry.located)
                 continue
             document = None
             if claims_file.path not in unreadable:
@@ -158,25 +159,9 @@ class _Reader:
             return  # a claim not placed this run (its document unread): no pack
         error = None if claims_file.error is None else problem_record(claims_file.error)
         self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "error": error,
-                                                  "outcomes": [outcome_record(e) for e in claims_file.entries]})
-
-
-def _inferred(audited: list, project) -> list:
-    """The findings with the unstated inputs inferred across claims, as ``collect`` infers them."""
-    findings = [entry.finding for _, entry in audited]
-    groups: dict = {}
-    for index, finding in enumerate(findings):
-        if finding.verdict == Verdict.UNDERDETERMINED and len(finding.missing) == 1:
-            groups.setdefault((finding.location.path, finding.missing[0]), []).append(index)
-    members = sorted(i for group in groups.values() if len(group) > 1 for i in group)
-    if not members:
-        return findings
-    from auditor.audit.inference import infer_unstated
-
-    claims = [audited[i][1].claim(audited[i][0]) for i in members]
-    for index, finding in zip(members, infer_unstated(claims, [findings[i] for i in members], project)):
-        findings[index] = finding
-    return findings
+                                                  "keys": [e.key for e in claims_file.entries], "outcomes": [outcome_record(e) for e in claims_file.entries]})
+        for entry in claims_file.entries:
+            entry.record = None  # written: no need to hold it while the other files are kept
 
 
 def _still_valid(pack) -> bool:

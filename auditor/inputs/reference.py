@@ -132,8 +132,13 @@ class Inputs:
         return None
 
     def model_ids(self) -> list[str]:
-        found = {p.stem.replace("--", "/", 1) for d in self.dirs for p in (d / "models").glob("*.json")}
-        return sorted(found)
+        """Every bundled or pulled model's id; listed again only when a models folder changed (a model pulled)."""
+        stamp = tuple(_changed_at(d / "models") for d in self.dirs)
+        listed = self.__dict__.get("_model_ids")
+        if listed is None or listed[0] != stamp:
+            found = {p.stem.replace("--", "/", 1) for d in self.dirs for p in (d / "models").glob("*.json")}
+            listed = self._model_ids = (stamp, sorted(found))
+        return list(listed[1])
 
     def model_config(self, model_id: str) -> tuple[dict, str]:
         """The config.json of a bundled or pulled model, and where it was read from."""
@@ -174,3 +179,10 @@ def _dtype(name: str, spec, path: Path) -> Dtype:
         raise InputError(where, f"dtype {name!r}: bits must be positive, group a positive integer, "
                                 "scale_bits and zero_bits whole numbers")
     return Dtype(name, bits, group, scale, zero, spec.get("storage", True) is not False)
+
+
+def _changed_at(folder: Path) -> int | None:
+    try:
+        return folder.stat().st_mtime_ns
+    except OSError:
+        return None
