@@ -142,3 +142,14 @@ def test_sliding_window_layers_count_on_every_rank_as_in_the_whole_model(run_cli
     assert code == 0
     assert f"{per_rank:,} B/token over {layers} KV layers" in out
     assert f"KV per token, all {tp} ranks: {whole:,} B/token" in out
+
+
+def test_a_claim_that_names_only_tp_takes_one_pipeline_stage_and_says_so(project, monkeypatch, run_cli):
+    # Llama-3-8B at tp 4: 2 of 8 KV heads of 128 per rank, 32 layers on the one stage: 32 * 2 * 2 * 128 * 2 B
+    (project / "claims" / "r.yaml").write_text(
+        "claims:\n  - {id: r, quote: q, formula: kv_bytes_per_token_on_rank,\n"
+        "     given: {model: meta-llama/Meta-Llama-3-8B, kv_dtype: bf16, tp: 4}, stated: '32,768 B/token'}\n")
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check", "-v")
+    assert code == 0, out
+    assert "[holds]" in out and "default used: pp = 1" in out
