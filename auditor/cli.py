@@ -2,31 +2,30 @@
 
 Exit codes (DESIGN decision 7): 0 every claim passes, 1 any does not,
 2 unusable input or usage. Bad input is one located line on stderr, never a
-traceback.
+traceback. A plain ``check`` whose inputs are all unchanged is answered from
+the cache before argparse and the engine are imported (``commands.replay``).
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
-
-from auditor.base.errors import AuditorError, InputError
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+def build_parser():
+    import argparse
+    from pathlib import Path
 
-
-def build_parser() -> argparse.ArgumentParser:
     import shtab
 
     from auditor import __version__
     from auditor.commands import register_all
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str):
+            self.print_usage(sys.stderr)
+            self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
     parser = _Parser(prog="auditor", description="Recompute published LLM-inference numbers and explain the wrong ones.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -38,8 +37,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    replayed = _replayed(argv)
+    if replayed is not None:
+        return replayed
+    from auditor.base.errors import AuditorError, InputError
+
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command_line = argv  # what a stored run is keyed by (``commands.replay``)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
@@ -53,6 +59,16 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _replayed(argv: list[str]) -> int | None:
+    from auditor import __version__
+    from auditor.commands.replay import replayed
+
+    try:
+        return replayed(argv, __version__)
     except BrokenPipeError:
         return EXIT_OK
 

@@ -77,6 +77,7 @@ def check(paths=None, project: Project | None = None, *, builtin: bool = False, 
     from auditor.documents.locate import audit_run
 
     project = project or open_project()
+    project.check_catalogue()
     if documents is not None:
         project.documents = Path(documents)
     try:

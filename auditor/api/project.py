@@ -7,15 +7,17 @@ from pathlib import Path
 from auditor.audit.project import Project
 
 
-def open_project(root: str | Path | None = None, *, start: str | Path | None = None) -> Project:
+def open_project(root: str | Path | None = None, *, start: str | Path | None = None, cache: bool = False) -> Project:
     """The project at ``root`` exactly, or the one ``start`` (default: the working directory) is in.
 
     Without a project above ``start``, the built-in catalogue and inputs are
     in force, plus any ``formulas/`` or ``inputs/`` of ``start`` itself.
+    With ``cache``, findings are kept in the root's ``.auditor_cache`` and
+    read back while nothing they depend on changed.
     """
     if root is not None:
-        return Project.load(Path(root).resolve(), found=True)
-    return Project.find(Path(start) if start is not None else None)
+        return Project.load(Path(root).resolve(), found=True, cache=cache)
+    return Project.find(Path(start) if start is not None else None, cache=cache)
 
 
 def claim_paths(project: Project, paths=None, builtin: bool = False) -> list[Path]:

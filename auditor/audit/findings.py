@@ -8,7 +8,7 @@ from fractions import Fraction
 from auditor.base.errors import Location
 from auditor.claims.verdicts import Verdict
 from auditor.diagnosis.result import Diagnosis
-from auditor.evaluate.evaluation import Step
+from auditor.evaluate.steps import Step
 
 
 @dataclass(frozen=True)

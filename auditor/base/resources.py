@@ -8,17 +8,18 @@ engine never cares which of the two it runs from.
 from __future__ import annotations
 
 import os
-from importlib.resources import files
+from functools import lru_cache
 from pathlib import Path
 
 DATA_FOLDERS = ("formulas", "claims", "units", "inputs", "reports")
 
 
+@lru_cache(maxsize=None)
 def builtin(folder: str) -> Path:
     """The built-in data folder ``folder`` (one of DATA_FOLDERS)."""
     if folder not in DATA_FOLDERS:
         raise ValueError(f"unknown data folder {folder!r}")
-    packaged = Path(str(files("auditor"))) / "_data" / folder
+    packaged = Path(__file__).resolve().parents[1] / "_data" / folder
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / folder

@@ -111,6 +111,7 @@ def scale(a: tuple, power: Fraction) -> tuple:
     return tuple((name, exp * power) for name, exp in a if exp * power != 0)
 
 
+@lru_cache(maxsize=1024)
 def base_unit_text(dimensions: tuple) -> str:
     """The base unit for a dimension tuple, for showing a computed value."""
     names = {"[information]": "byte", "[time]": "s", "[token]": "token", "[compute]": "FLOP", "[request]": "request"}

@@ -1,24 +1,30 @@
 """Compile a formula once, evaluate it many times, exactly (DESIGN decision 4).
 
-``expr.subs`` costs milliseconds; a lambdified function costs a fraction of
+``expr.subs`` costs milliseconds; a compiled function costs a fraction of
 a microsecond. The printer below keeps rationals as ``Fraction`` so integer
 and rational inputs give exact results; only ``log``, ``exp`` and irrational
-powers fall back to floats.
+powers fall back to floats. The printed text is what a run caches; turning
+it into a function (``runtime``) needs no SymPy.
 """
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
 
 import sympy
 from sympy.printing.pycode import PythonCodePrinter
 
+from .runtime import RUNTIME, load_function  # noqa: F401  (RUNTIME: what the generated code may call)
+
 
 class _ExactPrinter(PythonCodePrinter):
     """Prints rationals as ``Fraction(p, q)`` instead of float division."""
+
+    positions: dict = {}
+
+    def _print_Symbol(self, expr):
+        return self.positions.get(expr.name, expr.name)
 
     def _print_Rational(self, expr):
         return f"Fraction({expr.p}, {expr.q})"
@@ -60,52 +66,21 @@ class _ExactPrinter(PythonCodePrinter):
         return f"exact_binomial({self._print(expr.args[0])}, {self._print(expr.args[1])})"
 
 
-def _exact_floor(x):
-    return x if isinstance(x, float) and math.isinf(x) else math.floor(x)
+def generated_code(expr: sympy.Expr, names: tuple[str, ...]) -> str:
+    """The text of one ``lambda`` of ``names`` (in that order, as ``a0, a1, ...``) computing ``expr``.
 
-
-def _exact_ceiling(x):
-    return x if isinstance(x, float) and math.isinf(x) else math.ceil(x)
-
-
-def _real_pow(base, exponent):
-    """Exact for perfect powers of rationals (sqrt(1/4)), float otherwise."""
-    if isinstance(exponent, Fraction) and isinstance(base, (int, Fraction)) and base >= 0:
-        root = sympy.Rational(base.numerator, base.denominator) ** sympy.Rational(exponent.numerator, exponent.denominator)
-        if root.is_Rational:
-            return Fraction(int(root.p), int(root.q))
-    return float(base) ** float(exponent)
-
-
-def _harmonic(n):
-    n = int(n)
-    return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
-
-
-def _exact_binomial(n, k):
-    return math.comb(int(n), int(k))
-
-
-RUNTIME = {
-    "Fraction": Fraction,
-    "INFINITY": math.inf,
-    "exact_floor": _exact_floor,
-    "exact_ceiling": _exact_ceiling,
-    "real_pow": _real_pow,
-    "real_log": lambda x: math.log(x),
-    "real_exp": lambda x: math.exp(x),
-    "harmonic_number": _harmonic,
-    "exact_binomial": _exact_binomial,
-    "min": min,
-    "max": max,
-}
+    Arguments are renamed by position as they are printed (rebuilding the
+    expression with new symbols would cost more than printing it), so a
+    symbol can never shadow a runtime function.
+    """
+    printer = _ExactPrinter()
+    printer.positions = {name: f"a{i}" for i, name in enumerate(names)}
+    return f"lambda {', '.join(f'a{i}' for i in range(len(names)))}: {printer.doprint(expr)}"
 
 
 def compile_expression(expr: sympy.Expr, names: tuple[str, ...]) -> Callable:
     """A Python function of ``names`` (in that order) computing ``expr``."""
-    symbols = [sympy.Symbol(n) for n in names]
-    plain = expr.xreplace({s: sympy.Symbol(s.name) for s in expr.free_symbols})
-    return sympy.lambdify(symbols, plain, modules=[RUNTIME], printer=_ExactPrinter(), docstring_limit=0)
+    return load_function(generated_code(expr, names))
 
 
 @lru_cache(maxsize=4096)

@@ -9,101 +9,23 @@ each expression's derived unit equals its declared unit. A user's own
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
-import sympy
-
 from auditor.base.errors import DimensionError, ExpressionError, InputError
-from auditor.base.expressions import SymbolFactory, names_in, parse_expression
-from auditor.base.resources import builtin
 from auditor.base.units import describe
 
+from .catalogue import Catalogue
 from .definitions import FormulaDef, SymbolDef
-from .dimensions import dimensions_of
-from .kinds import FILE as KINDS_FILE
-from .kinds import read_kinds
-from .reader import read_catalogue_file
+from .folders import catalogue_dirs
 
-
-@dataclass
-class Catalogue:
-    """Every symbol and formula in force, with parsed expressions."""
-
-    symbols: dict[str, SymbolDef]
-    formulas: dict[str, FormulaDef]
-    factory: SymbolFactory
-    expressions: dict[str, sympy.Expr] = field(default_factory=dict)
-    unit_slips: list = field(default_factory=list)
-    kinds: dict = field(default_factory=dict)  # hypothesis kind -> KindDef (formulas/hypothesis_kinds.yaml)
-
-    def fallacies_of(self, formula_id: str) -> list[FormulaDef]:
-        """Known-fallacy formulas documented as wrongly used for ``formula_id``."""
-        return [f for f in self.formulas.values() if f.fallacy_of == formula_id]
-
-    def tree(self, formula_id: str) -> list[str]:
-        """The formula and every formula it uses, nearest first (none for a symbol)."""
-        order, queue = [], [formula_id] if formula_id in self.formulas else []
-        while queue:
-            name = queue.pop(0)
-            if name not in order:
-                order.append(name)
-                queue.extend(d for d in self.depends_on(name) if d in self.formulas)
-        return order
-
-    def uses(self, name: str) -> set[str]:
-        """Every symbol and formula a formula's value depends on, itself included; a symbol uses itself."""
-        if name not in self.formulas:
-            return {name}
-        return {str(s) for s in self.inlined(name).free_symbols} | set(self.tree(name))
-
-    def dims(self, name: str) -> tuple:
-        if name in self.symbols:
-            return self.symbols[name].unit.dimensions
-        return self.formulas[name].unit.dimensions
-
-    def depends_on(self, formula_id: str) -> list[str]:
-        """Direct dependencies of a formula: the symbols and formulas its expression names."""
-        cached = self._depends_cache.get(formula_id)
-        if cached is None:
-            cached = self._depends_cache[formula_id] = sorted(str(s) for s in self.expressions[formula_id].free_symbols)
-        return cached
-
-    @cached_property
-    def _depends_cache(self) -> dict:
-        return {}
-
-    def inlined(self, formula_id: str) -> sympy.Expr:
-        """The expression with every formula it uses substituted, down to symbols."""
-        return self._inlined_cache.setdefault(formula_id, self._inline(formula_id))
-
-    def _inline(self, formula_id: str) -> sympy.Expr:
-        expr = self.expressions[formula_id]
-        subs = {s: self.inlined(s.name) for s in expr.free_symbols if s.name in self.formulas}
-        return expr.xreplace(subs) if subs else expr
-
-    @cached_property
-    def _inlined_cache(self) -> dict:
-        return {}
-
-    def unknown_hint(self, name: str) -> str:
-        close = difflib.get_close_matches(name, list(self.symbols) + list(self.formulas), n=1)
-        return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def catalogue_dirs(project: Path | None) -> list[Path]:
-    """The built-in formulas folder, then the project's own when it has one."""
-    dirs = [builtin("formulas")]
-    if project is not None and (project / "formulas").is_dir():
-        own = (project / "formulas").resolve()
-        if own != dirs[0].resolve():
-            dirs.append(own)
-    return dirs
+__all__ = ["Catalogue", "catalogue_dirs", "load_catalogue"]
 
 
 def load_catalogue(dirs: list[Path]) -> Catalogue:
+    from .kinds import FILE as KINDS_FILE
+    from .kinds import read_kinds
+    from .reader import read_catalogue_file
+
     symbols: dict[str, SymbolDef] = {}
     formulas: dict[str, FormulaDef] = {}
     unit_slips: list = []
@@ -118,9 +40,8 @@ def load_catalogue(dirs: list[Path]) -> Catalogue:
             _merge(formulas, file_formulas, layer, "formula")
             unit_slips.extend(file_slips)
     _check_namespaces(symbols, formulas)
-    factory = SymbolFactory(lambda name: symbols[name].assumptions if name in symbols else {"real": True})
     unique_slips = list({slip.name: slip for slip in unit_slips}.values())
-    catalogue = Catalogue(symbols, formulas, factory, unit_slips=unique_slips, kinds=kinds)
+    catalogue = Catalogue(symbols, formulas, unit_slips=unique_slips, kinds=kinds)
     for formula in formulas.values():
         catalogue.expressions[formula.id] = _parse(formula, catalogue)
     _check_cycles(catalogue)
@@ -163,7 +84,9 @@ def _check_namespaces(symbols: dict, formulas: dict) -> None:
         )
 
 
-def _parse(formula: FormulaDef, catalogue: Catalogue) -> sympy.Expr:
+def _parse(formula: FormulaDef, catalogue: Catalogue):
+    from auditor.base.expressions import names_in, parse_expression
+
     try:
         names = names_in(formula.expr_text)
     except SyntaxError:
@@ -200,6 +123,8 @@ def _check_cycles(catalogue: Catalogue) -> None:
 
 
 def _check_units(formula: FormulaDef, catalogue: Catalogue) -> None:
+    from .dimensions import dimensions_of
+
     try:
         derived = dimensions_of(catalogue.expressions[formula.id], catalogue.dims)
     except DimensionError as exc:

@@ -38,6 +38,34 @@ def compare(stated: Stated, computed_base, result_dims: tuple) -> Comparison:
     return Comparison(_verdict(stated, shown, tolerance), shown, tolerance)
 
 
+def float_band(stated: Stated) -> tuple[float, float, float] | None:
+    """(centre, half-width, unit factor) in floats, wider than any band ``compare`` accepts; None for bounds."""
+    if stated.comparator != "=":
+        return None
+    try:
+        low = float(stated.low.value)
+        window = float(max(stated.tolerance(), 2 * stated.low.half_ulp)) + abs(low) * 1e-9
+        return low, window * (1 + 1e-6) + 1e-300, float(stated.unit.factor)
+    except (OverflowError, ZeroDivisionError, TypeError, ValueError):
+        return None
+
+
+def surely_not_close(band: tuple[float, float, float] | None, computed_base) -> bool:
+    """True only when ``compare`` would give neither holds nor holds-by-rounding, judged in floats.
+
+    Diagnosis compares hundreds of candidate values with one stated number,
+    and nearly all are far off; a float test with a generous margin rejects
+    those without exact arithmetic, and leaves every close call to ``compare``.
+    """
+    if band is None:
+        return False
+    try:
+        x = float(computed_base) / band[2]
+    except (OverflowError, ZeroDivisionError, TypeError, ValueError):
+        return False
+    return not math.isnan(x) and abs(x - band[0]) > band[1]
+
+
 def _in_unit(value, unit: Unit):
     if isinstance(value, float):
         return value / float(unit.factor)
@@ -49,14 +77,9 @@ def _verdict(stated: Stated, x, tolerance: Fraction) -> Verdict:
         return Verdict.HOLDS if stated.comparator in (">", ">=") and x > 0 else Verdict.MISMATCH
     low, high = stated.low.value, stated.high.value if stated.high else stated.low.value
     slack = max(abs(low), abs(high)) * RELATIVE_EPSILON
-    bound = {
-        "<": x < low + slack,
-        "<=": x <= low + slack,
-        ">": x > low - slack,
-        ">=": x >= low - slack,
-    }
-    if stated.comparator in bound:
-        return Verdict.HOLDS if bound[stated.comparator] else Verdict.MISMATCH
+    bound = BOUNDS.get(stated.comparator)
+    if bound is not None:
+        return Verdict.HOLDS if bound(x, low, slack) else Verdict.MISMATCH
     if stated.comparator == "range":
         widen_low, widen_high = _range_tolerance(stated)
         return Verdict.HOLDS if low - widen_low - slack <= x <= high + widen_high + slack else Verdict.MISMATCH
@@ -65,6 +88,14 @@ def _verdict(stated: Stated, x, tolerance: Fraction) -> Verdict:
     if truncated(stated, x, slack):
         return Verdict.HOLDS_BY_ROUNDING
     return Verdict.MISMATCH
+
+
+BOUNDS = {
+    "<": lambda x, low, slack: x < low + slack,
+    "<=": lambda x, low, slack: x <= low + slack,
+    ">": lambda x, low, slack: x > low - slack,
+    ">=": lambda x, low, slack: x >= low - slack,
+}
 
 
 def truncated(stated: Stated, x, slack=Fraction(0)) -> bool:

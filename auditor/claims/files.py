@@ -16,21 +16,16 @@ from pathlib import Path
 from auditor.base.errors import InputError, Location, QuantityError, UnitError
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
-from auditor.base.textio import is_dir, is_file
 from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
 
-from .verdicts import Verdict
+from .paths import STDIN, claim_files
+from .verdicts import Expectation, Verdict
+
+__all__ = ["Claim", "ClaimFile", "Expectation", "claim_files", "load_claim_file"]
 
 CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "label", "note", "fact", "source", "property"}
 DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note", "corpus"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
-
-
-@dataclass(frozen=True)
-class Expectation:
-    verdict: Verdict
-    cause: tuple[str, ...] = ()
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,6 +73,32 @@ def read_claim_file(path: Path) -> ClaimFile:
     A problem with the file as a whole (not YAML, not a mapping) is raised:
     no claim of it can be trusted.
     """
+    raw = read_raw_claim_file(path)
+    claims, problems = [], []
+    for entry in raw.entries:
+        try:
+            claims.append(raw.claim(entry))
+        except InputError as exc:
+            problems.append(exc)
+    return ClaimFile(path, raw.document, claims, problems)
+
+
+@dataclass(frozen=True)
+class RawClaimFile:
+    """A claims file read and checked for shape, its claims still YAML mappings (the cache keys them as such)."""
+
+    path: Path
+    shown: str
+    document: Located
+    entries: list
+
+    def claim(self, entry) -> Claim:
+        """One entry as a checked ``Claim`` (a located ``InputError`` if it is not one)."""
+        return _claim(entry, self.shown, self.document)
+
+
+def read_raw_claim_file(path: Path) -> RawClaimFile:
+    """The file's ``document:`` and its claims as mappings; a problem with the file as a whole is raised."""
     shown, data = _read(path)
     if not isinstance(data, dict):
         raise InputError(Location(shown, 1), "a claims file must be a mapping with 'document' and 'claims'")
@@ -91,17 +112,7 @@ def read_claim_file(path: Path) -> ClaimFile:
     entries = data.get("claims")
     if not isinstance(entries, list):
         raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
-    claims, problems = [], []
-    for entry in entries:
-        try:
-            claims.append(_claim(entry, shown, document))
-        except InputError as exc:
-            problems.append(exc)
-    return ClaimFile(path, document, claims, problems)
-
-
-STDIN = Path("-")
-"""The path that stands for standard input, as linters take it."""
+    return RawClaimFile(path, shown, document, entries)
 
 
 def _read(path: Path):
@@ -211,23 +222,3 @@ def _expectation(entry: Located, shown: str, claim_id: str, key: str = "expect")
         raise InputError(at, f"claim {claim_id!r}: {key}.cause must be a list of hypothesis names")
     return Expectation(verdict, tuple(cause), str(node.get("reason") or ""))
 
-
-def claim_files(paths: list[Path], problems: list | None = None) -> list[Path]:
-    """Expand folders to their YAML files, in a stable order; a path that is not there is a problem.
-
-    With a ``problems`` list, each such path is appended to it and the rest
-    still expanded; without one, the first is raised.
-    """
-    found: list[Path] = []
-    for path in paths:
-        if path == STDIN:
-            found.append(path)
-        elif is_dir(path):
-            found.extend(sorted(p for p in path.rglob("*.yaml") if is_file(p)))
-        elif is_file(path):
-            found.append(path)
-        elif problems is None:
-            raise InputError(Location(str(path)), "no such file or folder")
-        else:
-            problems.append(InputError(Location(str(path)), "no such file or folder"))
-    return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -34,6 +35,16 @@ MEANING = {
     Verdict.SOURCED: "a number the document cites as a fact or input; recorded with its source, not recomputed",
     Verdict.STALE: "the claim's quote is no longer found in its document",
 }
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What a claim records the auditor concludes (``expect:``): a verdict and, for a wrong number, its cause."""
+
+    verdict: Verdict
+    cause: tuple[str, ...] = ()
+    reason: str = ""
+
 
 ACTION = {
     Verdict.HOLDS: "Nothing to do.",

@@ -5,14 +5,16 @@
 ``[tool.auditor]`` in the project's ``pyproject.toml`` supplies defaults for
 paths, documents, select, ignore and format. Every input error is printed on
 standard error (and carried by the chosen format), and the run still audits
-every claim it can; any input error makes the exit status 2.
+every claim it can; any input error makes the exit status 2. A run with no
+input error is stored, so the same command with nothing changed is answered
+before argparse (``replay``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .common import add_claim_arguments, load_project, project_lines
+from .common import add_cache_option, add_claim_arguments, load_project, project_lines
 from .options import add_output_arguments, emit, print_problems, report_options, verdict_list
 
 
@@ -32,7 +34,20 @@ def run_check(args) -> int:
         if args.verbose and options.format == "human":
             text = "\n".join(project_lines(project)) + "\n" + text
     emit(text, args.output)
-    return audit.exit_code(args.exit_zero)
+    code = audit.exit_code(args.exit_zero)
+    if project.cache is not None and project.cache.complete and not audit.problems:
+        _store_run(args, project.cache.consulted, text, code)
+    return code
+
+
+def _store_run(args, consulted: list, output: str, code: int) -> None:
+    """Keep the run, so the same command line with nothing changed is answered before argparse (``replay``)."""
+    import auditor
+
+    from .replay import store
+
+    if getattr(args, "command_line", None) is not None:
+        store(auditor.__version__, args.command_line, consulted, output, code)
 
 
 def register(sub) -> None:
@@ -48,5 +63,5 @@ def register(sub) -> None:
     check.add_argument("--statistics", action="store_true", help="print how many claims reached each verdict, instead of the findings")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when a claim fails (input errors still exit 2)")
     add_output_arguments(check)
+    add_cache_option(check)
     check.set_defaults(run=run_check)
-

@@ -17,7 +17,9 @@ def load_project(args):
     if getattr(args, "_project", None) is None:
         from auditor.api import open_project
 
-        args._project = open_project(args.project) if args.project else open_project()
+        cache = not getattr(args, "no_cache", True)
+        args._project = open_project(args.project, cache=cache) if args.project else open_project(cache=cache)
+        args._project.check_catalogue()
     return args._project
 
 
@@ -35,6 +37,11 @@ def claim_paths(args, project) -> list[Path]:
     from auditor.api import claim_paths as resolve_paths
 
     return resolve_paths(project, args.paths, getattr(args, "builtin", False))
+
+
+def add_cache_option(parser) -> None:
+    """``--no-cache``: recompute everything, reading and writing no cache entry."""
+    parser.add_argument("--no-cache", action="store_true", help="recompute every claim; neither read nor write the project's .auditor_cache")
 
 
 def add_claim_arguments(parser, what: str = "claim files or folders") -> None:

@@ -19,7 +19,9 @@ from auditor.base.numbers import show, with_prefix
 from auditor.base.errors import QuantityError
 from auditor.base.units import Unit, normalise, parse_unit
 from auditor.evaluate.bindings import Bindings
-from auditor.evaluate.evaluation import Evaluation
+from auditor.claims.compare import float_band
+from auditor.evaluate.memo import derive
+from auditor.evaluate.variation import Variation
 from auditor.inputs.reference import Sourced
 
 
@@ -44,13 +46,33 @@ class Context:
     inputs: object
     bindings: Bindings
     names: set[str] = field(default_factory=set)
+    variation: Variation | None = None
+    bands: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.variation is None:
+            self.variation = Variation(self.catalogue, self.bindings)
+
+    def replaced(self, bindings: Bindings) -> dict:
+        """The values ``bindings`` holds that the claim's own do not (a hypothesis copies the rest as they are)."""
+        own = self.bindings.values
+        return {k: v.value for k, v in bindings.values.items() if own.get(k) is not v}
+
+    def band(self, stated):
+        """The stated number's float band (``compare.float_band``), once per unit it may be printed in."""
+        key = (stated.unit.text, stated.comparator)
+        if key not in self.bands:
+            self.bands[key] = float_band(stated)
+        return self.bands[key]
 
     def value_of(self, name: str, bindings: Bindings | None = None):
-        """A symbol or formula's value under ``bindings``, or None when it has none."""
-        evaluation = Evaluation(self.catalogue, bindings or self.bindings)
+        """A symbol or formula's value under ``bindings``, or None when it has none.
+
+        Only what ``bindings`` changes is recomputed (``Variation``).
+        """
         if name in self.catalogue.formulas:
             try:
-                return evaluation.value(name)
+                return self.variation.value(name, self.replaced(bindings) if bindings is not None else None)
             except Exception:
                 return None
         sourced = (bindings or self.bindings).values.get(name)
@@ -83,7 +105,7 @@ def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: s
     from auditor.inputs.geometry import UnsupportedArchitecture
 
     try:
-        original, geometry = ctx.inputs.geometry(result.model_config), ctx.inputs.geometry(config)
+        original, geometry = derive(ctx.inputs, result.model_config), derive(ctx.inputs, config)
     except UnsupportedArchitecture:
         return result
     for derived_name, derived in geometry.values.items():

@@ -12,8 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
-from auditor.claims.compare import compare
-from auditor.evaluate.evaluation import Evaluation
+from auditor.claims.compare import compare, surely_not_close
 
 from .hypotheses import Context, Hypothesis
 from .rank import ranked, signature
@@ -51,19 +50,29 @@ def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
 def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
     """(value shown, signature) when the combination reproduces the stated number.
 
+    Only the formulas the combination reaches are recomputed (``Variation``),
+    and in floats first where the derivation is smooth, so the many far-off
+    candidates never cost exact arithmetic.
+
     A bound ("at most 24 GB") is reproduced only within its printed
     precision, not merely on the right side of it.
     """
     bindings, unit, scale = applied(ctx, combo)
-    try:
-        value = Evaluation(ctx.catalogue, bindings).value(ctx.claim.formula) * scale
-    except Exception:
-        return None
     stated = ctx.claim.stated
     if unit is not None:
         stated = replace(stated, unit=unit)
     if stated.comparator in BOUNDS:
         stated = replace(stated, comparator="=")
+    band, values = ctx.band(stated), ctx.replaced(bindings)
+    rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
+    if rough is not None and surely_not_close(band, rough * float(scale)):
+        return None  # far off even in floats: no exact arithmetic spent on it
+    try:
+        value = ctx.variation.value(ctx.claim.formula, values) * scale
+    except Exception:
+        return None
+    if surely_not_close(band, value):
+        return None
     result = compare(stated, value, ctx.catalogue.dims(ctx.claim.formula))
     return (result.computed, signature(ctx, (bindings, unit, scale))) if result.verdict.value in REPRODUCES else None
 

@@ -15,9 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from auditor.audit.findings import DocumentSpan, Finding
-from auditor.audit.pipeline import audit_files, collect
 from auditor.base.errors import InputError
-from auditor.base.quantity import Stated, parse_printed
 from auditor.base.resources import display_path
 from auditor.base.textio import read_text
 from auditor.claims.verdicts import Verdict
@@ -67,7 +65,7 @@ class Document:
 
         return self.find_quote(quote) or find_by_words(self.text, quote, NUMBER_TOKEN)
 
-    def find_number(self, start: int, end: int, stated: Stated) -> tuple[int, int] | None:
+    def find_number(self, start: int, end: int, stated) -> tuple[int, int] | None:
         """Offsets of the stated number inside ``[start, end)``: the token whose value it prints."""
         if stated.exact:
             found = self.text.find(stated.low.text, start, end)
@@ -80,6 +78,8 @@ class Document:
 
 def token_value(match: re.Match):
     """The exact value a matched number token prints."""
+    from auditor.base.quantity import parse_printed
+
     return parse_printed(match["mantissa"], match["exponent"]).value
 
 
@@ -169,12 +169,24 @@ def place(claims: list, findings: list[Finding], documents_dir: Path | None = No
 
 def audit_paths(paths: list[Path], project) -> list[Finding]:
     """Audit the claim files under ``paths`` and place each finding in its document; the first input problem is raised."""
+    from auditor.audit.pipeline import audit_files
+
     files, findings = audit_files(paths, project)
     return attach_documents(files, findings, project.documents, project.root, project.catalogue)
 
 
 def audit_run(paths: list[Path], project):
-    """Audit and place every claim that can be read under ``paths``, collecting every input problem on the way."""
+    """Audit and place every claim that can be read under ``paths``, collecting every input problem on the way.
+
+    With a cache (``project.cache``), what the cache holds is read back
+    instead of recomputed (``documents.run``), to the same effect.
+    """
+    if getattr(project, "cache", None) is not None:
+        from .run import audit_run_cached
+
+        return audit_run_cached(paths, project, project.cache)
+    from auditor.audit.pipeline import collect
+
     run = collect(paths, project)
     run.findings = place(run.claims, run.findings, project.documents, run.problems, project.root, project.catalogue)
     return run

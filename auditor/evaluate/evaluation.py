@@ -8,50 +8,59 @@ over the whole tree before failing, so the user learns all of them at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-
 from auditor.base.errors import UnderdeterminedError
 from auditor.base.units import base_unit_text
-from auditor.catalogue.compiled import compiled
-from auditor.catalogue.load import Catalogue
-from auditor.inputs.reference import Sourced
+from auditor.catalogue.catalogue import Catalogue
 
 from .bindings import Bindings
+from .steps import Number, Step
 
-Number = Fraction | float | int
-
-
-@dataclass(frozen=True)
-class Step:
-    """One value in a derivation: a symbol's input or a formula's result."""
-
-    name: str
-    value: Number
-    unit: str
-    source: str
-    kind: str  # "input", "default", "constant", "formula"
-    depth: int = 0
+__all__ = ["Evaluation", "Number", "Step", "evaluate"]
 
 
 class Evaluation:
-    """The value of one formula under fixed bindings, with its trace."""
+    """The value of one formula under fixed bindings, with its trace.
+
+    The value is computed first, through each formula's compiled code and
+    nothing else; the trace (a ``Step`` with a unit text for every input and
+    intermediate) is written only when asked for, from the values already
+    computed, in the order the derivation visits them.
+    """
 
     def __init__(self, catalogue: Catalogue, bindings: Bindings):
         self.catalogue = catalogue
         self.bindings = bindings
-        self.trace: list[Step] = []
         self._done: dict[str, Number] = {}
+        self._roots: list[str] = []
+        self._trace: list[Step] | None = None
 
     def value(self, name: str) -> Number:
         """The value of a formula, or of a symbol a claim states directly ("48 layers")."""
+        self._trace = None
+        try:
+            result = self._compute(name)
+        except Exception:
+            self._underdetermined(name)  # a missing input is reported before any arithmetic error
+            self._roots.append(name)  # the trace shows the derivation up to where the arithmetic failed
+            raise
+        self._roots.append(name)
+        return result
+
+    def known(self, name: str) -> Number:
+        """The value of ``name``, computed once, without adding it to the trace."""
+        try:
+            return self._compute(name)
+        except Exception:
+            self._underdetermined(name)
+            raise
+
+    def _underdetermined(self, name: str) -> None:
         missing = self.missing(name)
         if missing:
             reasons = sorted({self.bindings.unavailable[m] for m in missing if m in self.bindings.unavailable})
             if self.bindings.model_problem:
                 reasons.append(f"the model cannot be read: {self.bindings.model_problem}")
-            raise UnderdeterminedError(missing, "; ".join(reasons))
-        return self._name(name, 0)
+            raise UnderdeterminedError(missing, "; ".join(reasons)) from None
 
     def missing(self, name: str, seen: set | None = None) -> list[str]:
         """Inputs with no value anywhere, over the whole formula tree."""
@@ -64,37 +73,65 @@ class Evaluation:
         symbol = self.catalogue.symbols[name]
         return [] if symbol.value is not None or symbol.default is not None else [name]
 
-    def _formula(self, formula_id: str, depth: int) -> Number:
-        if formula_id in self._done:
-            return self._done[formula_id]
-        names = tuple(self.catalogue.depends_on(formula_id))
-        args = [self._name(n, depth + 1) for n in names]
-        result = compiled(self.catalogue.expressions[formula_id], names)(*args)
-        formula = self.catalogue.formulas[formula_id]
-        self._record(formula_id, result, formula.unit.dimensions, formula.title, "formula", depth)
-        self._done[formula_id] = result
-        return result
-
-    def _name(self, name: str, depth: int) -> Number:
-        if name in self._done:
-            return self._done[name]
+    def _compute(self, name: str) -> Number:
+        done = self._done
+        if name in done:
+            return done[name]
         given = self.bindings.values.get(name)
         if given is not None:
-            return self._input(name, given, "input", depth)
-        if name in self.catalogue.formulas:
-            return self._formula(name, depth)
-        symbol = self.catalogue.symbols[name]
-        if symbol.value is not None:
-            return self._input(name, Sourced(symbol.value, symbol.meaning), "constant", depth)
-        return self._input(name, Sourced(symbol.default, symbol.default_source or "catalogue default"), "default", depth)
+            value = given.value
+        elif name in self.catalogue.formulas:
+            compute = self._compute
+            value = self.catalogue.function(name)(*[compute(d) for d in self.catalogue.deps(name)])
+        else:
+            symbol = self.catalogue.symbols[name]
+            value = symbol.value if symbol.value is not None else symbol.default
+            if value is None:
+                raise _Missing(name)
+        done[name] = value
+        return value
 
-    def _input(self, name: str, sourced: Sourced, kind: str, depth: int) -> Number:
-        self._done[name] = sourced.value
-        self._record(name, sourced.value, self.catalogue.dims(name), sourced.source, kind, depth)
-        return sourced.value
+    @property
+    def trace(self) -> list[Step]:
+        """Every input and intermediate of the derivation(s) asked for, in the order they are visited."""
+        if self._trace is None:
+            self._trace, seen = [], set()
+            try:
+                for root in self._roots:
+                    self._visit(root, 0, seen)
+            except _Missing:
+                pass  # the derivation stopped here: the trace ends where the arithmetic did
+        return self._trace
+
+    def _visit(self, name: str, depth: int, seen: set) -> None:
+        if name in seen:
+            return
+        given = self.bindings.values.get(name)
+        if given is None and name in self.catalogue.formulas:
+            for dependency in self.catalogue.deps(name):
+                self._visit(dependency, depth + 1, seen)
+            if name not in self._done:
+                raise _Missing(name)
+            formula = self.catalogue.formulas[name]
+            self._record(name, self._done[name], formula.unit.dimensions, formula.title, "formula", depth)
+        elif name not in self._done:
+            raise _Missing(name)
+        elif given is not None:
+            self._record(name, given.value, self.catalogue.dims(name), given.source, "input", depth)
+        else:
+            symbol = self.catalogue.symbols[name]
+            if symbol.value is not None:
+                self._record(name, symbol.value, symbol.unit.dimensions, symbol.meaning, "constant", depth)
+            else:
+                self._record(name, symbol.default, symbol.unit.dimensions, symbol.default_source or "catalogue default", "default", depth)
+        seen.add(name)
 
     def _record(self, name, value, dims, source, kind, depth) -> None:
-        self.trace.append(Step(name, value, base_unit_text(dims), source, kind, depth))
+        self._trace.append(Step(name, value, base_unit_text(dims), source, kind, depth))
+
+
+class _Missing(Exception):
+    """An input with no value anywhere: the evaluation stops, and says which (``missing``)."""
 
 
 def evaluate(formula_id: str, catalogue: Catalogue, bindings: Bindings) -> tuple[Number, list[Step]]:

@@ -17,6 +17,7 @@ from auditor.catalogue.load import Catalogue
 from auditor.claims.files import Claim
 from auditor.inputs.reference import Inputs
 
+from . import memo
 from .bindings import Bindings
 from .evaluation import Evaluation
 
@@ -28,9 +29,8 @@ WEIGHTS_SYMBOL = "measured_weight_bytes"
 def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
     claim = with_cache_format(claim, inputs)
     bindings = Bindings()
-    dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
-    nominal_keys = {s.dtype_nominal: s for s in catalogue.symbols.values() if s.dtype_nominal}
-    role_keys = {f"{s.of_model[0]}_model" for s in catalogue.symbols.values() if s.of_model}
+    roles = memo.symbol_roles(catalogue)
+    dtype_keys, nominal_keys, role_keys = roles["dtype"], roles["nominal"], roles["roles"]
     for key, raw in claim.given.items():
         if key in SPECIAL_KEYS or key in role_keys:
             continue
@@ -73,7 +73,7 @@ def _bind_second_models(claim: Claim, catalogue: Catalogue, inputs: Inputs, bind
     from dataclasses import replace
 
 
-    for symbol in catalogue.symbols.values():
+    for symbol in memo.symbol_roles(catalogue)["second"]:
         key = f"{symbol.of_model[0]}_model" if symbol.of_model else None
         if key is None or key not in claim.given or symbol.name in bindings.values:
             continue
@@ -144,9 +144,9 @@ def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bind
         close = difflib.get_close_matches(gpu_id.lower(), list(inputs.gpus), n=1)
         hint = f"did you mean {close[0]!r}? known: " if close else "known: "
         raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {gpu_id!r} ({hint}{known})")
-    for symbol in catalogue.symbols.values():
+    for symbol in memo.symbol_roles(catalogue)["gpu"]:
         if symbol.gpu and symbol.name not in bindings.values:
-            found = inputs.gpu_value(gpu_id, symbol.gpu)
+            found = memo.gpu_value(inputs, gpu_id, symbol.gpu)
             if found is None:
                 bindings.unavailable[symbol.name] = f"the {gpu_id} spec sheet has no {symbol.gpu}"
             else:
@@ -162,12 +162,10 @@ def _bind_weights(claim: Claim, inputs: Inputs, bindings: Bindings) -> None:
 
 
 def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
-    from auditor.inputs.models import model_geometry
-
     from .absent_parts import bind_absent_parts
 
     model_id = str(claim.given["model"])
-    geometry, problem, bindings.model_config = model_geometry(model_id, inputs, claim.at("model"))
+    geometry, problem, bindings.model_config = memo.model_geometry(inputs, model_id, claim.at("model"))
     if geometry is None:
         bindings.model_problem = problem
         return

@@ -11,24 +11,36 @@ May use: ``scan``, ``documents``, ``audit`` and everything below them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from importlib import import_module
 from typing import Callable
 
-from .github import render_github
-from .human import render_human
-from .json_format import render_json
-from .junit import render_junit
-from .report import render_html, render_markdown
-from .sarif import render_sarif
-
-RENDERERS: dict[str, Callable] = {
-    "human": render_human,
-    "json": render_json,
-    "sarif": render_sarif,
-    "junit": render_junit,
-    "github": render_github,
-    "markdown": render_markdown,
-    "html": render_html,
+_RENDERER_MODULES = {
+    "human": ("human", "render_human"),
+    "json": ("json_format", "render_json"),
+    "sarif": ("sarif", "render_sarif"),
+    "junit": ("junit", "render_junit"),
+    "github": ("github", "render_github"),
+    "markdown": ("report", "render_markdown"),
+    "html": ("report", "render_html"),
 }
+
+
+class _Renderers(Mapping):
+    """Format name -> renderer, each module imported when its format is asked for (the HTML one needs jinja2)."""
+
+    def __getitem__(self, name: str) -> Callable:
+        module, function = _RENDERER_MODULES[name]
+        return getattr(import_module(f"{__name__}.{module}"), function)
+
+    def __iter__(self):
+        return iter(_RENDERER_MODULES)
+
+    def __len__(self) -> int:
+        return len(_RENDERER_MODULES)
+
+
+RENDERERS: Mapping[str, Callable] = _Renderers()
 
 
 def render(format: str, findings: list, problems=(), project=None, verbose: bool = False, quiet: bool = False, color: bool = False) -> str:

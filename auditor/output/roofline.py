@@ -3,7 +3,7 @@
 Nothing here re-derives a formula: ``t_step``, ``decode_throughput``,
 ``max_batch`` and ``compute_knee_batch`` are evaluated from the catalogue
 with the inputs a claim fixes (model, GPU, dtypes, context), only ``batch``
-varying. The picture is the one the derivations note describes: throughput
+varying, the curves as one array sweep each (``auditor.evaluate.sweep``). The picture is the one the derivations note describes: throughput
 climbs almost freely with batch until KV reads take over, and the OOM wall
 (max_batch) usually cuts the sweep before the compute knee.
 """
@@ -19,6 +19,7 @@ from auditor.base.yamlio import Located
 from auditor.claims.files import Claim
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
+from auditor.evaluate.sweep import sweep_bindings
 from auditor.inputs.reference import Sourced
 
 DEFAULT_SEQ_LEN = 4096
@@ -81,12 +82,9 @@ def roofline_for(claim: Claim, project, tp: int = 1, log_x: bool | None = None) 
         return None
     knee_value = None if isinstance(knee, float) and math.isinf(knee) else float(knee)
     batches = _batches(int(max_batch), knee_value, log_x)
-    steps, rates = [], []
-    for batch in batches:
-        values = {**bindings.values, "batch": Sourced(Fraction(batch), "batch sweep")}
-        evaluation = Evaluation(project.catalogue, replace(bindings, values=values))
-        steps.append(float(evaluation.value("t_step")) * 1000)
-        rates.append(float(evaluation.value("decode_throughput")))
+    free = replace(bindings, values={k: v for k, v in bindings.values.items() if k != "batch"})
+    steps = [v * 1000 for v in sweep_bindings(project.catalogue, free, "t_step", {"batch": batches}).values.tolist()]
+    rates = sweep_bindings(project.catalogue, free, "decode_throughput", {"batch": batches}).values.tolist()
     return Roofline(str(claim.given["model"]), str(claim.given["gpu"]), int(sweep.given["seq_len"]), tuple(batches),
                     tuple(steps), tuple(rates), int(max_batch), knee_value, tp)
 

@@ -1,0 +1,130 @@
+"""What compiled formulas call, and turning a formula's generated code into a function.
+
+A formula's code is generated once, from its SymPy expression, as the text of
+one ``lambda`` (``compiled.generated_code``); that text is what the
+content-addressed cache keeps, so that a later run can evaluate formulas
+without importing SymPy. Text read back from a cache folder is as untrusted
+as any file, so it is parsed with ``ast`` and every node checked against the
+short allow-list of what the printer emits (arithmetic, comparisons, the
+functions below, the lambda's own arguments, bounded literal exponents)
+before it is compiled; nothing else can reach the interpreter.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import types
+from fractions import Fraction
+from typing import Callable
+
+MAX_EXPONENT = 64
+MAX_CODE_LENGTH = 20_000
+
+
+def _exact_floor(x):
+    return x if isinstance(x, float) and math.isinf(x) else math.floor(x)
+
+
+def _exact_ceiling(x):
+    return x if isinstance(x, float) and math.isinf(x) else math.ceil(x)
+
+
+def _integer_root(n: int, degree: int) -> int | None:
+    """The integer r with r**degree == n, if there is one (n >= 0)."""
+    if n < 2:
+        return n
+    try:
+        guess = round(n ** (1.0 / degree))
+    except OverflowError:
+        guess = round(math.exp(math.log(n) / degree))
+    return next((c for c in (guess - 1, guess, guess + 1) if c >= 0 and c**degree == n), None)
+
+
+def _real_pow(base, exponent):
+    """Exact for perfect powers of rationals (sqrt(1/4)), float otherwise."""
+    if isinstance(exponent, Fraction) and isinstance(base, (int, Fraction)) and base >= 0 and abs(exponent) <= MAX_EXPONENT:
+        base = Fraction(base)
+        top, bottom = (_integer_root(part, exponent.denominator) for part in (base.numerator, base.denominator))
+        if top is not None and bottom is not None and (top or exponent >= 0):
+            return Fraction(top, bottom) ** exponent.numerator
+    return float(base) ** float(exponent)
+
+
+def _harmonic(n):
+    n = int(n)
+    return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
+
+
+def _exact_binomial(n, k):
+    return math.comb(int(n), int(k))
+
+
+RUNTIME = {
+    "Fraction": Fraction,
+    "INFINITY": math.inf,
+    "exact_floor": _exact_floor,
+    "exact_ceiling": _exact_ceiling,
+    "real_pow": _real_pow,
+    "real_log": lambda x: math.log(x),
+    "real_exp": lambda x: math.exp(x),
+    "harmonic_number": _harmonic,
+    "exact_binomial": _exact_binomial,
+    "min": min,
+    "max": max,
+    "abs": abs,
+}
+
+_NODES = (
+    ast.Expression, ast.Lambda, ast.arguments, ast.arg, ast.Load,
+    ast.BinOp, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow,
+    ast.UnaryOp, ast.USub, ast.UAdd, ast.Not,
+    ast.IfExp, ast.Compare, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq,
+    ast.BoolOp, ast.And, ast.Or,
+    ast.Call, ast.Name, ast.Constant,
+)
+
+
+class CodeRefused(ValueError):
+    """Generated code that is not of the shape the printer emits: never compiled."""
+
+
+def load_function(code: str, name: str = "<formula>") -> Callable:
+    """The function a formula's generated ``lambda`` text defines, once its every node is allowed."""
+    if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
+        raise CodeRefused(f"{name}: generated code missing or too long")
+    try:
+        tree = ast.parse(code, mode="eval")
+    except (SyntaxError, ValueError) as exc:
+        raise CodeRefused(f"{name}: generated code does not parse ({exc})") from None
+    lam = tree.body
+    if not isinstance(lam, ast.Lambda) or lam.args.vararg or lam.args.kwarg or lam.args.kwonlyargs or lam.args.defaults:
+        raise CodeRefused(f"{name}: generated code must be one lambda of positional arguments")
+    _check_nodes(tree, {a.arg for a in lam.args.args}, name)
+    compiled = compile(tree, name, "eval")
+    body = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
+    return types.FunctionType(body, {"__builtins__": {}, **RUNTIME}, name)
+
+
+def _check_nodes(tree: ast.AST, arguments: set[str], name: str) -> None:
+    for node in ast.walk(tree):
+        if not isinstance(node, _NODES):
+            raise CodeRefused(f"{name}: {type(node).__name__} is not allowed in generated code")
+        if isinstance(node, ast.Lambda) and node is not tree.body:
+            raise CodeRefused(f"{name}: a nested lambda is not allowed in generated code")
+        if isinstance(node, ast.Name) and node.id not in arguments and node.id not in RUNTIME:
+            raise CodeRefused(f"{name}: unknown name {node.id!r} in generated code")
+        if isinstance(node, ast.Call) and (not isinstance(node.func, ast.Name) or node.func.id not in RUNTIME or node.keywords):
+            raise CodeRefused(f"{name}: only the runtime's functions may be called")
+        if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, (int, float))):
+            raise CodeRefused(f"{name}: literal {node.value!r} is not allowed in generated code")
+        if isinstance(node, ast.Constant) and isinstance(node.value, int) and abs(node.value) >= 10**60:
+            raise CodeRefused(f"{name}: literal too long in generated code")
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and not _bounded_exponent(node.right):
+            raise CodeRefused(f"{name}: an exponent in generated code must be a literal of at most {MAX_EXPONENT}")
+
+
+def _bounded_exponent(node: ast.AST) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, int) and abs(node.value) <= MAX_EXPONENT

@@ -1,0 +1,191 @@
+"""Auditing claim files through the content-addressed cache (DESIGN decision 13), to the same effect as without it.
+
+What is stored is what a claim alone decides: whether it reads, its
+finding as ``audit_claim`` makes it (or the input error it raises), and
+that finding placed in its document. Each is keyed by everything it depends
+on: the claim's own YAML (lines included, since findings carry them), its
+file's ``document:`` header, the documents looked for and the run's
+environment (``keys``). A claims file also gets a pack of its claims'
+outcomes under the hash of its bytes, so a run where nothing changed parses
+no YAML. What depends on more than one claim is decided again on every run,
+exactly as ``audit.pipeline.collect`` and ``locate.place`` decide it: which
+ids are duplicates, and the unstated inputs inferred across a file's claims
+(the few findings that changes are placed again). A claim whose model would
+be fetched from the Hub, and a claims file read from standard input, are
+never stored.
+"""
+
+from __future__ import annotations
+
+from auditor.audit.pipeline import Run
+from auditor.audit.stored import Unreadable, finding_record, read_finding
+from auditor.base.errors import InputError, Location
+from auditor.base.stamps import file_hash, key
+from auditor.claims.paths import STDIN, claim_files
+from auditor.claims.verdicts import Verdict
+
+from .entries import Entry, File, outcome_record, problem_record, read_outcome
+from .keys import claim_key, document_dependencies, needs_the_hub
+from .locate import DocumentCache, locate
+
+
+def audit_run_cached(paths: list, project, store) -> Run:
+    """Every claim under ``paths`` audited and placed, from the cache where it holds them; every input problem collected."""
+    environment = project.environment_key()
+    if environment is None:  # no cache salt could be had: no cache
+        store.complete = False
+        return _uncached(paths, project)
+    run = Run()
+    reader = _Reader(project, store, environment)
+    files = [reader.read(path) for path in claim_files(paths, run.problems)]
+    for claims_file in files:
+        run.problems.extend(claims_file.read_problems())
+    audited = reader.audit(files, run.problems)
+    findings = _inferred(audited, project)
+    run.findings = reader.place(audited, findings, run.problems)
+    for claims_file in files:
+        reader.keep(claims_file)
+    return run
+
+
+def _uncached(paths, project) -> Run:
+    from auditor.audit.pipeline import collect
+
+    from .locate import place
+
+    run = collect(paths, project)
+    run.findings = place(run.claims, run.findings, project.documents, run.problems, project.root, project.catalogue)
+    return run
+
+
+class _Reader:
+    def __init__(self, project, store, environment: str):
+        self.project, self.store, self.environment = project, store, environment
+
+    def read(self, path) -> File:
+        """The file's outcomes from its pack, or its claims read and each looked up on its own."""
+        if path == STDIN:
+            return self._read_claims(File(path, None))
+        from auditor.base.resources import display_path
+
+        claims_file = File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
+        pack = self.store.get("files", claims_file.key)
+        if pack is not None and _still_valid(pack) and claims_file.unpack(pack):
+            return claims_file
+        return self._read_claims(File(path, claims_file.key))
+
+    def _read_claims(self, claims_file: File) -> File:
+        try:
+            raw = claims_file.load_raw()
+        except InputError as exc:
+            claims_file.error, claims_file.dependencies = exc, []
+            return claims_file
+        try:
+            claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents, self.project.root)
+        except InputError:
+            claims_file.dependencies = None  # raised again, in order, when the findings are placed
+        for entry in raw.entries:
+            keyed = None
+            if claims_file.key is not None and claims_file.dependencies is not None and not needs_the_hub(entry, self.project.inputs):
+                keyed = claim_key(self.environment, raw, entry, claims_file.dependencies)
+            claims_file.entries.append(Entry(entry, keyed, self._cached(keyed)))
+        return claims_file
+
+    def _cached(self, keyed: str | None):
+        record = self.store.get("claims", keyed) if keyed else None
+        try:
+            return None if record is None else read_outcome(record)
+        except (Unreadable, TypeError, KeyError, ValueError):
+            return None
+
+    def audit(self, files: list[File], problems: list) -> list[tuple[File, Entry]]:
+        """Each readable, first-named claim with its finding (audited now when the cache had none), as ``collect`` orders them."""
+        seen: dict[str, Location] = {}
+        audited = []
+        for claims_file in files:
+            for entry in claims_file.readable():
+                claim_id, location = entry.identity(claims_file)
+                if claim_id in seen:
+                    problems.append(InputError(location, f"duplicate claim id {claim_id!r} (first at {seen[claim_id]})"))
+                    continue
+                seen[claim_id] = location
+                if entry.outcome is None:
+                    entry.audit(claims_file, self.project)
+                if entry.problem is not None:
+                    problems.append(entry.problem)
+                else:
+                    audited.append((claims_file, entry))
+        return audited
+
+    def place(self, audited: list, findings: list, problems: list) -> list:
+        """Each finding in its document, as ``locate.place`` does; a stored placement is used where inference changed nothing."""
+        documents, unreadable, placed = DocumentCache(self.project.documents, self.project.root), set(), []
+        for (claims_file, entry), finding in zip(audited, findings):
+            if entry.located is not None and finding is entry.finding:
+                placed.append(entry.located)
+                continue
+            document = None
+            if claims_file.path not in unreadable:
+                try:
+                    document = documents.for_claims_file(claims_file.path, claims_file.load_raw().document)
+                except InputError as exc:
+                    unreadable.add(claims_file.path)
+                    problems.append(exc)
+            if document is None and claims_file.path in unreadable:
+                entry.key = None  # placed without its document this time: not for the cache
+            if entry.located is None:
+                entry.located = self._located(entry.finding, entry.claim(claims_file), document)
+            placed.append(entry.located if finding is entry.finding else self._located(finding, entry.claim(claims_file), document))
+        return placed
+
+    def _located(self, finding, claim, document):
+        return finding if document is None else locate(finding, claim, document, self.project.catalogue)
+
+    def keep(self, claims_file: File) -> None:
+        """Store what this run computed; a file some part of which cannot be stored leaves the run unstorable."""
+        if claims_file.packed:
+            self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
+            return
+        for entry in claims_file.entries:
+            if entry.fresh and entry.key is not None and entry.outcome is not None and (entry.finding is None or entry.located is not None):
+                self.store.put("claims", entry.key, outcome_record(entry))
+        storable = claims_file.key is not None and claims_file.dependencies is not None
+        if not storable or not all(e.key is not None and e.outcome is not None for e in claims_file.entries):
+            self.store.complete = False
+            return
+        self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
+        if any(e.finding is not None and e.located is None for e in claims_file.entries):
+            return  # a claim not placed this run (its document unread): no pack
+        error = None if claims_file.error is None else problem_record(claims_file.error)
+        self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "error": error,
+                                                  "outcomes": [outcome_record(e) for e in claims_file.entries]})
+
+
+def _inferred(audited: list, project) -> list:
+    """The findings with the unstated inputs inferred across claims, as ``collect`` infers them."""
+    findings = [entry.finding for _, entry in audited]
+    groups: dict = {}
+    for index, finding in enumerate(findings):
+        if finding.verdict == Verdict.UNDERDETERMINED and len(finding.missing) == 1:
+            groups.setdefault((finding.location.path, finding.missing[0]), []).append(index)
+    members = sorted(i for group in groups.values() if len(group) > 1 for i in group)
+    if not members:
+        return findings
+    from auditor.audit.inference import infer_unstated
+
+    claims = [audited[i][1].claim(audited[i][0]) for i in members]
+    for index, finding in zip(members, infer_unstated(claims, [findings[i] for i in members], project)):
+        findings[index] = finding
+    return findings
+
+
+def _still_valid(pack) -> bool:
+    """A pack holds while each file it read (the document, the copies looked for) reads the same."""
+    dependencies = pack.get("dependencies") if isinstance(pack, dict) else None
+    if not isinstance(dependencies, list):
+        return False
+    for row in dependencies:
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], str)) or file_hash(row[0]) != row[1]:
+            return False
+    return True
+
