@@ -80,3 +80,24 @@ def test_impact_follows_a_renamed_field(run_cli):
     code, out, _ = run_cli("impact", "h100_sxm.nvlink_bandwidth")
     assert code == 0
     assert "-> h100_sxm.interconnect_bidirectional" in out
+
+
+def test_every_field_has_its_whole_meaning():
+    # a meaning with a comma, unquoted in a flow mapping, would be cut there and leave a stray key behind
+    assert "both directions added" in TABLE.fields["interconnect_bidirectional"].meaning
+    assert "one direction" in TABLE.fields["interconnect_per_direction"].meaning
+    assert TABLE.fields["int8_dense"].meaning.endswith("counted like FLOPs)")
+
+
+def test_a_field_with_a_stray_key_is_a_located_error(project, monkeypatch, run_cli):
+    (project / "inputs").mkdir()
+    (project / "inputs" / "gpus.yaml").write_text(
+        "fields:\n  hbm_stacks: {unit: dimensionless, meaning: HBM stacks, counted per package}\n"
+        "gpus:\n  - id: toy_npu\n    memory_capacity: 64 GB\n"
+    )
+    (project / "claims" / "c.yaml").write_text(
+        "claims:\n  - {id: m, quote: q, formula: weight_bytes, given: {gpu: toy_npu, n_params: 1, bytes_per_param: 2}, stated: '2 B'}\n")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2
+    assert "gpus.yaml:2:" in err and "unknown key 'counted per package'" in err

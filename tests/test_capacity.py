@@ -77,17 +77,25 @@ def test_predicted_memory_is_labelled_an_estimate(run_cli):
     for estimate in ("activation_peak", "non_torch_memory", "cuda_graph_memory"):
         assert inputs[estimate]["origin"].startswith("estimate:"), estimate
     assert "vllm/config/cache.py" in inputs["gpu_memory_utilization"]["origin"]
-    # 0.92 x 80 GB - 16.06 GB of bf16 weights - estimates; the kv figure follows from that
-    assert 0 < record["kv_tokens"] < 0.92 * 80e9 / 131072
+    # 0.92 x 81,559 MiB (the driver's total, not the 80 GB label) - 16.06 GB of bf16 weights - estimates
+    assert inputs["gpu_memory_reported"]["value"] == 81559 * 2**20
+    assert 0 < record["kv_tokens"] * 131072 <= inputs["available_kv_memory"]["value"] < 0.92 * 81559 * 2**20 - 16.06e9
+
+
+def test_a_prediction_on_a_part_whose_driver_total_is_not_recorded_abstains(run_cli):
+    code, _, err = run_cli("capacity", "meta-llama/Llama-3.1-8B", "--gpu", "a100_40gb")
+    assert code == 2
+    assert "missing gpu_memory_reported" in err and "no memory_reported" in err
 
 
 def test_sglang_default_memory_fraction_follows_its_source(run_cli):
     code, out, _ = run_cli("capacity", "meta-llama/Llama-3.1-8B", "--engine", "sglang", "--gpu", "h100_sxm", "--format", "json")
     assert code == 0
     fraction = json.loads(out)["inputs"]["mem_fraction_static"]
-    # server_args.py: 80 GB is 76,294 MiB (< 90 GiB tier): chunked prefill 8192, graphs 256 at tp 1;
-    # reserve 512 + 8192 x 1.5 + 256 x 2 + 1 x 1 / 8 x 1024 = 13,440 MiB (> the 10 GiB floor)
-    gpu_mib = Fraction(80 * 10**9, 2**20)
+    # server_args.py reads the driver's total (nvidia-smi memory.total): 81,559 MiB on an H100 SXM (< 90 GiB tier):
+    # chunked prefill 8192, graphs 256 at tp 1; reserve 512 + 8192 x 1.5 + 256 x 2 + 1 x 1 / 8 x 1024 = 13,440 MiB
+    # (> the 10 GiB floor)
+    gpu_mib = Fraction(81559)
     assert fraction["value"] == pytest.approx(float(round((gpu_mib - 13440) / gpu_mib, 3)))
 
 

@@ -129,3 +129,27 @@ def test_models_show_refuses_a_split_in_one_line(run_cli):
     code, _, err = run_cli("models", "show", LLAMA3_8B, "--tp", "3")
     assert code == 2
     assert err.strip().splitlines() == ["error: tp = 3 does not divide num_attention_heads = 32 (vLLM requires it)"]
+
+
+@pytest.mark.parametrize("model, tp, per_rank, layers, whole", [
+    # Mistral-7B: every layer sliding (W = 4096), 8 KV heads of 128: 2 * 8 * 128 * 2 B = 4,096 B per layer on one rank
+    ("mistralai/Mistral-7B-v0.1", 2, 32 * 2 * 4 * 128 * 2, 32, 32 * 2 * 8 * 128 * 2),
+    # gpt-oss-120b: 36 layers, half sliding, 8 KV heads of 64
+    ("openai/gpt-oss-120b", 4, 36 * 2 * 2 * 64 * 2, 36, 36 * 2 * 8 * 64 * 2),
+])
+def test_sliding_window_layers_count_on_every_rank_as_in_the_whole_model(run_cli, model, tp, per_rank, layers, whole):
+    code, out, _ = run_cli("models", "show", model, "--tp", str(tp))
+    assert code == 0
+    assert f"{per_rank:,} B/token over {layers} KV layers" in out
+    assert f"KV per token, all {tp} ranks: {whole:,} B/token" in out
+
+
+def test_a_claim_that_names_only_tp_takes_one_pipeline_stage_and_says_so(project, monkeypatch, run_cli):
+    # Llama-3-8B at tp 4: 2 of 8 KV heads of 128 per rank, 32 layers on the one stage: 32 * 2 * 2 * 128 * 2 B
+    (project / "claims" / "r.yaml").write_text(
+        "claims:\n  - {id: r, quote: q, formula: kv_bytes_per_token_on_rank,\n"
+        "     given: {model: meta-llama/Meta-Llama-3-8B, kv_dtype: bf16, tp: 4}, stated: '32,768 B/token'}\n")
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check", "-v")
+    assert code == 0, out
+    assert "[holds]" in out and "default used: pp = 1" in out

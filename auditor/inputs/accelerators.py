@@ -112,6 +112,9 @@ def _fields(node, path: Path) -> dict[str, Field]:
         where = Location(display_path(path), node.line_of(name))
         if not isinstance(spec, dict) or "unit" not in spec:
             raise InputError(where, f"field {name!r} needs a 'unit' (and a 'meaning')")
+        extra = sorted(str(k) for k in spec if k not in ("unit", "meaning"))
+        if extra:  # in a flow mapping an unquoted comma in a meaning starts a new key
+            raise InputError(where, f"field {name!r}: unknown key {extra[0]!r} (a field has 'unit' and 'meaning'; quote a meaning with a comma)")
         try:
             unit = parse_unit(str(spec["unit"]))
         except QuantityError as exc:

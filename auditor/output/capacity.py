@@ -97,7 +97,7 @@ def _figure_lines(result, key: str, figure) -> list[str]:
     lines = [f"  {key:<30} {_printed(result, key, figure.value)}{span}  ({figure.formula})"]
     log = log_line(result, key, figure.value)
     if log:
-        lines.append(f"      as logged: {log}")
+        lines.append(f"      {'the engine would log' if result.mode == 'predicted' else 'as logged'}: {log}")
     if figure.overrides:
         lines.append(f"      priced with {figure.overrides} under rule {result.rule}")
     return lines

@@ -154,7 +154,7 @@ LONG_TEXT = 120
 """Characters of printed text past which a sum is set one term per line (MathML has no automatic line breaks)."""
 
 
-NESTED_TEXT = 60
+NESTED_TEXT = 40
 """Characters past which a sum, min or max inside an equation is set one term or argument per line."""
 
 

@@ -30,9 +30,9 @@ def rank_lines(plan, human_bytes) -> list[str]:
 
 def _kv_lines(plan) -> list[str]:
     per_layer = plan.kv_values_per_layer_per_rank * KV_BYTES
-    busiest = max(plan.stages, key=lambda s: s.growing_kv_layers)
-    total_layers = sum(s.growing_kv_layers for s in plan.stages)
-    per_rank = per_layer * busiest.growing_kv_layers
+    busiest = max(plan.stages, key=_kv_layers)
+    total_layers = sum(_kv_layers(s) for s in plan.stages)
+    per_rank = per_layer * _kv_layers(busiest)
     aggregate = per_layer * total_layers * plan.ranks.tp
     where = "" if plan.ranks.pp == 1 else f" on the busiest stage (layers from {busiest.first})"
     if plan.latent_replicated:
@@ -42,14 +42,20 @@ def _kv_lines(plan) -> list[str]:
         head_line = "  KV heads per rank: " + _heads(plan)
     lines = [head_line,
              f"  KV per token per rank: {per_layer:,} B per KV layer; {per_rank:,} B/token over "
-             f"{busiest.growing_kv_layers} KV layers{where}",
+             f"{_kv_layers(busiest)} KV layers{where}",
              f"  KV per token, all {plan.ranks.tp * plan.ranks.pp} ranks: {aggregate:,} B/token"
              + (f" ({show(plan.replicas, 4)} copies of each {'latent row' if plan.latent_replicated else 'KV head'})"
                 if plan.replicas != 1 else "")]
     sliding = max(s.sliding_kv_layers for s in plan.stages)
     if sliding:
-        lines.append(f"  sliding-window layers per rank: {sliding}, {per_layer:,} B/token each up to the window")
+        lines.append(f"  sliding-window layers per rank: {sliding} of those, {per_layer:,} B/token each, "
+                     "counted at full length here as kv_bytes_per_token counts them; each holds at most its window")
     return lines
+
+
+def _kv_layers(stage) -> int:
+    """KV layers a stage keeps, sliding-window ones included: the whole-model figure counts them at full length."""
+    return stage.growing_kv_layers + stage.sliding_kv_layers
 
 
 def _heads(plan) -> str:
