@@ -3,7 +3,11 @@
 ``expr.subs`` costs milliseconds; a lambdified function costs a fraction of
 a microsecond. The printer below keeps rationals as ``Fraction`` so integer
 and rational inputs give exact results; only ``log``, ``exp`` and irrational
-powers fall back to floats.
+powers fall back to floats. Exactness is bounded: a power, harmonic number or
+binomial whose exact value would pass ``exact_bits`` or ``loop_count``
+(``auditor.base.limits``) is carried as a float instead, so a hostile input
+(``gamma: 1e12``) costs no more than a sane one; a float that overflows, or
+a power with no real value, is a ``ValueError`` the claim reports.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from typing import Callable
 
 import sympy
 from sympy.printing.pycode import PythonCodePrinter
+
+from auditor.base.limits import limit
 
 
 class _ExactPrinter(PythonCodePrinter):
@@ -31,8 +37,6 @@ class _ExactPrinter(PythonCodePrinter):
 
     def _print_Pow(self, expr, rational=False):
         base, exponent = expr.args
-        if exponent.is_Integer:
-            return f"({self._print(base)})**({int(exponent)})"
         return f"real_pow({self._print(base)}, {self._print(exponent)})"
 
     def _print_Min(self, expr):
@@ -68,22 +72,48 @@ def _exact_ceiling(x):
     return x if isinstance(x, float) and math.isinf(x) else math.ceil(x)
 
 
+def _bits(x) -> int:
+    """The size of an exact value: bits of its numerator and denominator."""
+    return x.numerator.bit_length() + x.denominator.bit_length()
+
+
 def _real_pow(base, exponent):
-    """Exact for perfect powers of rationals (sqrt(1/4)), float otherwise."""
-    if isinstance(exponent, Fraction) and isinstance(base, (int, Fraction)) and base >= 0:
+    """Exact for rational powers of rationals that stay small (sqrt(1/4), (7/10)**9); float otherwise."""
+    exact = isinstance(base, (int, Fraction)) and isinstance(exponent, (int, Fraction))
+    if exact and Fraction(exponent).denominator == 1 and _bits(Fraction(base)) * abs(int(exponent)) <= limit("exact_bits"):
+        return Fraction(base) ** int(exponent)
+    if exact and base >= 0 and Fraction(exponent).denominator <= 64 and _bits(Fraction(base)) * abs(Fraction(exponent)) <= limit("exact_bits"):
         root = sympy.Rational(base.numerator, base.denominator) ** sympy.Rational(exponent.numerator, exponent.denominator)
         if root.is_Rational:
             return Fraction(int(root.p), int(root.q))
-    return float(base) ** float(exponent)
+    return _float_pow(float(base), float(exponent))
+
+
+def _float_pow(base: float, exponent: float) -> float:
+    if base < 0 and not exponent.is_integer():
+        raise ValueError(f"{base:g} to the power {exponent:g} has no real value")
+    if base == 0 and exponent < 0:
+        raise ZeroDivisionError("zero to a negative power")
+    return math.pow(base, exponent)  # OverflowError past the float range
 
 
 def _harmonic(n):
+    """H(n) exactly up to ``loop_count`` terms; past that the asymptotic series, which is exact to float precision there."""
     n = int(n)
-    return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
+    if n <= limit("loop_count"):
+        return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
+    return math.log(n) + 0.5772156649015329 + 1 / (2 * n) - 1 / (12 * n * n)
 
 
 def _exact_binomial(n, k):
-    return math.comb(int(n), int(k))
+    """C(n, k) exactly while it stays small, through log-gamma otherwise (an OverflowError past the float range)."""
+    n, k = int(n), int(k)
+    if k < 0 or n < 0 or k > n:
+        return 0
+    k = min(k, n - k)
+    if k <= limit("loop_count") and k * max(n.bit_length(), 1) <= limit("exact_bits"):
+        return math.comb(n, k)
+    return math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1))
 
 
 RUNTIME = {

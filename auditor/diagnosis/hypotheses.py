@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable
 
+from auditor.base.errors import QuantityError
 from auditor.base.numbers import show, with_prefix
 from auditor.base.units import Unit, parse_unit
 from auditor.evaluate.bindings import Bindings
@@ -119,10 +120,13 @@ def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:
 def unit_slips(ctx: Context) -> Iterable[Hypothesis]:
     stated = ctx.claim.stated
     for slip in ctx.catalogue.unit_slips:
-        pattern = rf"(?<![A-Za-z]){re.escape(slip.printed)}(?![A-Za-z])"
+        pattern = rf"(?<!\w){re.escape(slip.printed)}(?!\w)"  # a whole unit name: the "s" of "µs" is not seconds
         if not re.search(pattern, stated.unit.text):
             continue
-        computed = parse_unit(re.sub(pattern, slip.computed, stated.unit.text, count=1))
+        try:
+            computed = parse_unit(re.sub(pattern, slip.computed, stated.unit.text, count=1))
+        except QuantityError:  # the label swapped in makes no unit here
+            continue
         if computed.dimensions == stated.unit.dimensions:
             yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed)
 
