@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.base.errors import InputError, Location, QuantityError
+from auditor.base.errors import shown as shown_value
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
 from auditor.base.textio import is_dir, is_file
@@ -73,7 +74,7 @@ def load_claim_file(path: Path) -> ClaimFile:
     entries = data.get("claims")
     if not isinstance(entries, list):
         raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
-    claims = [_claim(entry, shown, document) for entry in entries]
+    claims = [_claim(entry, shown, document, _item_line(entries, index)) for index, entry in enumerate(entries)]
     return ClaimFile(path, document, claims)
 
 
@@ -83,9 +84,14 @@ def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:
             raise InputError(Location(shown, node.line_of(key)), f"unknown key {key!r} in {what} (expected one of: {', '.join(sorted(allowed))})")
 
 
-def _claim(entry, shown: str, document) -> Claim:
+def _item_line(entries: list, index: int) -> int | None:
+    line_at = getattr(entries, "line_at", None)
+    return line_at(index) if line_at else None
+
+
+def _claim(entry, shown: str, document, line: int | None = None) -> Claim:
     if not isinstance(entry, dict):
-        raise InputError(Location(shown, getattr(entry, "line", None)), "each claim must be a mapping")
+        raise InputError(Location(shown, line), f"each claim must be a mapping, got {shown_value(entry)}")
     where = Location(shown, entry.line)
     _check_keys(entry, CLAIM_KEYS, "a claim", shown)
     claim_id = _required_text(entry, "id", shown)
@@ -151,7 +157,7 @@ def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | Non
         verdict = Verdict(node["verdict"])
     except ValueError:
         known = ", ".join(v.value for v in Verdict)
-        raise InputError(at, f"claim {claim_id!r}: unknown verdict {node['verdict']!r} (known: {known})") from None
+        raise InputError(at, f"claim {claim_id!r}: unknown verdict {shown_value(node['verdict'])} (known: {known})") from None
     cause = node.get("cause") or []
     if isinstance(cause, str):
         cause = [cause]

@@ -48,13 +48,12 @@ def run_list(args) -> int:
 @_one_line_hub_errors
 def run_show(args) -> int:
     from auditor.audit.project import Project
-    from auditor.inputs.geometry import derive
-    from auditor.inputs.models import model_config
+    from auditor.inputs.models import derive_located, model_config
     from auditor.output.models import show_lines
 
     project = Project.load(project_root(args))
     config, source = model_config(args.model, project.inputs, COMMAND_LINE)
-    geometry = derive(config)
+    geometry = derive_located(config, source)
     sys.stdout.write("\n".join(show_lines(args.model, source, geometry, project)) + "\n")
     return EXIT_OK
 
@@ -111,12 +110,11 @@ def _parameter_count(args) -> tuple[int | None, str]:
         return args.params, "given on the command line (--params)"
     if args.param_model is None:
         return None, ""
-    from auditor.inputs.geometry import derive
-    from auditor.inputs.models import model_config
+    from auditor.inputs.models import derive_located, model_config
     from auditor.inputs.reference import Inputs
 
     config, source = model_config(args.param_model, Inputs(project_root(args)), COMMAND_LINE)
-    derived = derive(config).values["n_params"]
+    derived = derive_located(config, source).values["n_params"]
     return int(derived.value), f"n_params of {args.param_model} ({source}: {derived.origin})"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from auditor.base.errors import InputError, QuantityError, UnderdeterminedError
+from auditor.base.errors import InputError, QuantityError, UnderdeterminedError, shown
 from auditor.base.quantity import parse_given
 from auditor.base.units import describe
 from auditor.base.yamlio import Located
@@ -110,10 +110,10 @@ def _check_domain(claim: Claim, key: str, raw, value: Fraction, domain: str) -> 
 
 
 def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
-    gpu_id = str(claim.given["gpu"])
-    if gpu_id not in inputs.gpus:
+    gpu_id = claim.given["gpu"]
+    if not isinstance(gpu_id, str) or gpu_id not in inputs.gpus:
         known = ", ".join(sorted(inputs.gpus))
-        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {gpu_id!r} (known: {known})")
+        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {shown(gpu_id)} (known: {known})")
     for symbol in catalogue.symbols.values():
         if symbol.gpu and symbol.name not in bindings.values:
             found = inputs.gpu_value(gpu_id, symbol.gpu)

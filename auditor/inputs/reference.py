@@ -8,16 +8,16 @@ logic lives in ``auditor.inputs.geometry``; this module only finds the files.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 
-from auditor.base.errors import InputError, Location, QuantityError
+from auditor.base.errors import InputError, Location, QuantityError, shown
 from auditor.base.quantity import parse_given
 from auditor.base.resources import builtin, display_path
-from auditor.base.yamlio import load_yaml
+from auditor.base.textio import is_file, load_json_text, read_text
+from auditor.base.yamlio import line_of, load_yaml
 
 
 @dataclass(frozen=True)
@@ -65,9 +65,9 @@ class Inputs:
         return table
 
     def dtype(self, name: str, where: Location) -> Dtype:
-        found = self.dtypes.get(str(name).lower())
+        found = self.dtypes.get(name.lower()) if isinstance(name, str) else None
         if found is None:
-            raise InputError(where, f"unknown dtype {name!r} (known: {', '.join(sorted(self.dtypes))})")
+            raise InputError(where, f"unknown dtype {shown(name)} (known: {', '.join(sorted(self.dtypes))})")
         return found
 
     @cached_property
@@ -75,11 +75,9 @@ class Inputs:
         table: dict[str, dict] = {}
         for folder in self.dirs:
             path = folder / "gpus.yaml"
-            if path.is_file():
-                data = load_yaml(path) or {}
-                for entry in data.get("gpus") or []:
-                    entry["_file"] = display_path(path)
-                    table[str(entry.get("id"))] = entry
+            if is_file(path):
+                for entry in _gpu_entries(path):
+                    table[entry["id"]] = entry
         return table
 
     def gpu_value(self, gpu_id: str, field: str) -> Sourced | None:
@@ -98,7 +96,7 @@ class Inputs:
         filename = model_id.replace("/", "--") + ".json"
         for folder in reversed(self.dirs):
             path = folder / "models" / filename
-            if path.is_file():
+            if is_file(path):
                 return path
         return None
 
@@ -111,13 +109,26 @@ class Inputs:
         path = self.model_path(model_id)
         if path is None:
             raise KeyError(model_id)
-        try:
-            config = json.loads(path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise InputError(Location(display_path(path)), f"malformed config.json: {exc}") from None
+        config = load_json_text(read_text(path), display_path(path))
         if not isinstance(config, dict):
-            raise InputError(Location(display_path(path)), "config.json must hold a JSON object")
+            raise InputError(Location(display_path(path), 1), "config.json must hold a JSON object")
         return config, display_path(path)
+
+
+def _gpu_entries(path: Path) -> list[dict]:
+    """The entries of a gpus.yaml, each a mapping with a text ``id`` (and the file it came from)."""
+    shown_path = display_path(path)
+    data = load_yaml(path)
+    if data is None:
+        return []
+    if not isinstance(data, dict) or not isinstance(data.get("gpus") or [], list):
+        raise InputError(Location(shown_path, line_of(data) or 1), "a gpus.yaml must be a mapping with a list under 'gpus'")
+    entries = data.get("gpus") or []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry["id"]:
+            raise InputError(Location(shown_path, entries.line_at(index)), f"each GPU must be a mapping with a text 'id', got {shown(entry)}")
+        entry["_file"] = shown_path
+    return entries
 
 
 def _dtype(name: str, spec: dict, path: Path) -> Dtype:

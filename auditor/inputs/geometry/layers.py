@@ -20,6 +20,8 @@ an unknown amount of state.
 
 from __future__ import annotations
 
+from auditor.base.limits import limit
+
 from .model import (
     DENSE_FFN,
     FULL_KV,
@@ -55,6 +57,8 @@ UNMODELLED_KEYS = {
 def layout(b: GeometryBuilder) -> list[LayerKind]:
     """The kind of every decoder layer, and the layer-count symbols."""
     n = b.read("n_layers", "num_hidden_layers", "count the decoder layers")
+    if n > limit("model_layers"):
+        raise UnsupportedArchitecture(f"num_hidden_layers = {n:,} is more than the limit of {limit('model_layers'):,} decoder layers (model_layers)")
     _refuse_unmodelled(b)
     if b.has("hybrid_override_pattern"):
         layers = _pattern_layers(b, n)

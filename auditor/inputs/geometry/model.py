@@ -33,7 +33,7 @@ FFNS = (DENSE_FFN, MOE_FFN, NO_FFN)
 
 # Message templates, kept together so their wording stays consistent.
 MISSING_KEY = "config has no {key!r}, which is needed to {purpose}"
-BAD_VALUE = "config {key!r} must be {expected}, got {value!r}"
+BAD_VALUE = "config {key!r} must be {expected}, got {value}"  # value: base.errors.shown(...), short however large
 UNKNOWN_MODEL_TYPE = "model_type {model_type!r} is not a layout the geometry knows (known: {known})"
 UNKNOWN_LAYER_TYPE = "layer_types[{index}] is {value!r}; known layer types: {known}"
 UNMODELLED_KEY = "config key {key!r} ({meaning}) describes a layout the geometry does not model"

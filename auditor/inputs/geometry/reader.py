@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from auditor.base.errors import shown as shown_value
+from auditor.base.limits import limit
+
 from .model import BAD_VALUE, MISSING_KEY, Derived, Geometry, LayerKind, UnsupportedArchitecture
 
 
@@ -50,7 +53,9 @@ class GeometryBuilder:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             expected = "a positive integer" if minimum == 1 else f"an integer >= {minimum}"
-            raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected=expected, value=value))
+            raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected=expected, value=shown_value(value)))
+        if value > limit("model_count"):
+            raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected=f"at most {limit('model_count'):,} (model_count)", value=shown_value(value)))
         return value
 
     def integer_or(self, key: str, default: int, purpose: str, minimum: int = 1) -> int:
@@ -63,7 +68,7 @@ class GeometryBuilder:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected="true or false", value=value))
+            raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected="true or false", value=shown_value(value)))
         return value
 
     def origin_of(self, key: str) -> str:
@@ -108,3 +113,4 @@ class GeometryBuilder:
 
     def build(self, architecture: str, layers: list[LayerKind]) -> Geometry:
         return Geometry(architecture, dict(self.values), list(self.notes), list(layers))
+

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from auditor.base.errors import shown as shown_value
+
 from .model import BAD_VALUE, UNKNOWN_MODEL_TYPE, UnsupportedArchitecture
 
 QKV_ONLY = "qkv"          # q, k, v always biased, o never (Qwen2)
@@ -95,7 +97,7 @@ def split_config(config: Mapping[str, Any]) -> SplitConfig:
         raise UnsupportedArchitecture(f"a config must be a JSON object, got {type(config).__name__}")
     nested = config.get("text_config")
     if nested is not None and not isinstance(nested, Mapping):
-        raise UnsupportedArchitecture(BAD_VALUE.format(key="text_config", expected="an object", value=nested))
+        raise UnsupportedArchitecture(BAD_VALUE.format(key="text_config", expected="an object", value=shown_value(nested)))
     outer = {k: v for k, v in config.items() if k not in ("text_config", "vision_config")}
     text = {**outer, **(nested or {})}
     wrapper = config.get("model_type") if nested is not None else None
