@@ -20,9 +20,16 @@ def default_claim_paths(root: Path) -> list[Path]:
 
 
 def load_project(args):
+    """The project in force; an update a killed run left half done is finished (or undone) first."""
+    import sys
+
     from auditor.audit.project import Project
+    from auditor.documents.transaction import recover
 
     root = project_root(args)
+    note = recover(root)
+    if note:
+        print(note, file=sys.stderr)
     return Project.load(root)
 
 

@@ -16,12 +16,14 @@ from pathlib import Path
 
 from auditor.audit.findings import DocumentSpan, Finding
 from auditor.audit.pipeline import audit_files
+from auditor.base.errors import InputError, Location
 from auditor.base.quantity import Stated, parse_printed
 from auditor.base.resources import display_path
 from auditor.base.textio import read_text
 from auditor.claims.verdicts import Verdict
 
 from .paths import document_path
+from .quotes import QuoteIndex
 
 NUMBER_TOKEN = re.compile(
     r"(?<![\w.,])(?P<mantissa>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
@@ -37,6 +39,7 @@ class Document:
         self.text = text
         self.shown = display_path(path)
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self._quotes: QuoteIndex | None = None
 
     @classmethod
     def read(cls, path: Path) -> "Document":
@@ -52,13 +55,16 @@ class Document:
         end_line, end_column = self.position(end)
         return DocumentSpan(self.shown, line, column, end_line, end_column)
 
-    def find_quote(self, quote: str) -> tuple[int, int] | None:
-        """Offsets of the quote's first occurrence, whitespace runs matching any whitespace."""
-        words = quote.split()
-        if not words:
-            return None
-        match = re.search(r"\s+".join(re.escape(w) for w in words), self.text)
-        return (match.start(), match.end()) if match else None
+    def find_quote(self, quote: str, where: Location | None = None) -> tuple[int, int] | None:
+        """Offsets of the quote in the text, whitespace runs matching any whitespace; found twice is an error."""
+        if self._quotes is None:
+            self._quotes = QuoteIndex(self.text)
+        spans = self._quotes.find(quote)
+        if len(spans) > 1:
+            (first, _), (second, _) = spans
+            places = f"{self.shown}:{self.position(first)[0]} and {self.shown}:{self.position(second)[0]}"
+            raise InputError(where, f"quote {_shown(quote)} is found more than once ({places}); lengthen it so it names one place")
+        return spans[0] if spans else None
 
     def find_number(self, start: int, end: int, stated: Stated) -> tuple[int, int] | None:
         """Offsets of the stated number inside ``[start, end)``: the token whose value it prints."""
@@ -69,6 +75,10 @@ class Document:
             if token_value(match) == stated.low.value:
                 return match.start(), match.end()
         return None
+
+
+def _shown(quote: str) -> str:
+    return repr(quote) if len(quote) <= 60 else repr(quote[:57] + "...")
 
 
 def token_value(match: re.Match):
@@ -95,7 +105,7 @@ class DocumentCache:
 
 def locate(finding: Finding, claim, document: Document) -> Finding:
     """The finding with its place in the document, or ``stale`` when the quote is gone."""
-    quote = document.find_quote(claim.quote)
+    quote = document.find_quote(claim.quote, claim.location)
     if quote is None:
         message = f"quote not found in {document.shown}" + (f"; {finding.message}" if finding.message else "")
         return replace(finding, verdict=Verdict.STALE, message=message)
