@@ -1,20 +1,18 @@
 #!/usr/bin/env python3
-"""Measure `auditor scan` against the shipped claims, on the seed documents when present.
+"""Measure `auditor scan --audit` against the hand-labelled documents in tests/data/scan.
 
-    python scripts/scan_recall.py [--seeds DIR]
+    python scripts/scan_recall.py              # the documents the scan is developed against (tune/)
+    python scripts/scan_recall.py --held-out   # the documents kept aside, for the one final measurement
+    python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
-For every shipped claims file whose document has a local copy in DIR (found
-as `auditor check --documents DIR` finds it; default ../shared/seeds beside
-the checkout), each recomputable claim whose number can be located in the
-document is one case. Three rates are printed, per document and overall:
+Per document, and over all of them:
 
-  located  the scan proposed a claim on the same printed number
-  formula  ... and matched the claim's formula
-  verdict  ... and auditing the proposal gave the shipped claim's verdict
-           (for a claim shipped underdetermined: the proposal's inputs do
-           not resolve either)
-
-The seed texts are not part of the project and are never copied into it.
+  located    labelled numbers the scan located (proposed or only listed)
+  precision  proposals that are labelled numbers, of all proposals
+  right      located numbers whose proposal recomputes the labelled value (the right sum, or formula and inputs)
+  verdicts   audited proposals whose verdict matches the label (holds for a right number, mismatch for a wrong one)
+  false      correct numbers flagged, of the correct numbers audited (and proposals on unlabelled numbers flagged)
+  caught     wrong numbers flagged for the right cause (the named slip, or the hand value recomputed), of all wrong numbers
 """
 
 from __future__ import annotations
@@ -26,77 +24,47 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from auditor.audit.project import Project  # noqa: E402
-from auditor.claims.files import claim_files, load_claim_file  # noqa: E402
-from auditor.claims.verdicts import Verdict  # noqa: E402
-from auditor.documents.locate import Document, audit_paths  # noqa: E402
-from auditor.documents.paths import document_path  # noqa: E402
-from auditor.scan.propose import Scanner, audit_proposals  # noqa: E402
+from auditor.audit.project import Project
+from auditor.documents.locate import Document
+from auditor.scan.propose import Scanner, audit_proposals
+from auditor.scan.recall import Counts, load_labels, measure
+
+DATA = REPO / "tests" / "data" / "scan"
 
 
-def cases(claims_path: Path, seeds: Path, project) -> tuple[str, list[tuple]] | None:
-    """(document name, [(claim, shipped finding, number span)]) for one claims file."""
-    claim_file = load_claim_file(claims_path)
-    path = document_path(claims_path, claim_file.document, seeds)
-    if path is None or claim_file.document.get("path"):
-        return None
-    document = Document.read(path)
-    findings = {f.claim_id: f for f in audit_paths([claims_path], project)}
-    found = []
-    for claim in claim_file.claims:
-        if claim.formula is None or claim.property is not None or claim.stated is None:
-            continue
-        quote = document.find_quote(claim.quote)
-        number = document.find_number(*quote, claim.stated) if quote else None
-        if number is not None:
-            found.append((claim, findings[claim.id], number))
-    return path.name, (document, found)
+def rate(part: int, whole: int) -> str:
+    return f"{part:3d}/{whole:<3d} {100 * part / whole:5.1f}%" if whole else "      -       "
 
 
-def measure(document: Document, found: list[tuple], project) -> tuple[int, int, int, int]:
-    proposals = Scanner(document, project).proposals()
-    audit_proposals(proposals, document, project)
-    located = formula = verdict = 0
-    for claim, shipped, (start, end) in found:
-        match = next((p for p in proposals if p.start < end and start < p.end), None)
-        if match is None:
-            continue
-        located += 1
-        formula += match.formula == claim.formula
-        verdict += match.formula == claim.formula and same_verdict(match, shipped)
-    return len(found), located, formula, verdict
-
-
-def same_verdict(proposal, shipped) -> bool:
-    """The proposal's audit agrees with the shipped claim's: the same verdict, or both underdetermined."""
-    if shipped.verdict == Verdict.UNDERDETERMINED:
-        return proposal.finding is None and proposal.pending is not None
-    return proposal.finding is not None and proposal.finding.verdict == shipped.verdict
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{part:3d}/{whole:<3d} {100 * part / whole:5.1f}%" if whole else "  -"
+def row(name: str, c: Counts) -> str:
+    false = rate(c.false_alarms, c.audited_correct) + f" +{c.flagged_non_claims}"
+    cells = (rate(c.located, c.labels), rate(c.real, c.proposals), rate(c.right, c.located), rate(c.right_verdicts, c.audited), false, rate(c.caught, c.errors))
+    return f"{name:40} " + "  ".join(cells)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=Path, default=REPO.parent / "shared" / "seeds")
+    parser.add_argument("--held-out", action="store_true", help="measure the documents kept aside (run once, at the end)")
+    parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    if not args.seeds.is_dir():
-        print(f"no seed documents at {args.seeds}: nothing to measure")
-        return 0
+    folder = "held-out" if args.held_out else "tune"
     project = Project.load(REPO)
-    totals = [0, 0, 0, 0]
-    print(f"{'document':28} {'cases':>5}  {'located':>14}  {'formula':>14}  {'verdict':>14}")
-    for claims_path in claim_files([REPO / "claims"]):
-        result = cases(claims_path, args.seeds, project)
-        if result is None:
+    header = ("located", "precision", "right", "verdicts", "false alarms", "caught")
+    print(f"{'document (' + folder + ')':40} " + "  ".join(f"{h:>14}" for h in header))
+    total = Counts()
+    for path in sorted((DATA / "labels").glob("*.yaml")):
+        document_path, labels = load_labels(path, DATA)
+        if document_path.parent.name != folder:
             continue
-        name, (document, found) = result
-        row = measure(document, found, project)
-        totals = [t + r for t, r in zip(totals, row)]
-        print(f"{name:28} {row[0]:5d}  {percent(row[1], row[0])}  {percent(row[2], row[0])}  {percent(row[3], row[0])}")
-    print(f"{'all':28} {totals[0]:5d}  {percent(totals[1], totals[0])}  {percent(totals[2], totals[0])}  {percent(totals[3], totals[0])}")
+        document = Document.read(document_path)
+        proposals = Scanner(document, project).proposals()
+        audit_proposals(proposals, document, project)
+        counts = measure(document, labels, proposals)
+        total.add(counts)
+        print(row(document_path.name, counts))
+        if args.misses:
+            print("\n".join("    " + m for m in counts.misses))
+    print(row("all", total))
     return 0
 
 

@@ -66,7 +66,7 @@ def test_check_shows_diagnoses_in_human_and_json_output(run_cli):
     wrong = str(CASES / "wrong_claims.yaml")
     code, out, _ = run_cli("check", wrong)
     assert code == 0  # every wrong number is recorded with its cause
-    assert "reproduced by: num_attention_heads = 64 used for num_key_value_heads = 8 (n_kv_heads <- n_heads)" in out
+    assert "most likely: num_attention_heads = 64 used for num_key_value_heads = 8 (n_kv_heads <- n_heads)" in out
     assert "no single explanation found" in out
     code, out, _ = run_cli("check", wrong, "--format", "json")
     finding = next(f for f in json.loads(out)["findings"] if f["claim"] == "w-heads-and-gib")

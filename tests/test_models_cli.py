@@ -16,6 +16,7 @@ import sys
 
 import pytest
 import yaml
+from conftest import REPO
 from hub_server import FakeHub, HubFile, fake_hub, hf_sandbox, make_safetensors  # noqa: F401
 
 # A four-layer Llama: 8 query heads, 2 KV heads, head_dim 256 / 8 = 32.
@@ -76,7 +77,8 @@ def test_pull_pins_the_config_and_check_then_runs_offline(hub, project, run_cli,
     assert len(hub.requests) == asked
     code, out, _ = run_cli("--project", project, "models", "list")
     assert f"  acme/tiny-llama{' ' * 25} dense  commit {commit(hub)[:12]}" in out
-    assert out.rstrip().endswith("17 bundled, 1 pulled")
+    bundled = len(list((REPO / "inputs" / "models").glob("*.json")))
+    assert out.rstrip().endswith(f"{bundled} bundled, 1 pulled")
 
 
 def test_pull_follows_hf_endpoint_and_a_named_revision(hub, project, run_cli, monkeypatch):
@@ -197,7 +199,7 @@ def test_the_hub_client_is_told_not_to_phone_home():
 SHOWN = {
     "meta-llama/Meta-Llama-3-8B": [
         "architecture: dense", "  layers 0-31: 32 full-attention KV (all)",
-        f"KV per token: {2 * 8 * 128 * 2:,} B per KV layer; {32 * 2 * 8 * 128 * 2:,} B/token over 32 full-attention layers",
+        f"KV per token: {2 * 8 * 128 * 2:,} B per KV layer; {32 * 2 * 8 * 128 * 2:,} B/token over 32 KV layers",
         "n_kv_heads = 8  (config num_key_value_heads)", "head_dim = 128  (computed: hidden_size / num_attention_heads)"],
     "Qwen/Qwen3-Next-80B-A3B-Instruct": [
         "architecture: hybrid-linear",

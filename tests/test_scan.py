@@ -79,7 +79,7 @@ def test_scan_audit_gives_a_first_verdict_without_any_yaml(note, run_cli):
     assert code == 1
     assert "note.md:3: [holds] 'cache costs 128 KiB/token, so'" in out
     assert "note.md:8: [mismatch] 'sequence needs 4.00 GB of'" in out
-    assert "reproduced by: num_attention_heads = 32 used for num_key_value_heads = 8" in out
+    assert "most likely: num_attention_heads = 32 used for num_key_value_heads = 8" in out
     assert "4 claims: 3 holds, 1 mismatch; 1 claim fail" in out
 
 
@@ -127,8 +127,11 @@ def test_titles_headings_and_written_inputs_choose_formula_and_given(sheet_claim
     assert dict(claim.given) == given
 
 
-def test_a_proposal_says_which_words_chose_its_formula(sheet_claims):
-    assert "ridg" in sheet_claims["295 FLOP/byte"].note and sheet_claims["295 FLOP/byte"].note.startswith("scan: words")
+def test_a_proposal_says_which_words_chose_its_formula_and_how_sure_it_is(sheet_claims, run_cli):
+    _, out, _ = run_cli("scan", "sheet.txt")
+    block = out.split("id: sheet-l13-295-flop-byte")[1].split("  - id:")[0]
+    comment = block.splitlines()[1]
+    assert comment.strip().startswith("# score 0.") and "words" in comment and "ridg" in comment
 
 
 def test_bare_counts_of_things_no_formula_knows_are_not_proposed(sheet_claims, run_cli):

@@ -45,19 +45,21 @@ class Finding:
     expected: object = None
     section: str = ""
     document: str = ""
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = field(default_factory=tuple)  # what the model's geometry says of itself
+    remarks: tuple[str, ...] = field(default_factory=tuple)  # what decided the verdict: readings, precision, defaults
+    inferred: tuple | None = None  # (symbol, low, high, claims): an unstated input one value of which fits several claims
     document_location: DocumentSpan | None = None
 
     @property
     def as_expected(self) -> bool | None:
-        """None without ``expect:``; else whether verdict and cause match the record."""
+        """None without ``expect:``; else whether the verdict matches and the recorded cause is the most likely one."""
         if self.expected is None:
             return None
         if self.verdict != self.expected.verdict:
             return False
         if not self.expected.cause:
             return True
-        return any(set(d.parts) == set(self.expected.cause) for d in self.diagnoses)
+        return bool(self.diagnoses) and set(self.diagnoses[0].parts) == set(self.expected.cause)
 
     @property
     def passed(self) -> bool:

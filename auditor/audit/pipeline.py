@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from auditor.base.errors import InputError, UnderdeterminedError
+from auditor.base.numbers import show
+from auditor.base.errors import InputError, UnderdeterminedError, UnreadableClaim
 from auditor.base.units import base_unit_text
-from auditor.claims.compare import compare
 from auditor.claims.files import Claim, ClaimFile, claim_files, load_claim_file
+from auditor.claims.readings import compare_readings
 from auditor.claims.verdicts import Verdict
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
 
 from .findings import Finding
+from .input_precision import precision_note
 from .project import Project
 
 
@@ -21,7 +23,10 @@ def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], l
     """Every claim in the files under ``paths``, audited, in file order; ids unique across them."""
     files = [load_claim_file(p) for p in claim_files(paths)]
     _check_unique_ids(files)
-    return files, [audit_claim(claim, project) for f in files for claim in f.claims]
+    claims = [claim for f in files for claim in f.claims]
+    from .inference import infer_unstated
+
+    return files, infer_unstated(claims, [audit_claim(claim, project) for claim in claims], project)
 
 
 def _check_unique_ids(files: list[ClaimFile]) -> None:
@@ -36,6 +41,12 @@ def _check_unique_ids(files: list[ClaimFile]) -> None:
 def audit_claim(claim: Claim, project: Project) -> Finding:
     catalogue = project.catalogue
     base = _base(claim)
+    if claim.problem:
+        return Finding(**base, verdict=Verdict.INVALID, message=claim.problem)
+    if claim.arithmetic is not None:
+        from .arithmetic import audit_arithmetic
+
+        return audit_arithmetic(claim, catalogue, base)
     if claim.formula is None:
         return Finding(**base, verdict=Verdict.SOURCED, message=f"sourced: {claim.fact}")
     if claim.formula not in catalogue.formulas and claim.formula not in catalogue.symbols:
@@ -51,7 +62,10 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
 def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     """Evaluate the claim's formula, compare with the stated number, diagnose a miss."""
     catalogue = project.catalogue
-    bindings = resolve(claim, catalogue, project.inputs)
+    try:
+        bindings = resolve(claim, catalogue, project.inputs)
+    except UnreadableClaim as exc:
+        return Finding(**base, verdict=Verdict.INVALID, message=str(exc))
     evaluation = Evaluation(catalogue, bindings)
     notes = tuple(bindings.model_notes)
     try:
@@ -62,13 +76,19 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
     dims = catalogue.dims(claim.formula)
-    result = compare(claim.stated, value, dims)
-    message = ""
+    result, reading = compare_readings(claim.stated, value, dims)
+    remarks = defaults_used(evaluation.trace)
+    if reading is not None and reading.note:
+        claim, remarks = replace(claim, stated=reading.stated), (reading.note,) + remarks
+    verdict, message = result.verdict, ""
+    if verdict in (Verdict.MISMATCH, Verdict.HOLDS_BY_ROUNDING):
+        decided = precision_note(claim, project, bindings, dims)
+        verdict, remarks = (Verdict.HOLDS, (decided,) + remarks) if decided else (verdict, remarks)
     if result.verdict == Verdict.UNIT_ERROR:
         message = f"stated in {claim.stated.unit.text} ({claim.stated.unit.describe_dimensions()}), but {claim.formula} gives {base_unit_text(dims)}"
     finding = Finding(
         **base,
-        verdict=result.verdict,
+        verdict=verdict,
         computed=result.computed,
         unit=claim.stated.unit.text,
         computed_base=value,
@@ -77,8 +97,14 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
         trace=tuple(evaluation.trace),
         message=message,
         notes=notes,
+        remarks=remarks,
     )
     return _diagnosed(finding, claim, project, bindings)
+
+
+def defaults_used(trace) -> tuple[str, ...]:
+    """Every documented default the derivation took, named, so a reader can doubt it."""
+    return tuple(f"default used: {s.name} = {show(s.value)} ({s.source})" for s in trace if s.kind == "default")
 
 
 def _base(claim: Claim) -> dict:
@@ -96,7 +122,7 @@ def _base(claim: Claim) -> dict:
 
 def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Finding:
     """Attach explanations to a number that does not hold (none for one that does)."""
-    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR) or claim.formula not in project.catalogue.formulas:
+    if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
         return finding
     from auditor.diagnosis.search import diagnose
 

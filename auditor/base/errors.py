@@ -46,6 +46,14 @@ class QuantityError(AuditorError):
     """A printed quantity cannot be read."""
 
 
+class UnitError(QuantityError):
+    """A unit the registry does not know: a finding about one claim, never the end of a run."""
+
+
+class UnreadableClaim(InputError):
+    """One claim cannot be read (a unit the registry does not know): the claim is invalid, the run goes on."""
+
+
 class DimensionError(AuditorError):
     """Two quantities of different dimensions were combined."""
 

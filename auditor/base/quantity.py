@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 
-from .errors import QuantityError
+from .errors import QuantityError, UnitError
 from .limits import limit
-from .resources import builtin
+from .precision import rule_on, words
 from .units import Unit, parse_unit
 
 MAX_DIGITS = limit("printed_digits")
@@ -71,23 +70,22 @@ class Stated:
         return (self.low.value + self.high.value) / 2
 
     def tolerance(self) -> Fraction:
-        """Half-width of the band a value may fall in to hold (in the stated unit)."""
+        """Half-width of the band a value may fall in to hold (in the stated unit): the widest rule that applies."""
+        return self.band(self.low)
+
+    def band(self, printed: Printed) -> Fraction:
+        """The widest single band the rules in force give one printed end; bands never add up."""
         if self.exact:
             return Fraction(0)
-        return max(self.low.half_ulp, abs(self.low.value) * self.widen)
+        bands = [printed.half_ulp if rule_on("printed-digits") else Fraction(0)]
+        if self.qualifier is not None and rule_on("qualified-trailing-zeros"):
+            bands.append(_zeros_half(printed))
+        if self.qualifier is not None and rule_on("qualifier-band"):
+            bands.append(abs(printed.value) * self.widen)
+        return max(bands)
 
     def in_base_units(self, x: Fraction) -> Fraction:
         return x * self.unit.factor
-
-
-@lru_cache(maxsize=1)
-def _rules() -> tuple[list[tuple[str, Fraction]], list[tuple[str, str]]]:
-    from .yamlio import load_yaml
-
-    data = load_yaml(builtin("units") / "precision.yaml")
-    quals = sorted(((k.lower(), Fraction(str(v))) for k, v in data["qualifiers"].items()), key=lambda kv: -len(kv[0]))
-    comps = sorted(((k.lower(), v) for k, v in data["comparators"].items()), key=lambda kv: -len(kv[0]))
-    return quals, comps
 
 
 def _strip_prefix(text: str, table: list) -> tuple[str | None, object, str]:
@@ -145,7 +143,7 @@ def _integer_text(value: int) -> str:
 
 def _words_before(text: str) -> tuple[str | None, Fraction, str, str]:
     """The qualifier ("about") and comparator ("over") in front of the number, in either order."""
-    quals, comps = _rules()
+    quals, comps = words()
     qualifier, widen, rest = _strip_prefix(text, quals)
     _, comparator, rest = _strip_prefix(rest, comps)
     if qualifier is None:
@@ -186,20 +184,18 @@ def _single_form(stated: Stated, rest: str) -> Stated:
     if not single:
         raise QuantityError(f"cannot read a number in {stated.text!r}")
     printed = parse_printed(single["a"], single["ae"])
-    if stated.qualifier is not None:
-        printed = _round_figure(printed)
     return replace(stated, unit=_unit(single["rest"], stated.text), low=printed)
 
 
-def _round_figure(printed: Printed) -> Printed:
-    """After a qualifier, an integer's trailing zeros are not significant: "≈ 820" is 815 to 825."""
+def _zeros_half(printed: Printed) -> Fraction:
+    """Half the last significant digit of an integer whose trailing zeros are not significant: 820 gives 5."""
     digits = printed.text.replace(",", "").lstrip("-−")
     if printed.decimals or printed.exponent is not None or not digits.isdigit():
-        return printed
+        return printed.half_ulp
     zeros = len(digits) - len(digits.rstrip("0"))
     if zeros == 0 or zeros == len(digits):
-        return printed
-    return replace(printed, half_ulp=Fraction(1, 2) * 10**zeros)
+        return printed.half_ulp
+    return Fraction(1, 2) * 10**zeros
 
 
 def with_unit(stated: Stated, unit_text: str) -> Stated:
@@ -226,25 +222,42 @@ def _arithmetic(text: str) -> tuple[Fraction, str] | None:
     return Fraction(int(value.p), int(value.q)), match["rest"]
 
 
-_ATTACHED_COUNT = re.compile(r"^(?P<suffix>[kKM])(?=\s|$)")
-COUNT_SUFFIXES = {"k": "thousand", "K": "thousand", "M": "million"}
+_ATTACHED_COUNT = re.compile(r"^(?P<suffix>[kKMT]|bn)(?=\s|$)")
+COUNT_SUFFIXES = {"k": "thousand", "K": "thousand", "M": "million", "T": "trillion", "bn": "billion"}
 
 
 def _unit(rest: str, original: str) -> Unit:
     attached = _ATTACHED_COUNT.match(rest)
     if attached:
         # "245k tokens": a count suffix written against the digits, not a unit prefix
-        rest = f"{COUNT_SUFFIXES[attached['suffix']]} * {rest[1:].strip() or '1'}"
+        rest = f"{COUNT_SUFFIXES[attached['suffix']]} * {rest[len(attached['suffix']):].strip() or '1'}"
     rest = rest.strip()
     try:
         return parse_unit(rest)
     except QuantityError:
-        raise QuantityError(f"unknown unit {rest!r} in {original!r}") from None
+        raise UnitError(f"unknown unit {rest!r} in {original!r}") from None
 
 
 def parse_given(text: str | int | float) -> tuple[Fraction, Unit]:
-    """An input value: exact, in its unit; no comparator or range allowed."""
+    """An input value in its unit; no comparator or range allowed."""
+    stated = parse_input(text)
+    return stated.value, stated.unit
+
+
+def parse_input(text: str | int | float) -> Stated:
+    """An input as printed, keeping its precision; no comparator, qualifier or range allowed."""
     stated = parse_stated(text)
     if stated.comparator not in ("=",) or stated.qualifier:
         raise QuantityError(f"an input must be a plain value, got {stated.text!r}")
-    return stated.value, stated.unit
+    return stated
+
+
+def input_half_width(raw: object, stated: Stated) -> Fraction:
+    """Half the interval a printed input rounds from, in its unit (rule input-precision).
+
+    Only text printed with decimals carries precision ("8.11 GiB", "70.6B",
+    "1.97e14"); an integer ("24 GB", "8192") or a YAML number is an exact setting.
+    """
+    if not isinstance(raw, str) or stated.exact or stated.low.decimals == 0:
+        return Fraction(0)
+    return stated.low.half_ulp

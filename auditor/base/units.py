@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from .errors import QuantityError
+from .errors import UnitError
 from .resources import builtin
 
 DIMENSIONLESS = "dimensionless"
@@ -72,26 +72,26 @@ MAX_UNIT_CHARS = 80
 def _check_unit_text(text: str) -> None:
     """Refuse, before pint sees it, a unit that is not names and plain numbers joined by * and /, with small powers."""
     if len(text) > MAX_UNIT_CHARS:
-        raise QuantityError(f"unit text of {len(text)} characters is longer than the {MAX_UNIT_CHARS} a unit needs")
+        raise UnitError(f"unit text of {len(text)} characters is longer than the {MAX_UNIT_CHARS} a unit needs")
     position, depth, previous = 0, 0, None
     while position < len(text):
         match = _UNIT_TOKEN.match(text, position)
         if match is None:
-            raise QuantityError(f"unknown unit {text!r} (a unit is names joined by * and /, with powers of at most {MAX_UNIT_POWER})")
+            raise UnitError(f"unknown unit {text!r} (a unit is names joined by * and /, with powers of at most {MAX_UNIT_POWER})")
         kind = match.lastgroup if match.lastgroup != "exponent" else "power"
         if kind == "power" and (previous not in ("name", ")") or abs(int(match["exponent"])) > MAX_UNIT_POWER):
-            raise QuantityError(f"unit {text!r}: a power must be a whole number of at most {MAX_UNIT_POWER}, on a unit name")
+            raise UnitError(f"unit {text!r}: a power must be a whole number of at most {MAX_UNIT_POWER}, on a unit name")
         depth += {"(": 1, ")": -1}.get(match["op"] or "", 0)
         if depth > 4:
-            raise QuantityError(f"unit {text!r} nests parentheses more than 4 deep")
+            raise UnitError(f"unit {text!r} nests parentheses more than 4 deep")
         previous = match["op"] if kind == "op" else kind
         position = match.end()
 
 
 @lru_cache(maxsize=512)
 def parse_unit(text: str) -> Unit:
-    """Parse a unit string such as ``KiB/token`` or ``TFLOP/s``."""
-    cleaned = re.sub(r"\s+per\s+", "/", text.strip().replace("·", "*").replace("−", "-"))
+    """Parse a unit string such as ``KiB/token``, ``TFLOPS`` or ``\\text{GB}``."""
+    cleaned = re.sub(r"\s+per\s+", "/", normalise(text))
     if cleaned in ("", "×", "x", DIMENSIONLESS, "1"):
         return Unit(DIMENSIONLESS, Fraction(1), ())
     _check_unit_text(cleaned)
@@ -99,9 +99,34 @@ def parse_unit(text: str) -> Unit:
     try:
         quantity = ureg.Quantity(Fraction(1), cleaned).to_base_units()
     except Exception as exc:  # pint raises many unrelated types for bad units
-        raise QuantityError(f"unknown unit {text!r} ({type(exc).__name__})") from None
+        raise UnitError(f"unknown unit {text!r} ({type(exc).__name__})") from None
     dims = tuple(sorted((str(k), Fraction(v)) for k, v in quantity.dimensionality.items()))
     return Unit(text.strip(), Fraction(quantity.magnitude), dims)
+
+
+PREFIX = r"(?:[yzafpnµμumkKMGTPEZ]|Ki|Mi|Gi|Ti|Pi|Ei)"
+LATEX = re.compile(r"\\(?:text|mathrm|textrm|mathit|rm)\s*\{([^{}]*)\}")
+
+
+@lru_cache(maxsize=1)
+def _spellings() -> tuple[tuple[re.Pattern, str], ...]:
+    """The spellings table (``units/spellings.yaml``) as whole-word patterns."""
+    from .yamlio import load_yaml
+
+    rules = []
+    for entry in load_yaml(builtin("units") / "spellings.yaml")["spellings"]:
+        prefix = f"(?P<prefix>{PREFIX})?" if entry.get("prefixed") else "(?P<prefix>)"
+        pattern = re.compile(rf"(?<![\w]){prefix}{re.escape(entry['written'])}(?![\w])")
+        rules.append((pattern, entry["reads"]))
+    return tuple(rules)
+
+
+def normalise(text: str) -> str:
+    """A unit as documents write it, in the registry's spelling: LaTeX dropped, ``TFLOPS`` as ``TFLOP/s``."""
+    cleaned = LATEX.sub(r"\1", text.strip()).replace("\\,", " ").replace("$", "").replace("·", "*").replace("−", "-").strip()
+    for pattern, reads in _spellings():
+        cleaned = pattern.sub(lambda m, r=reads: (m["prefix"] or "") + r, cleaned)
+    return cleaned
 
 
 def multiply(a: tuple, b: tuple, power: Fraction = Fraction(1)) -> tuple:

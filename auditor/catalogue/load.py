@@ -23,6 +23,8 @@ from auditor.base.units import describe
 
 from .definitions import FormulaDef, SymbolDef
 from .dimensions import dimensions_of
+from .kinds import FILE as KINDS_FILE
+from .kinds import read_kinds
 from .reader import read_catalogue_file
 
 
@@ -35,20 +37,27 @@ class Catalogue:
     factory: SymbolFactory
     expressions: dict[str, sympy.Expr] = field(default_factory=dict)
     unit_slips: list = field(default_factory=list)
+    kinds: dict = field(default_factory=dict)  # hypothesis kind -> KindDef (formulas/hypothesis_kinds.yaml)
 
     def fallacies_of(self, formula_id: str) -> list[FormulaDef]:
         """Known-fallacy formulas documented as wrongly used for ``formula_id``."""
         return [f for f in self.formulas.values() if f.fallacy_of == formula_id]
 
     def tree(self, formula_id: str) -> list[str]:
-        """The formula and every formula it uses, nearest first."""
-        order, queue = [], [formula_id]
+        """The formula and every formula it uses, nearest first (none for a symbol)."""
+        order, queue = [], [formula_id] if formula_id in self.formulas else []
         while queue:
             name = queue.pop(0)
             if name not in order:
                 order.append(name)
                 queue.extend(d for d in self.depends_on(name) if d in self.formulas)
         return order
+
+    def uses(self, name: str) -> set[str]:
+        """Every symbol and formula a formula's value depends on, itself included; a symbol uses itself."""
+        if name not in self.formulas:
+            return {name}
+        return {str(s) for s in self.inlined(name).free_symbols} | set(self.tree(name))
 
     def dims(self, name: str) -> tuple:
         if name in self.symbols:
@@ -98,8 +107,12 @@ def load_catalogue(dirs: list[Path]) -> Catalogue:
     symbols: dict[str, SymbolDef] = {}
     formulas: dict[str, FormulaDef] = {}
     unit_slips: list = []
+    kinds: dict = {}
     for layer, folder in enumerate(dirs):
         for path in sorted(folder.glob("*.yaml")):
+            if path.name == KINDS_FILE:
+                kinds.update(read_kinds(path))
+                continue
             file_symbols, file_formulas, file_slips = read_catalogue_file(path, layer)
             _merge(symbols, file_symbols, layer, "symbol")
             _merge(formulas, file_formulas, layer, "formula")
@@ -107,7 +120,7 @@ def load_catalogue(dirs: list[Path]) -> Catalogue:
     _check_namespaces(symbols, formulas)
     factory = SymbolFactory(lambda name: symbols[name].assumptions if name in symbols else {"real": True})
     unique_slips = list({slip.name: slip for slip in unit_slips}.values())
-    catalogue = Catalogue(symbols, formulas, factory, unit_slips=unique_slips)
+    catalogue = Catalogue(symbols, formulas, factory, unit_slips=unique_slips, kinds=kinds)
     for formula in formulas.values():
         catalogue.expressions[formula.id] = _parse(formula, catalogue)
     _check_cycles(catalogue)

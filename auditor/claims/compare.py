@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from auditor.base.precision import rule_on
 from auditor.base.quantity import Stated
 from auditor.base.units import Unit
 
@@ -61,14 +62,17 @@ def _verdict(stated: Stated, x, tolerance: Fraction) -> Verdict:
         return Verdict.HOLDS if low - widen_low - slack <= x <= high + widen_high + slack else Verdict.MISMATCH
     if abs(x - low) <= tolerance + slack:
         return Verdict.HOLDS
-    if not stated.exact and abs(x - low) < 2 * stated.low.half_ulp - slack:
+    if truncated(stated, x, slack):
         return Verdict.HOLDS_BY_ROUNDING
     return Verdict.MISMATCH
 
 
+def truncated(stated: Stated, x, slack=Fraction(0)) -> bool:
+    """Rule truncation: a bare number less than one full last digit away (never after a qualifier)."""
+    if stated.exact or stated.qualifier is not None or not rule_on("truncation"):
+        return False
+    return abs(x - stated.low.value) < 2 * stated.low.half_ulp - slack
+
+
 def _range_tolerance(stated: Stated) -> tuple[Fraction, Fraction]:
-    low, high = stated.low, stated.high
-    return (
-        max(low.half_ulp, abs(low.value) * stated.widen),
-        max(high.half_ulp, abs(high.value) * stated.widen),
-    )
+    return stated.band(stated.low), stated.band(stated.high)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from auditor.base.errors import InputError, Location, QuantityError
+from auditor.base.errors import InputError, Location, QuantityError, UnitError
 from auditor.base.errors import shown as shown_value
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
@@ -21,7 +21,7 @@ from auditor.base.yamlio import Located, load_yaml
 
 from .verdicts import Verdict
 
-CLAIM_KEYS = {"id", "quote", "section", "formula", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
+CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
 DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
@@ -47,6 +47,8 @@ class Claim:
     document: dict = field(default_factory=dict)
     fact: str | None = None
     property: Located | None = None
+    arithmetic: str | None = None
+    problem: str = ""  # why the claim cannot be read ("file:line: unknown unit ..."); the claim is invalid
 
     def at(self, key: str) -> Location:
         return Location(self.location.path, self.given.line_of(key) if key in self.given else self.location.line)
@@ -97,20 +99,24 @@ def _claim(entry, shown: str, document, line: int | None = None) -> Claim:
     claim_id = _required_text(entry, "id", shown)
     if not ID.match(claim_id):
         raise InputError(Location(shown, entry.line_of("id")), f"claim id {claim_id!r} must be lowercase letters, digits, '.', '_' or '-'")
-    if "formula" not in entry and "fact" not in entry:
-        raise InputError(where, f"claim {claim_id!r} needs 'formula' (or 'fact' for a number recorded, not recomputed)")
+    if not {"formula", "fact", "arithmetic"} & set(entry):
+        raise InputError(where, f"claim {claim_id!r} needs 'formula', 'arithmetic' (a printed sum) or 'fact' (a number recorded, not recomputed)")
+    if "arithmetic" in entry and ("formula" in entry or "property" in entry):
+        raise InputError(Location(shown, entry.line_of("arithmetic")), f"claim {claim_id!r}: 'arithmetic' is checked on its own, without 'formula' or 'property'")
     prop = entry.get("property")
     if prop is not None and not isinstance(prop, dict):
         raise InputError(Location(shown, entry.line_of("property")), f"claim {claim_id!r}: 'property' must be a mapping")
     given = entry.get("given") or Located()
     if not isinstance(given, dict):
         raise InputError(Location(shown, entry.line_of("given")), f"claim {claim_id!r}: 'given' must be a mapping")
+    stated, problem = (None, "") if prop is not None and "stated" not in entry else _stated(entry, shown, claim_id)
     return Claim(
         id=claim_id,
         quote=_required_text(entry, "quote", shown),
         location=where,
         formula=_optional_text(entry, "formula", shown),
-        stated=None if prop is not None and "stated" not in entry else _stated(entry, shown, claim_id),
+        stated=stated,
+        problem=problem,
         given=given,
         section=_optional_text(entry, "section", shown) or "",
         expect=_expectation(entry, shown, claim_id),
@@ -118,6 +124,7 @@ def _claim(entry, shown: str, document, line: int | None = None) -> Claim:
         document=dict(document),
         fact=_optional_text(entry, "fact", shown),
         property=prop,
+        arithmetic=_optional_text(entry, "arithmetic", shown),
     )
 
 
@@ -134,14 +141,17 @@ def _optional_text(entry: Located, key: str, shown: str) -> str | None:
     return _required_text(entry, key, shown)
 
 
-def _stated(entry: Located, shown: str, claim_id: str) -> Stated:
+def _stated(entry: Located, shown: str, claim_id: str) -> tuple[Stated | None, str]:
+    """The stated quantity; a unit the registry does not know makes the claim invalid, not the run."""
     if "stated" not in entry:
         raise InputError(Location(shown, entry.line), f"claim {claim_id!r} needs 'stated', the number as printed")
     try:
         stated = parse_stated(entry["stated"])
         if "unit" in entry:
             stated = with_unit(stated, str(entry["unit"]))
-        return stated
+        return stated, ""
+    except UnitError as exc:
+        return None, f"{Location(shown, entry.line_of('stated'))}: claim {claim_id!r}: {exc}"
     except QuantityError as exc:
         raise InputError(Location(shown, entry.line_of("stated")), f"claim {claim_id!r}: {exc}") from None
 

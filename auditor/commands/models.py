@@ -53,7 +53,7 @@ def run_show(args) -> int:
 
     project = Project.load(project_root(args))
     config, source = model_config(args.model, project.inputs, COMMAND_LINE)
-    geometry = derive_located(config, source)
+    geometry = derive_located(config, source, project.inputs)
     sys.stdout.write("\n".join(show_lines(args.model, source, geometry, project)) + "\n")
     return EXIT_OK
 
@@ -67,19 +67,20 @@ def run_pull(args) -> int:
     pulled = pull_config(repo_id, revision, dest, endpoint=_endpoint(args))
     print(f"wrote {pulled.path} ({repo_id} at commit {pulled.commit})")
     print(f"recorded in {dest / 'index.yaml'}: {pulled.source}")
-    _describe_pulled(pulled.path)
+    _describe_pulled(pulled.path, project_root(args))
     return EXIT_OK
 
 
-def _describe_pulled(path: Path) -> None:
+def _describe_pulled(path: Path, root: Path) -> None:
     """The pulled model's layout, or why the geometry cannot read it (the pull itself still stands)."""
     import json
 
-    from auditor.inputs.geometry import UnsupportedArchitecture, derive
+    from auditor.inputs.geometry import UnsupportedArchitecture
     from auditor.inputs.layout import layer_summary
+    from auditor.inputs.reference import Inputs
 
     try:
-        geometry = derive(json.loads(path.read_text(encoding="utf-8")))
+        geometry = Inputs(root).geometry(json.loads(path.read_text(encoding="utf-8")))
     except UnsupportedArchitecture as exc:
         print(f"warning: claims on this model will be underdetermined: {exc}", file=sys.stderr)
         return
@@ -113,8 +114,9 @@ def _parameter_count(args) -> tuple[int | None, str]:
     from auditor.inputs.models import derive_located, model_config
     from auditor.inputs.reference import Inputs
 
-    config, source = model_config(args.param_model, Inputs(project_root(args)), COMMAND_LINE)
-    derived = derive_located(config, source).values["n_params"]
+    inputs = Inputs(project_root(args))
+    config, source = model_config(args.param_model, inputs, COMMAND_LINE)
+    derived = derive_located(config, source, inputs).values["n_params"]
     return int(derived.value), f"n_params of {args.param_model} ({source}: {derived.origin})"
 
 

@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 from auditor.base.errors import QuantityError
 from auditor.base.numbers import show, with_prefix
-from auditor.base.units import Unit, parse_unit
+from auditor.base.units import Unit, normalise, parse_unit
 from auditor.evaluate.bindings import Bindings
 from auditor.evaluate.evaluation import Evaluation
 from auditor.inputs.reference import Sourced
@@ -32,6 +32,7 @@ class Hypothesis:
     transform: Callable[[Bindings, "Context"], Bindings] | None = None
     unit: Unit | None = None
     pairs: bool = True  # False: tried alone only (kinds with many candidates)
+    scale: Fraction | None = None  # the printed number is the result times this (a power of ten, a per-rank figure)
 
 
 @dataclass
@@ -69,16 +70,20 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
     """Swap a symbol; on a model, swap the config keys too, so derived widths follow."""
     result = overriding(bindings, name, wrong, f"swapped: {reason}")
     right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
-    if bindings.model_config is None or not right_key or not wrong_key:
+    if bindings.model_config is None or not right_key or not wrong_key or right_key == wrong_key:
         return result
-    from auditor.inputs.geometry import UnsupportedArchitecture, derive
     from auditor.inputs.models import with_key_swapped
 
     config = with_key_swapped(bindings.model_config, right_key, wrong_key)
-    if config is None or right_key == wrong_key:
-        return result
+    return result if config is None else rederived(result, ctx, name, config, f"re-derived with {wrong_key} as {right_key}")
+
+
+def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: str) -> Bindings:
+    """Every value the model's geometry derives differently from ``config``, bound over ``result``."""
+    from auditor.inputs.geometry import UnsupportedArchitecture
+
     try:
-        original, geometry = derive(bindings.model_config), derive(config)
+        original, geometry = ctx.inputs.geometry(result.model_config), ctx.inputs.geometry(config)
     except UnsupportedArchitecture:
         return result
     for derived_name, derived in geometry.values.items():
@@ -87,7 +92,7 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
             continue
         if derived_name in ctx.catalogue.symbols and derived_name not in ctx.claim.given and derived_name != name:
             factor = ctx.catalogue.symbols[derived_name].unit.factor
-            result = overriding(result, derived_name, Fraction(derived.value) * factor, f"re-derived with {wrong_key} as {right_key}")
+            result = overriding(result, derived_name, Fraction(derived.value) * factor, source)
     return result
 
 
@@ -118,14 +123,20 @@ def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:
 
 
 def unit_slips(ctx: Context) -> Iterable[Hypothesis]:
+    """The printed label replaced by the one the value was computed in, as a whole word.
+
+    "s" is not replaced inside "µs" or "ms"; a replacement the registry
+    cannot read is no hypothesis (never an error).
+    """
     stated = ctx.claim.stated
+    written = normalise(stated.unit.text)
     for slip in ctx.catalogue.unit_slips:
-        pattern = rf"(?<!\w){re.escape(slip.printed)}(?!\w)"  # a whole unit name: the "s" of "µs" is not seconds
-        if not re.search(pattern, stated.unit.text):
+        pattern = rf"(?<!\w){re.escape(slip.printed)}(?!\w)"
+        if not re.search(pattern, written):
             continue
         try:
-            computed = parse_unit(re.sub(pattern, slip.computed, stated.unit.text, count=1))
-        except QuantityError:  # the label swapped in makes no unit here
+            computed = parse_unit(re.sub(pattern, slip.computed, written, count=1))
+        except QuantityError:
             continue
         if computed.dimensions == stated.unit.dimensions:
             yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed)
@@ -139,7 +150,7 @@ def factor_slips(ctx: Context) -> Iterable[Hypothesis]:
                 continue
             for verb, scale in (("dropped", 1 / Fraction(factor)), ("doubled", Fraction(factor))):
                 yield Hypothesis(
-                    f"{verb} {slip.name} in {formula_id}", "factor",
+                    f"{verb} {slip.name} in {formula_id}", verb,
                     f"{slip.name} ({show(factor)}) {verb} in {formula_id}: {slip.reason}", (formula_id,),
                     lambda b, c, f=formula_id, s=scale, v=verb: _scaled(b, c, f, s, v),
                 )
@@ -165,16 +176,19 @@ def _replaced(bindings: Bindings, ctx: Context, formula_id: str, wrong_id: str) 
 
 
 def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
+    """Another storage width for a dtype the claim names: formats of one width are one explanation."""
     for key, raw in ctx.claim.given.items():
         symbol = next((s for s in ctx.catalogue.symbols.values() if s.dtype_key == key), None)
         if symbol is None or symbol.name not in ctx.names:
             continue
         right = ctx.inputs.dtypes[str(raw).lower()]
+        widths: dict = {}
         for name, dtype in sorted(ctx.inputs.dtypes.items()):
-            if name != dtype.name or dtype.bytes == right.bytes:
-                continue
+            if name == dtype.name and dtype.storage and dtype.bytes != right.bytes:
+                widths.setdefault(dtype.bytes, []).append(dtype.name)
+        for width, names in sorted(widths.items()):
             yield Hypothesis(
-                f"{key} {dtype.name} for {right.name}", "dtype",
-                f"{dtype.name} ({show(dtype.bytes)} B) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
-                lambda b, c, n=symbol.name, d=dtype: overriding(b, n, d.bytes, f"dtype {d.name}"),
+                f"{key} {show(width)}-byte for {right.name}", "dtype",
+                f"a {show(width)}-byte format ({', '.join(names)}) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
+                lambda b, c, n=symbol.name, w=width, d=names[0]: overriding(b, n, w, f"dtype {d}"),
             )

@@ -16,3 +16,4 @@ class Diagnosis:
     reproduced: Fraction | float
     complexity: int = 1
     parts: tuple[str, ...] = ()
+    prior: Fraction = Fraction(1)  # the product of its kinds' priors (formulas/hypothesis_kinds.yaml)

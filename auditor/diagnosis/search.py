@@ -1,64 +1,88 @@
-"""Trying hypotheses, alone and in pairs, and keeping those that reproduce the number."""
+"""Trying hypotheses, alone and in pairs, and keeping those that reproduce the number.
+
+Singles first; pairs only when no single fits. A kind declared
+``pairs: false`` pairs only with a rounded value; a rounded value pairs with
+every other kind, never with another rounding. The explanations found are
+ranked by ``rank``: one answer, the same arithmetic change once.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations
 
 from auditor.claims.compare import compare
 from auditor.evaluate.evaluation import Evaluation
 
 from .hypotheses import Context, Hypothesis
+from .rank import ranked, signature
 from .registry import KINDS
 from .result import Diagnosis
 
 REPRODUCES = {"holds", "holds-by-rounding"}
+BOUNDS = {"<", "<=", ">", ">="}
 
 
 def candidates(ctx: Context) -> list[Hypothesis]:
-    return [h for kind in KINDS.values() for h in kind(ctx)]
+    """Every hypothesis of every kind the catalogue gives a prior."""
+    return [h for kind in KINDS.values() for h in kind(ctx) if h.kind in ctx.catalogue.kinds]
 
 
 def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
-    """The bindings and the printed-unit override a combination of hypotheses makes."""
-    bindings = ctx.bindings
-    unit = None
+    """The bindings, the printed-unit override and the result scale a combination makes."""
+    bindings, unit, scale = ctx.bindings, None, Fraction(1)
     for hypothesis in combo:
         if hypothesis.transform is not None:
             bindings = hypothesis.transform(bindings, ctx)
         if hypothesis.unit is not None:
             unit = hypothesis.unit
-    return bindings, unit
+        if hypothesis.scale is not None:
+            scale *= hypothesis.scale
+    return bindings, unit, scale
 
 
 def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
     """The value the combination yields, if it reproduces the stated number; else None."""
-    bindings, unit = applied(ctx, combo)
+    found = _reproducing(ctx, combo)
+    return None if found is None else found[0]
+
+
+def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
+    """(value shown, signature) when the combination reproduces the stated number.
+
+    A bound ("at most 24 GB") is reproduced only within its printed
+    precision, not merely on the right side of it.
+    """
+    bindings, unit, scale = applied(ctx, combo)
     try:
-        value = Evaluation(ctx.catalogue, bindings).value(ctx.claim.formula)
+        value = Evaluation(ctx.catalogue, bindings).value(ctx.claim.formula) * scale
     except Exception:
         return None
     stated = ctx.claim.stated
     if unit is not None:
-        from dataclasses import replace
-
         stated = replace(stated, unit=unit)
-    dims = ctx.catalogue.formulas[ctx.claim.formula].unit.dimensions
-    result = compare(stated, value, dims)
-    return result.computed if result.verdict.value in REPRODUCES else None
+    if stated.comparator in BOUNDS:
+        stated = replace(stated, comparator="=")
+    result = compare(stated, value, ctx.catalogue.dims(ctx.claim.formula))
+    return (result.computed, signature(ctx, (bindings, unit, scale))) if result.verdict.value in REPRODUCES else None
 
 
 def _compatible(a: Hypothesis, b: Hypothesis) -> bool:
-    return a.pairs and b.pairs and not set(a.changes) & set(b.changes)
+    if set(a.changes) & set(b.changes):
+        return False
+    rounding = (a.kind == "rounding") + (b.kind == "rounding")
+    return rounding == 1 or (rounding == 0 and a.pairs and b.pairs)
 
 
 def search(ctx: Context) -> tuple[list[Diagnosis], int]:
-    """Diagnoses found and the number of combinations tried."""
+    """Diagnoses found, ranked, and the number of combinations tried."""
     found, tried = search_combos(ctx)
     return [d for d, _ in found], tried
 
 
 def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis, ...]]], int]:
-    """Each reproducing combination with its diagnosis, simplest first; and how many were tried."""
+    """Each reproducing combination with its diagnosis, ranked; and how many were tried."""
     pool = candidates(ctx)
     tried = 0
     found: list = []
@@ -67,15 +91,18 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
             if size == 2 and not _compatible(*combo):
                 continue
             tried += 1
-            value = reproduced(ctx, combo)
-            if value is not None:
-                found.append((_diagnosis(combo, value), combo))
+            hit = _reproducing(ctx, combo)
+            if hit is not None:
+                found.append((_diagnosis(ctx, combo, hit[0]), combo, hit[1]))
         if found:
             break
-    return found, tried
+    return ranked(found), tried
 
 
-def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
+def _diagnosis(ctx: Context, combo: tuple[Hypothesis, ...], value) -> Diagnosis:
+    prior = Fraction(1)
+    for h in combo:
+        prior *= ctx.catalogue.kinds[h.kind].prior
     return Diagnosis(
         hypothesis=", ".join(h.name for h in combo),
         kind="+".join(h.kind for h in combo),
@@ -83,12 +110,13 @@ def _diagnosis(combo: tuple[Hypothesis, ...], value) -> Diagnosis:
         reproduced=value,
         complexity=len(combo),
         parts=tuple(h.name for h in combo),
+        prior=prior,
     )
 
 
 def context(claim, project, bindings) -> Context:
     catalogue = project.catalogue
-    names = {str(s) for s in catalogue.inlined(claim.formula).free_symbols} | set(catalogue.tree(claim.formula))
+    names = set(catalogue.uses(claim.formula))
     if bindings.model_config is not None:
         names |= {n for n, s in catalogue.symbols.items() if s.config and n in bindings.values}
     return Context(claim, catalogue, project.inputs, bindings, names)

@@ -17,7 +17,7 @@ def side_by_side(claim, project) -> list[str]:
     if not found:
         return []
     diagnosis, combo = found[0]
-    wrong_bindings, unit = applied(ctx, combo)
+    wrong_bindings, unit, _ = applied(ctx, combo)
     right, wrong = _trace(ctx, bindings), _trace(ctx, wrong_bindings)
     width = max((len(n) for n in right), default=10)
     lines = [f"best explanation: {diagnosis.hypothesis}", f"  {'value':<{width}}  {'correct':>16}  {'as published':>16}"]

@@ -57,9 +57,9 @@ def unified_diff(path: Path, old: str, new: str) -> str:
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
 
 
-def atomic_write(path: Path, text: str, expected: str | None = None) -> None:
-    """Write ``text`` to ``path`` as a one-file change (see ``atomic_write_all``)."""
-    atomic_write_all([(path, text, expected)])
+def atomic_write(path: Path, text: str, expected: str | None = None, root: Path | None = None) -> None:
+    """Write ``text`` to ``path`` (a new file, or one holding ``expected``) as a one-file change (see ``atomic_write_all``)."""
+    atomic_write_all([(path, text, expected)], root)
 
 
 def atomic_write_all(writes: list[tuple[Path, str, str | None]], root: Path | None = None) -> None:

@@ -13,10 +13,15 @@ a later run can finish:
    is swapped with its temporary (``exchange``: the old text now sits under
    the temporary name); a file that no longer holds what the plan read is
    refused, and so is one whose swapped-out text turns out to differ (a save
-   that landed in between, which is swapped straight back);
+   that landed in between, which is swapped straight back); a file the change
+   creates appears by a hard link, which never replaces one made meanwhile;
 4. once every file is in, each swapped-out text is looked at again (a save
    through a handle opened before the swap lands there), then the old texts
    and the journal are removed.
+
+A save that replaces a file after it was swapped in is a later save, made
+over the new text (the update cannot tell from what copy): it is kept, as
+any later save is.
 
 A refusal, or any error, swaps every file already done back, so nothing is
 left half-applied. A run killed anywhere leaves the journal: the next run
@@ -87,18 +92,28 @@ def _plan(path: Path, text: str, expected: str | None, root: Path) -> _Write:
     where = Location(display_path(path))
     if not target.is_relative_to(root):
         raise InputError(where, f"not rewritten: {target} is outside the project {root}")
-    try:
-        mode = target.stat().st_mode
-    except OSError as exc:
-        raise InputError(where, f"not rewritten: {exc.strerror}") from None
-    if not stat.S_ISREG(mode):
-        raise InputError(where, "not rewritten: not a regular file")
-    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(target.parent, os.W_OK):
+    mode = _mode(target, expected, where)
+    if (mode is not None and not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) or not os.access(target.parent, os.W_OK):
         raise InputError(where, "not rewritten: the file (or its folder) is read-only")
     old = digest(expected.encode("utf-8")) if expected is not None else digest_of(target)
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.auditor-tmp")
     data = text.encode("utf-8")
     return _Write(Entry(target, temporary, old, digest(data)), data, expected)
+
+
+def _mode(target: Path, expected: str | None, where: Location) -> int | None:
+    """The mode of the file to replace; None for a file this change creates (nothing was read from it)."""
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        if expected is None:
+            return None
+        raise InputError(where, "not rewritten: the file is gone since it was read") from None
+    except OSError as exc:
+        raise InputError(where, f"not rewritten: {exc.strerror}") from None
+    if not stat.S_ISREG(mode):
+        raise InputError(where, "not rewritten: not a regular file")
+    return mode
 
 
 def _write_temporary(temporary: Path, data: bytes) -> None:
@@ -114,6 +129,9 @@ def _write_temporary(temporary: Path, data: bytes) -> None:
 
 def _swap_in(write: _Write) -> None:
     entry = write.entry
+    if entry.old is None:
+        _create(entry)
+        return
     os.chmod(entry.temporary, stat.S_IMODE(entry.path.stat().st_mode))
     if digest_of(entry.path) != entry.old:
         raise _changed(entry)
@@ -125,10 +143,25 @@ def _swap_in(write: _Write) -> None:
     os.replace(entry.temporary, entry.path)  # no atomic swap here: the look just above is the last one
 
 
+def _create(entry: Entry) -> None:
+    """A new file appears whole under its name, and never over a file someone made meanwhile (a hard link does not replace)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(entry.temporary, 0o666 & ~umask)
+    try:
+        os.link(entry.temporary, entry.path)
+    except FileExistsError:
+        raise _changed(entry) from None
+    entry.temporary.unlink()
+
+
 def _swap_back(write: _Write) -> None:
     """Undo one swapped file, unless someone has since edited the new text (then theirs stays)."""
     entry = write.entry
     if digest_of(entry.path) != entry.new:
+        return
+    if entry.old is None:
+        entry.path.unlink(missing_ok=True)
         return
     if entry.temporary.exists() and exchange(entry.temporary, entry.path):
         return
@@ -152,8 +185,10 @@ def recover(root: Path | None) -> str | None:
     forward = all(current != e.old or spare == e.new for e, current, spare in states)
     for entry, current, spare in states:
         if forward and current == entry.old and spare == entry.new:
-            if not exchange(entry.temporary, entry.path):
+            if entry.old is None or not exchange(entry.temporary, entry.path):
                 os.replace(entry.temporary, entry.path)
+        elif not forward and current == entry.new and entry.old is None:
+            entry.path.unlink()
         elif not forward and current == entry.new and spare == entry.old:
             exchange(entry.temporary, entry.path)
         entry.temporary.unlink(missing_ok=True)

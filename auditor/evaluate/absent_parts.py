@@ -1,7 +1,8 @@
 """Zeros for the parts a model lacks, so one formula serves every family.
 
 ``cache_bytes_per_sequence`` is one formula for every family: full-attention
-KV, sliding-window KV capped at the window, and fixed-size recurrent state.
+KV, sliding-window and chunked KV capped at their window, and fixed-size
+recurrent state.
 A dense Llama has no window and no recurrent state, so the geometry derives
 no ``sliding_window`` and no state sizes, and those formulas would be
 "underdetermined" for the simplest model there is. So, when a claim names a
@@ -21,17 +22,36 @@ def _no_sliding_layers(values: dict) -> bool:
     return sliding is None or not sliding.value or "sliding_window" not in values
 
 
+def _no_kv_layers(values: dict) -> bool:
+    return not values["n_kv_layers"].value if "n_kv_layers" in values else False
+
+
+def _no_chunked_layers(values: dict) -> bool:
+    return "n_chunked_kv_layers" not in values
+
+
 def _no_recurrent_state(values: dict) -> bool:
     return "recurrent_state_values_per_sequence" not in values
 
 
 NO_SLIDING = "no sliding-window layers (n_sliding_kv_layers = 0)"
+NO_STATE = "no linear-attention or Mamba layers, so no recurrent state"
+NO_CHUNKED = "no chunked-attention layers"
 
 # formula id -> (does the model lack this part?, why it is zero)
 ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
+    "kv_bytes_per_token": (_no_kv_layers, "no attention layers, so no per-token KV cache (n_kv_layers = 0)"),
+    "kv_bytes_per_token_per_layer": (_no_kv_layers, "no attention layers, so no per-token KV cache (n_kv_layers = 0)"),
     "kv_bytes_sliding_layers": (_no_sliding_layers, NO_SLIDING),
     "kv_bytes_sliding_saturated": (_no_sliding_layers, NO_SLIDING),
-    "recurrent_state_bytes_per_sequence": (_no_recurrent_state, "no linear-attention or Mamba layers, so no recurrent state"),
+    "kv_bytes_chunked_layers": (_no_chunked_layers, NO_CHUNKED),
+    "kv_chunked_layers": (_no_chunked_layers, NO_CHUNKED),
+    "vllm_chunked_blocks_per_request": (_no_chunked_layers, NO_CHUNKED),
+    "vllm_chunked_blocks_saturated": (_no_chunked_layers, NO_CHUNKED),
+    "recurrent_state_bytes_per_sequence": (_no_recurrent_state, NO_STATE),
+    "state_page_bytes_per_rank": (_no_recurrent_state, NO_STATE),
+    "vllm_sliding_blocks_per_request": (_no_sliding_layers, NO_SLIDING),
+    "vllm_sliding_blocks_saturated": (_no_sliding_layers, NO_SLIDING),
 }
 
 

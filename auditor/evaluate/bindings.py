@@ -22,5 +22,5 @@ class Bindings:
     model_config: dict | None = None
     model_problem: str | None = None
 
-    def set(self, name: str, value: Fraction, source: str) -> None:
-        self.values.setdefault(name, Sourced(Fraction(value), source))
+    def set(self, name: str, value: Fraction, source: str, half_width: Fraction = Fraction(0)) -> None:
+        self.values.setdefault(name, Sourced(Fraction(value), source, Fraction(half_width)))

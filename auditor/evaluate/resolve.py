@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from auditor.base.errors import InputError, QuantityError, UnderdeterminedError, shown
-from auditor.base.quantity import parse_given
+from auditor.base.errors import InputError, QuantityError, UnderdeterminedError, UnitError, UnreadableClaim, shown
+from auditor.base.quantity import input_half_width, parse_input
 from auditor.base.units import describe
 from auditor.base.yamlio import Located
 from auditor.catalogue.load import Catalogue
@@ -37,8 +37,8 @@ def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
             if key in nominal_keys:
                 bindings.set(nominal_keys[key].name, dtype.bits / 8, f"{key} = {dtype.name}, nominal {dtype.bits} bits")
         elif key in catalogue.symbols or key in catalogue.formulas:
-            value = _given_value(claim, key, raw, catalogue, inputs)
-            bindings.set(key, value, f"given by the claim: {raw}")
+            value, half_width = _given_value(claim, key, raw, catalogue, inputs)
+            bindings.set(key, value, f"given by the claim: {raw}", half_width)
         else:
             raise InputError(claim.at(key), f"claim {claim.id!r} gives unknown input {key!r}{catalogue.unknown_hint(key)}")
     if "weights" in claim.given:
@@ -72,25 +72,34 @@ def _bind_second_models(claim: Claim, catalogue: Catalogue, inputs: Inputs, bind
         bindings.set(symbol.name, value, f"{key} {claim.given[key]}: {symbol.of_model[1]}")
 
 
-def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inputs) -> Fraction:
+def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inputs) -> tuple[Fraction, Fraction]:
+    """An input's value in base units and the half-width of the interval it was printed to."""
     symbol = catalogue.symbols.get(key)
     if symbol is not None and symbol.dtype_key and isinstance(raw, str) and raw.strip().lower() in inputs.dtypes:
-        return inputs.dtypes[raw.strip().lower()].bytes
+        return inputs.dtypes[raw.strip().lower()].bytes, Fraction(0)
     try:
-        value, unit = parse_given(raw)
+        stated = parse_input(raw)
     except QuantityError as exc:
-        raise InputError(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
+        error = UnreadableClaim if isinstance(exc, UnitError) else InputError
+        raise error(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
     declared = symbol.unit if symbol is not None else catalogue.formulas[key].unit
     if symbol is not None:
-        _check_domain(claim, key, raw, value, symbol.domain)
-    if unit.dimensionless and not declared.dimensionless:
-        return value * declared.factor
-    if unit.dimensions != declared.dimensions:
+        _check_domain(claim, key, raw, stated.value, symbol.domain)
+    unit = declared if stated.unit.dimensionless and not declared.dimensionless else _read_as(claim, key, raw, stated, declared)
+    return stated.value * unit.factor, input_half_width(raw, stated) * unit.factor
+
+
+def _read_as(claim: Claim, key: str, raw, stated, declared):
+    """The input's unit under the first reading with the symbol's dimensions ("70.6B" as a count)."""
+    from auditor.claims.readings import readings
+
+    found = readings(stated, declared.dimensions)
+    if not found:
         raise InputError(
             claim.at(key),
-            f"claim {claim.id!r}: {key} = {raw!r} is {unit.describe_dimensions()}, but {key} is in {declared.text} ({describe(declared.dimensions)})",
+            f"claim {claim.id!r}: {key} = {raw!r} is {stated.unit.describe_dimensions()}, but {key} is in {declared.text} ({describe(declared.dimensions)})",
         )
-    return value * unit.factor
+    return found[0].stated.unit
 
 
 DOMAIN_TESTS = {
@@ -143,8 +152,23 @@ def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bi
         return
     bind_geometry(geometry, model_id, catalogue, bindings)
     bind_absent_parts(geometry, model_id, catalogue, bindings)
+    _bind_variant_weights(model_id, catalogue, inputs, bindings)
     bindings.model_notes.extend(geometry.notes)
     _bind_hidden_over_heads(model_id, catalogue, bindings)
+    _bind_nominal_size(model_id, catalogue, bindings)
+
+
+def _bind_variant_weights(model_id: str, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
+    """A variant's name says how its weights are stored ("-AWQ"); a weight_dtype the claim gives wins."""
+    from auditor.inputs.models import model_variant
+
+    variant = model_variant(model_id, inputs)
+    if variant is None or variant.weight_dtype is None:
+        return
+    dtype = inputs.dtypes.get(variant.weight_dtype)
+    for symbol in catalogue.symbols.values():
+        if symbol.dtype_key == "weight_dtype" and dtype is not None:
+            bindings.set(symbol.name, dtype.bytes, f"weight_dtype = {dtype.describe()}, as {variant.reason}")
 
 
 def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
@@ -152,6 +176,15 @@ def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindi
         if name in catalogue.symbols:
             factor = catalogue.symbols[name].unit.factor
             bindings.set(name, Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")
+
+
+def _bind_nominal_size(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
+    """The count in the model's name ("8B"), which sizing rules and careless sums use for the real one."""
+    from auditor.inputs.names import nominal_parameters
+
+    nominal = nominal_parameters(model_id)
+    if nominal is not None and "n_params_nominal" in catalogue.symbols:
+        bindings.set("n_params_nominal", nominal, f"{model_id}: the size its name advertises")
 
 
 def _bind_hidden_over_heads(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:

@@ -15,29 +15,48 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .geometry.model import DENSE_FFN, FULL_KV, LINEAR_STATE, MAMBA_STATE, MLA_LATENT, MOE_FFN, NO_FFN, NOTHING, SLIDING_KV, LayerKind
+from .geometry.model import (
+    CHUNKED_KV,
+    DENSE_FFN,
+    FULL_KV,
+    LINEAR_STATE,
+    MAMBA_STATE,
+    MLA_LATENT,
+    MOE_FFN,
+    NO_FFN,
+    NOTHING,
+    RECURRENT,
+    SLIDING_KV,
+    LayerKind,
+)
 
 # In this order: the kinds whose cache grows first, then fixed state, then none.
 HOLDS_LABELS = {
     FULL_KV: "full-attention KV",
     MLA_LATENT: "MLA latent KV",
     SLIDING_KV: "sliding-window KV",
+    CHUNKED_KV: "chunked-attention KV",
     LINEAR_STATE: "linear-attention state",
-    MAMBA_STATE: "Mamba-2 state",
+    MAMBA_STATE: "Mamba state",
     NOTHING: "no cache (MLP only)",
 }
-MAP_CHARS = {FULL_KV: "F", MLA_LATENT: "A", SLIDING_KV: "S", LINEAR_STATE: "L", MAMBA_STATE: "M", NOTHING: "-"}
+# Recurrent layers are named by their mixer, since their state differs in shape.
+MIXER_LABELS = {"mamba1": "Mamba-1 state", "mamba2": "Mamba-2 state", "gated_deltanet": "linear-attention state",
+                "lightning": "lightning-attention state"}
+MAP_CHARS = {FULL_KV: "F", MLA_LATENT: "A", SLIDING_KV: "S", CHUNKED_KV: "C", LINEAR_STATE: "L", MAMBA_STATE: "M",
+             NOTHING: "-"}
 FFN_LABELS = {DENSE_FFN: "dense MLP", MOE_FFN: "routed MoE", NO_FFN: "no feed-forward"}
 MAX_RUNS = 12
 
-Kind = tuple  # (holds, window)
+Kind = tuple  # (holds, window, recurrent mixer or "", parallel mixer or "")
 
 
 def layer_summary(layers: Sequence[LayerKind]) -> list[str]:
     """The headline layout, one line per kind of layer with its positions, and the feed-forward blocks."""
     if not layers:
         return ["no decoder layers"]
-    mixers = [(layer.holds, layer.window) for layer in layers]
+    mixers = [(layer.holds, layer.window, layer.mixer if layer.holds in RECURRENT else "", layer.parallel)
+              for layer in layers]
     kinds = sorted(set(mixers), key=lambda kind: (list(HOLDS_LABELS).index(kind[0]), kind[1] or 0))
     period = _period(mixers)
     parts = [f"{mixers.count(kind)} {_label(kind)}{_pattern(mixers, kind, period)}" for kind in kinds]
@@ -51,8 +70,10 @@ def layer_summary(layers: Sequence[LayerKind]) -> list[str]:
 
 
 def _label(kind: Kind) -> str:
-    holds, window = kind
-    return f"{HOLDS_LABELS[holds]} over {window} tokens" if window else HOLDS_LABELS[holds]
+    holds, window, mixer, parallel = kind
+    label = MIXER_LABELS.get(mixer, HOLDS_LABELS[holds])
+    label = f"{label} over {window} tokens" if window else label
+    return f"{label} + {MIXER_LABELS.get(parallel, parallel)}" if parallel else label
 
 
 def _period(mixers: list) -> int | None:
@@ -78,7 +99,7 @@ def _pattern(mixers: list, kind: Kind, period: int | None) -> str:
 def _map_line(mixers: list, kinds: list) -> str:
     """One character per layer, for a layout with no period (Nemotron-H's pattern string, read back)."""
     legend = ", ".join(f"{MAP_CHARS[kind[0]]} {_label(kind)}" for kind in kinds)
-    return f"  map ({legend}): " + "".join(MAP_CHARS[holds] for holds, _ in mixers)
+    return f"  map ({legend}): " + "".join(MAP_CHARS[kind[0]] for kind in mixers)
 
 
 def _ffn_line(ffns: list[str]) -> str:

@@ -14,32 +14,48 @@ from .reference import Inputs
 
 
 def model_config(model_id: str, inputs: Inputs, where: Location) -> tuple[dict, str]:
-    """The config.json a claim's ``model:`` names, and where it was read from."""
+    """The config.json a claim's ``model:`` names, and where it was read from.
+
+    Bundled or pulled first; then a known model the name is a variant of
+    (``inputs/variants.yaml``: "-Instruct-AWQ" and the like); the Hub last.
+    """
     repo_id, _, revision = model_id.partition("@")
     try:
         return inputs.model_config(repo_id)
     except KeyError:
-        return _fetch(repo_id, revision or None, inputs, where)
+        pass
+    variant = model_variant(model_id, inputs)
+    if variant is not None:
+        config, source = inputs.model_config(variant.base)
+        return config, f"{source}, as {variant.reason}"
+    return _fetch(repo_id, revision or None, inputs, where)
+
+
+def model_variant(model_id: str, inputs: Inputs):
+    """The known model ``model_id`` is a variant of (a Variant), or None; a pinned @revision is never a variant."""
+    if "@" in model_id:
+        return None
+    return inputs.variants.resolve(model_id, set(inputs.model_ids()))
 
 
 def model_geometry(model_id: str, inputs: Inputs, where: Location):
     """(geometry, None, config) when the model can be read, (None, reason, config) when not."""
-    from .geometry import UnsupportedArchitecture, derive
+    from .geometry import UnsupportedArchitecture
 
     config, source = model_config(model_id, inputs, where)
     try:
-        geometry = derive(config)
+        geometry = inputs.geometry(config)
     except UnsupportedArchitecture as exc:
         return None, f"{model_id} ({source}): {exc}", config
     return geometry, None, config
 
 
-def derive_located(config: dict, source: str):
+def derive_located(config: dict, source: str, inputs: Inputs):
     """The geometry of a config a command names directly; a config it cannot read is an error at the key's line."""
-    from .geometry import UnsupportedArchitecture, derive
+    from .geometry import UnsupportedArchitecture
 
     try:
-        return derive(config)
+        return inputs.geometry(config)
     except UnsupportedArchitecture as exc:
         raise InputError(Location(source, _line_of_key(source, str(exc))), str(exc)) from None
 
@@ -67,6 +83,15 @@ def with_key_swapped(config: dict, right_key: str, wrong_key: str) -> dict | Non
             swapped = dict(part)
             swapped[right_key] = part[wrong_key]
             return swapped if part is config else {**config, "text_config": swapped}
+    return None
+
+
+def with_key_set(config: dict, key: str, value) -> dict | None:
+    """A copy of ``config`` where ``key`` holds ``value`` (in text_config when the model nests it there)."""
+    for part in (config, config.get("text_config")):
+        if isinstance(part, dict) and key in part:
+            changed = {**part, key: value}
+            return changed if part is config else {**config, "text_config": changed}
     return None
 
 

@@ -26,6 +26,7 @@ class Sourced:
 
     value: Fraction
     source: str
+    half_width: Fraction = Fraction(0)  # of the interval a printed input rounds from (0: exact)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Dtype:
     group: int | None = None
     scale_bits: int = 0
     zero_bits: int = 0
+    storage: bool = True  # False: a compute format only (tf32), never how a tensor is stored
 
     @property
     def bytes(self) -> Fraction:
@@ -69,6 +71,26 @@ class Inputs:
         if found is None:
             raise InputError(where, f"unknown dtype {shown(name)} (known: {', '.join(sorted(self.dtypes))})")
         return found
+
+    @cached_property
+    def architectures(self):
+        """The family table in force (``inputs/architectures.yaml``, built in and the project's), read once."""
+        from .geometry.families import load_families
+
+        return load_families(tuple(self.dirs))
+
+    def geometry(self, config: dict):
+        """The geometry of a parsed config.json, read through the family table in force."""
+        from .geometry import derive
+
+        return derive(config, self.architectures)
+
+    @cached_property
+    def variants(self):
+        """Model names that are a known model with a suffix (``inputs/variants.yaml``), read once."""
+        from .variants import load_variants
+
+        return load_variants(self.dirs)
 
     @cached_property
     def gpus(self) -> dict[str, dict]:
@@ -133,6 +155,6 @@ def _gpu_entries(path: Path) -> list[dict]:
 
 def _dtype(name: str, spec: dict, path: Path) -> Dtype:
     try:
-        return Dtype(name, Fraction(str(spec["bits"])), spec.get("group"), spec.get("scale_bits", 0), spec.get("zero_bits", 0))
+        return Dtype(name, Fraction(str(spec["bits"])), spec.get("group"), spec.get("scale_bits", 0), spec.get("zero_bits", 0), spec.get("storage", True) is not False)
     except (KeyError, TypeError, ValueError):
         raise InputError(Location(display_path(path), getattr(spec, "line", None)), f"dtype {name!r} needs numeric 'bits'") from None

@@ -28,9 +28,14 @@ def numbers(f: Finding) -> str:
     return f"stated {f.stated}" if f.stated else ""
 
 
+def ranked_explanations(f: Finding) -> list[str]:
+    """The most likely explanation first, then each other one that also reproduces the number."""
+    return [f"{'most likely' if i == 0 else 'also fits'}: {d.description} ({d.hypothesis})" for i, d in enumerate(f.diagnoses)]
+
+
 def explanation(f: Finding) -> str:
     if f.diagnoses:
-        return "; ".join(f"reproduced by: {d.description} ({d.hypothesis})" for d in f.diagnoses)
+        return "; ".join(ranked_explanations(f))
     if f.verdict in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
         return "no single explanation found"
     return ""

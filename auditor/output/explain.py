@@ -17,13 +17,23 @@ def render_explanation(claim: Claim, finding: Finding, project) -> str:
     lines = [f"claim {claim.id} ({claim.location})", f"  quote: {claim.quote!r}"]
     if claim.section:
         lines.append(f"  section: {claim.section}")
-    if claim.formula is None:
+    if claim.arithmetic is not None:
+        lines += _arithmetic_lines(claim, finding)
+    elif claim.formula is None:
         lines.append(f"  sourced fact, not recomputed: {claim.fact}")
     elif claim.formula in project.catalogue.symbols:
         lines += _symbol_lines(claim, finding, project.catalogue)
     else:
         lines += _formula_lines(claim, finding, project)
     return "\n".join(lines) + "\n"
+
+
+def _arithmetic_lines(claim: Claim, finding: Finding) -> list[str]:
+    """A sum the document prints: the expression, the values its names were given, the verdict."""
+    lines = [f"  printed arithmetic: {claim.arithmetic}"]
+    lines += [f"    {name} = {value}  [given]" for name, value in claim.given.items()]
+    lines += [f"    {note}" for note in finding.notes]
+    return lines + [finding_line(finding)] + diagnosis_lines(finding)
 
 
 def _symbol_lines(claim: Claim, finding: Finding, catalogue: Catalogue) -> list[str]:

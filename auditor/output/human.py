@@ -8,6 +8,8 @@ from auditor.audit.findings import Finding
 from auditor.base.numbers import show
 from auditor.claims.verdicts import Verdict
 
+from .describe import ranked_explanations
+
 QUIET = {Verdict.HOLDS, Verdict.PROVED, Verdict.SOURCED}
 """Verdicts of passing claims that are listed only with --verbose."""
 
@@ -34,7 +36,7 @@ def diagnosis_lines(f: Finding) -> list[str]:
         if f.verdict in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
             return ["    no single explanation found"]
         return []
-    return [f"    reproduced by: {d.description} ({d.hypothesis})" for d in f.diagnoses]
+    return [f"    {line}" for line in ranked_explanations(f)]
 
 
 def summary(findings: list[Finding]) -> str:
@@ -51,6 +53,7 @@ def render_human(findings: list[Finding], verbose: bool = False) -> str:
         if f.passed and not verbose and f.verdict in QUIET:
             continue
         lines.append(finding_line(f))
+        lines.extend(f"    note: {r}" for r in f.remarks)
         lines.extend(diagnosis_lines(f))
         if not f.passed and f.expected is not None and f.expected.cause:
             lines.append(f"    recorded cause: {', '.join(f.expected.cause)}")

@@ -31,6 +31,8 @@ def finding_record(f: Finding) -> dict:
         "tolerance": as_json_number(f.tolerance),
         "message": f.message,
         "missing": list(f.missing),
+        "remarks": list(f.remarks),
+        "inferred": None if f.inferred is None else {"symbol": f.inferred[0], "low": f.inferred[1], "high": f.inferred[2], "claims": f.inferred[3]},
         "diagnoses": [
             {"hypothesis": d.hypothesis, "kind": d.kind, "description": d.description, "reproduced": as_json_number(d.reproduced)}
             for d in f.diagnoses

@@ -40,9 +40,7 @@ def list_lines(inputs, root: Path) -> list[str]:
 def _model_row(inputs, path: Path, commits: dict[str, str]) -> str:
     model_id = path.stem.replace("--", "/", 1)
     try:
-        from auditor.inputs.geometry import derive
-
-        architecture = derive(inputs.model_config(model_id)[0]).architecture
+        architecture = inputs.geometry(inputs.model_config(model_id)[0]).architecture
     except AuditorError as exc:
         architecture = f"unreadable: {exc}"
     pinned = f"  commit {commits[model_id][:12]}" if model_id in commits else ""
@@ -96,7 +94,7 @@ def cache_lines(model_id: str, geometry, project) -> list[str]:
     values = geometry.values
     per_layer = value("kv_bytes_per_token_per_layer")
     lines = [f"KV per token: {per_layer:,} B per KV layer; {value('kv_bytes_per_token'):,} B/token over "
-             f"{values['n_full_kv_layers'].value} full-attention layers"]
+             f"{values['n_kv_layers'].value} KV layers"]
     if values["n_sliding_kv_layers"].value:
         window = values["sliding_window"].value
         lines.append(f"sliding layers: {values['n_sliding_kv_layers'].value} x {per_layer:,} B/token up to "

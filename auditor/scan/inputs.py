@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 
 from auditor.documents.locate import NUMBER_TOKEN, token_value
@@ -72,20 +73,35 @@ def formula_notation(catalogue) -> dict[str, str]:
 
 
 def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment]:
-    """Every "name = value(s)" and "word value" the text writes, longest name first at a place."""
+    """Every "name = value(s)" and "word value" the text writes, the longest name at a place.
+
+    One pass per kind of name, all names of a kind in one pattern (longest first): a name in words
+    takes "=", ":" or a space before its value, a symbol only "=", a one-letter symbol its case too.
+    """
     found: list[Assignment] = []
-    for alias in sorted(aliases, key=len, reverse=True):
-        wordy = len(alias) > 2 and alias.replace(" ", "").isalpha()
-        glue = r"\s*(?:=|:)\s*|\s+" if wordy else r"\s*=\s*"
-        flags = re.IGNORECASE if len(alias) > 1 else 0
-        pattern = rf"(?<![\w\\]){re.escape(alias)}(?:{glue})(?P<list>{LIST})(?![\w.%×])"
-        for match in re.finditer(pattern, text, flags):
+    for pattern, fold in _alias_patterns(tuple(sorted(aliases, key=lambda a: (-len(a), a)))):
+        for match in pattern.finditer(text):
             if any(a.start <= match.start() < a.end for a in found):
                 continue
+            name = match["name"].lower() if fold else match["name"]
             spans = tuple((m.start(), m.end()) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
             values = tuple(token_value(m) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
-            found.append(Assignment(match.start(), match.end(), frozenset(aliases[alias]), values, spans))
+            found.append(Assignment(match.start(), match.end(), frozenset(aliases[name]), values, spans))
     return sorted(found, key=lambda a: a.start)
+
+
+@lru_cache(maxsize=8)
+def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
+    wordy = [a for a in aliases if len(a) > 2 and a.replace(" ", "").isalpha()]
+    symbolic = [a for a in aliases if a not in wordy and len(a) > 1]
+    letters = [a for a in aliases if len(a) == 1]
+    kinds = ((wordy, r"\s*(?:=|:)\s*|\s+", re.IGNORECASE), (symbolic, r"\s*=\s*", re.IGNORECASE), (letters, r"\s*=\s*", 0))
+    patterns = []
+    for names, glue, flags in kinds:
+        if names:
+            alternatives = "|".join(re.escape(n) for n in names)
+            patterns.append((re.compile(rf"(?<![\w\\])(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×])", flags), bool(flags)))
+    return patterns
 
 
 def list_position(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int] | None:

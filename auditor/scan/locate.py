@@ -1,12 +1,11 @@
 """Finding the numbers a document states, in the shapes documents print them.
 
-"128 KiB/token", "1.23 × 10⁵ tokens", "~57×", "2–16×", "6.4% to 26.1%",
-"1/6", "over 200%", "= 104", "about 42,000 tokens": a number with a unit, a
-×, a %, a count, an exact fraction, a range, or a qualifier or comparator
-that the precision rules (units/precision.yaml) know. A number printed bare
-("the 295 ridge", "4.66 for Llama-3-70B") is found too but marked bare: the
-scan proposes it only when the words around it name a formula, so a bare
-year, section or list index is never a proposal on its own.
+"128 KiB/token", "1.23 × 10⁵ tokens", "~57×", "2–16×", "6.4% to 26.1%", "1/6", "over 200%",
+"= 104", "about 42,000 tokens": a number with a unit, a ×, a %, a count, an exact fraction, a range,
+or a qualifier or comparator that the precision rules (units/precision.yaml) know. A number printed
+bare ("the ratio here of 208") is located too, marked bare: it is proposed as a claim only when the
+words around it name a formula, or when it is the result of a sum the page prints. What is not a
+quantity (``noise``: dates, versions, identifiers, list numbering, parameter counts) is not located.
 """
 
 from __future__ import annotations
@@ -15,24 +14,29 @@ import re
 from dataclasses import dataclass, field
 
 from auditor.base.errors import QuantityError
-from auditor.base.quantity import _rules, parse_stated
+from auditor.base.precision import words
+from auditor.base.quantity import parse_stated
 from auditor.base.units import parse_unit
 from auditor.documents.locate import NUMBER_TOKEN, Document
 
 from . import match as names
+from .noise import not_a_quantity
 
-UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
+UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z0-9])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
 RANGE_AFTER = re.compile(r"\s*(?:–|—|-|to)\s*(?=\d)")
-FRACTION_AFTER = re.compile(r"/(\d+)(?![\d/]|[.,]\d)")
-SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"`*$])|\n\s*\n|\n(?=\s*[•*-] )")
-NOT_A_CLAIM_BEFORE = re.compile(r"(?:§\s?|[vV]|\bsection |\bTable |\bFigure |\bat |\(|[\w\\]_|\^)$")
+FRACTION_AFTER = re.compile(r"\s?/\s?(\d+)(?![\d/]|[.,]\d|\s*[(*])")
+SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"`*$#|-])|\n\s*\n|\n(?=\s*[•*|-] )|\n(?=\|)")
+NOT_A_CLAIM_BEFORE = re.compile(r"(?:§\s?|[vV]|\bsection |\bSection |\bTable |\bFigure |\bPart |\bQuestion |\bat |\(|[\w\\]_|\^)$")
 YEAR = re.compile(r"^(?:19|20)\d\d$")
-QUOTE_WORDS = 5
 
 
 @dataclass
 class Proposal:
-    """One number found in a document, and what the scan could say about it."""
+    """One number found in a document, and what the scan could say about it.
+
+    ``start``/``end`` are offsets in the scan's view of the document; ``raw`` is the same span in
+    the file as published, where the quote is taken from.
+    """
 
     start: int
     end: int
@@ -40,18 +44,29 @@ class Proposal:
     quote: str
     context: str
     formula: str | None = None
+    arithmetic: str | None = None
     given: dict = field(default_factory=dict)
+    unit: str = ""
     finding: object = None
     pending: object = None
     bare: bool = False
     note: str = ""
+    score: float = 0.0
+    evidence: tuple[str, ...] = ()
+    raw: tuple[int, int] = (0, 0)
+    page_inputs: dict = field(default_factory=dict)
+
+    @property
+    def proposed(self) -> bool:
+        """Whether the scan proposes a claim (a formula or a sum), not only a located number."""
+        return self.formula is not None or self.arithmetic is not None
 
 
 def qualifier_pattern() -> re.Pattern:
     """Qualifiers and comparators that may precede a number, from the precision rules: '~', 'about', 'over'..."""
-    qualifiers, comparators = _rules()
-    words = sorted({w for w, _ in qualifiers} | {w for w, _ in comparators}, key=len, reverse=True)
-    alternatives = "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w) + (r" " if w[-1].isalpha() else "") for w in words)
+    qualifiers, comparators = words()
+    spelled = sorted({w for w, _ in qualifiers} | {w for w, _ in comparators}, key=len, reverse=True)
+    alternatives = "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w) + (r" " if w[-1].isalpha() else "") for w in spelled)
     return re.compile(rf"(?:{alternatives})\s*$", re.IGNORECASE)
 
 
@@ -61,41 +76,36 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     if match and match["unit"].lower() in names.COUNT_WORDS:
         return "", end
     if match:
-        for candidate in (match["unit"], match["unit"].split(" per ")[0]):
+        # "ms per step": a count noun after "per" adds no dimension, so the shorter unit is the one printed
+        shorter = match["unit"].split(" per ")[0]
+        for candidate in dict.fromkeys((shorter, match["unit"]) if _same_dimensions(shorter, match["unit"]) else (match["unit"], shorter)):
             try:
                 parsed = parse_unit(candidate)
             except QuantityError:
                 continue
             if not parsed.dimensionless or candidate in ("%", "×", "x"):
                 return candidate, match.start("unit") + len(candidate)
-    return ("", end) if before.rstrip().endswith("=") else None
+    return ("", end) if re.search(r"[=≈]\s*$", before) else None
+
+
+def _same_dimensions(a: str, b: str) -> bool:
+    try:
+        return parse_unit(a).dimensions == parse_unit(b).dimensions
+    except QuantityError:
+        return False
 
 
 def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:
-    starts = [m.end() for m in pattern.finditer(text, 0, position)]
+    starts = [m.end() for m in pattern.finditer(text, max(0, position - 4000), position)]
     following = pattern.search(text, position)
-    return (starts[-1] if starts else 0), (following.start() if following else len(text))
-
-
-def quote_for(document: Document, start: int, end: int, sentence: tuple[int, int]) -> str:
-    """The shortest run of whole words around the number, unique in the document, of about five words."""
-    spans = [(sentence[0] + m.start(), sentence[0] + m.end()) for m in re.finditer(r"\S+", document.text[sentence[0] : sentence[1]])]
-    inside = [i for i, (a, b) in enumerate(spans) if b > start and a < end] or [0]
-    low, high = inside[0], inside[-1]
-    while True:
-        quote = " ".join(document.text[a:b] for a, b in spans[low : high + 1])
-        pattern = r"\s+".join(re.escape(w) for w in quote.split())
-        unique = len(re.findall(pattern, document.text)) == 1
-        if (unique and (high - low + 1 >= QUOTE_WORDS or high - low + 1 >= 12)) or (low == 0 and high == len(spans) - 1):
-            return quote
-        low, high = (low - 1, high) if low > 0 and (high == len(spans) - 1 or (high - low) % 2) else (low, min(high + 1, len(spans) - 1))
+    return (starts[-1] if starts else max(0, position - 4000)), (following.start() if following else len(text))
 
 
 def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, bool]:
     """(end, unit, bare) of the quantity starting at ``match``: a range or fraction extends it."""
     end = match.end()
     fraction = FRACTION_AFTER.match(text, end)
-    if fraction and not before.endswith("/"):
+    if fraction and not before.rstrip().endswith("/") and "." not in match.group(0):
         return fraction.end(), "", False
     ranged = RANGE_AFTER.match(text, end)
     second = NUMBER_TOKEN.match(text, ranged.end()) if ranged else None
@@ -109,10 +119,11 @@ def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, b
 
 
 def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Proposal]:
-    """Every number printed as a quantity, outside model and GPU names and written inputs."""
+    """Every number printed as a quantity, outside model and GPU names, written inputs and what is not a quantity."""
     text, found, qualifier_before = document.text, [], qualifier_pattern()
+    skipped = _merged(skip)
     for match in NUMBER_TOKEN.finditer(text):
-        if any(a <= match.start() < b for a, b in skip) or (found and match.start() < found[-1].end):
+        if _inside(skipped, match.start()) or (found and match.start() < found[-1].end) or not_a_quantity(text, match):
             continue
         before = text[max(0, match.start() - 16) : match.start()]
         end, unit, bare = _extent(text, match, before)
@@ -126,6 +137,22 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         except QuantityError:
             continue
         sentence = bounds(text, match.start(), SENTENCE_END)
-        quote = quote_for(document, begin, end, sentence)
-        found.append(Proposal(match.start(), end, stated, quote, text[sentence[0] : sentence[1]], bare=bare and not qualifier))
+        found.append(Proposal(match.start(), end, stated, "", text[sentence[0] : sentence[1]], bare=bare and not qualifier))
     return found
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _inside(spans: list[tuple[int, int]], position: int) -> bool:
+    from bisect import bisect_right
+
+    index = bisect_right(spans, (position, float("inf"))) - 1
+    return index >= 0 and spans[index][0] <= position < spans[index][1]

@@ -147,11 +147,50 @@ def model_symbols(project, supplies: dict[str, set[str]]) -> set[str]:
     return names.union(*supplies.values()) | GEOMETRY_ONLY
 
 
-def unit_fits(stated, unit, bare: bool) -> bool:
-    """A number with a unit fits formulas of its dimensions; a %, × or count fits plain numbers; a bare number any."""
+RATIO_TITLE_WORDS = ("times", "ratio", " over ", "reduction", "gain", "speed", "multiplier", "factor", "smaller", "larger", "relative")
+SHARE_TITLE_WORDS = ("share", "fraction", "percent", "utilisation", "utilization", "efficiency", "saving", "rate", "waste", "ratio", "relative", "gap", "error")
+
+
+def unit_fits(stated, formula, bare: bool) -> bool:
+    """A number with a unit fits formulas of its dimensions; a bare number any.
+
+    A plain number's printed sign says what kind it is: "57×" is a ratio of two
+    quantities, "26.1%" a share of one, so each fits only formulas whose title
+    says so (RATIO_TITLE_WORDS, SHARE_TITLE_WORDS); a count fits the rest.
+    """
     if bare:
         return True
-    return unit.dimensions == stated.unit.dimensions
+    if formula.unit.dimensions != stated.unit.dimensions:
+        return False
+    title = f" {formula.title.lower()} "
+    if stated.unit.text in ("×", "x"):
+        return any(w in title for w in RATIO_TITLE_WORDS)
+    if stated.unit.text == "%":
+        return any(w in title for w in SHARE_TITLE_WORDS)
+    return True
+
+
+def spec_lookups(catalogue) -> set[str]:
+    """Formulas that only read a GPU's spec sheet: a number they match is a figure the page cites, not a claim."""
+    found = set()
+    for formula_id in catalogue.formulas:
+        leaves = _leaves(catalogue, formula_id)
+        if leaves and all(catalogue.symbols[n].gpu or catalogue.symbols[n].value is not None for n in leaves):
+            found.add(formula_id)
+    return found
+
+
+def _leaves(catalogue, formula_id: str) -> set[str]:
+    found, queue, seen = set(), [formula_id], set()
+    while queue:
+        name = queue.pop()
+        seen.add(name)
+        for dep in catalogue.depends_on(name):
+            if dep in catalogue.symbols:
+                found.add(dep)
+            elif dep not in seen:
+                queue.append(dep)
+    return found
 
 
 def phrase_score(formula_id: str, context: str, near: str) -> float:

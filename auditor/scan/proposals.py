@@ -1,45 +1,69 @@
-"""What a scan hands back: proposals as a claims file for review, or as claims audited at once.
+"""What a scan hands back: proposals as a claims file, or as claims audited at once.
 
-The YAML keeps every matched proposal as a claim (quote, formula, given,
-stated, and a note saying which words chose the formula) and lists the
-numbers that named no formula as comments, so a reviewer sees what the scan
-passed over. ``audit_proposals`` turns each matched proposal into a Claim
-located at its document line and keeps the finding when the inputs resolve.
+The claims file is one ``auditor check`` runs unchanged: it names its document (relative to where
+the file is written), every proposal is a claim with a unique id, its quote from the file as
+published, its sum (``arithmetic:``) or its formula and inputs, the number as printed, and a
+comment with its score and the evidence for it. Numbers located but not proposed are listed as
+comments, so a reviewer sees what the scan passed over and why. ``audit_proposals`` audits the
+proposals, never the numbers that were only located.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 
 from auditor.base.errors import AuditorError, Location
-from auditor.base.quantity import parse_stated
+from auditor.base.quantity import parse_stated, with_unit
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
 from .locate import Proposal
 
 
-def proposal_claim(proposal: Proposal, document: Document, index: int):
+def proposal_claim(proposal: Proposal, document: Document, claim_id: str):
     """The proposal as a Claim the engine can audit, located at its document line."""
     from auditor.base.yamlio import Located
     from auditor.claims.files import Claim
 
     given = Located(proposal.given)
     given.line, given.key_lines = 0, {}
-    line, _ = document.position(proposal.start)
-    return Claim(id=proposal_id(document, proposal, index), quote=proposal.quote, location=Location(document.shown, line), formula=proposal.formula, stated=parse_stated(proposal.stated), given=given)
+    line = document.position(proposal.raw[0])[0] if document is not None else 0
+    stated = parse_stated(proposal.stated)
+    if proposal.unit:
+        stated = with_unit(stated, proposal.unit)
+    return Claim(id=claim_id, quote=proposal.quote, location=Location(document.shown if document is not None else "scan", line), formula=proposal.formula, stated=stated, given=given, arithmetic=proposal.arithmetic)
 
 
-def proposal_id(document: Document, proposal: Proposal, index: int) -> str:
-    """A claim id from the document name, the line and the stated number: note-l3-128-kib-token."""
-    line, _ = document.position(proposal.start)
-    slug = re.sub(r"[^a-z0-9]+", "-", proposal.stated.lower()).strip("-")[:24]
-    return f"{re.sub(r'[^a-z0-9]+', '-', document.path.stem.lower())}-l{line}-{slug or index}"
+def draft_claim(proposal: Proposal, formula: str, given: dict, unit: str):
+    """The claim a formula choice would make, to see what it computes before proposing it."""
+    from dataclasses import replace
+
+    draft = replace(proposal, formula=formula, arithmetic=None, given=dict(given), unit=unit, raw=proposal.raw or (0, 0))
+    return proposal_claim(draft, None, "draft")
+
+
+def proposal_ids(proposals: list[Proposal], document: Document) -> dict[int, str]:
+    """A unique claim id for every proposal, from the document name, the line and the number: note-l3-128-kib-token."""
+    stem = re.sub(r"[^a-z0-9]+", "-", document.path.stem.lower()).strip("-") or "doc"
+    ids, used = {}, set()
+    for index, proposal in enumerate(proposals):
+        line, _ = document.position(proposal.raw[0])
+        slug = re.sub(r"[^a-z0-9]+", "-", (proposal.stated + " " + proposal.unit).lower()).strip("-")[:24].strip("-")
+        base = f"{stem}-l{line}-{slug or index}"
+        candidate, count = base, 1
+        while candidate in used:
+            count += 1
+            candidate = f"{base}-{count}"
+        used.add(candidate)
+        ids[index] = candidate
+    return ids
 
 
 def audit_proposals(proposals: list[Proposal], document: Document, project) -> None:
-    """Attach a finding to every proposal whose formula and inputs resolve.
+    """Attach a finding to every proposal whose formula or sum and inputs resolve.
 
     An underdetermined finding (inputs the text does not give) is kept apart,
     as ``pending``: it names what a reviewer must add, but it is no verdict.
@@ -48,40 +72,58 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
 
     from auditor.audit.pipeline import audit_claim
 
+    ids = proposal_ids(proposals, document)
     for index, proposal in enumerate(proposals):
-        if proposal.formula is None:
+        if not proposal.proposed:
             continue
         try:
-            finding = audit_claim(proposal_claim(proposal, document, index), project)
+            finding = audit_claim(proposal_claim(proposal, document, ids[index]), project)
         except AuditorError:
             continue
         if finding.verdict == Verdict.UNDERDETERMINED:
             proposal.pending = finding
         else:
-            proposal.finding = replace(finding, document_location=document.span(proposal.start, proposal.end))
+            proposal.finding = replace(finding, document_location=document.span(*proposal.raw))
 
 
-def proposals_yaml(proposals: list[Proposal], document: Document, path_text: str) -> str:
-    """A claims file for review: matched proposals as claims, the rest as comments."""
-    lines = [f"# Proposed by `auditor scan {path_text}`: review each claim before keeping it.", "document:", f"  path: {json.dumps(path_text)}", "claims:"]
-    unmatched = []
+def document_reference(document_path: Path, output: Path | None) -> str:
+    """The document's path as a claims file written to ``output`` names it: relative to that file's folder."""
+    folder = output.parent if output is not None else Path.cwd()
+    return Path(os.path.relpath(Path(document_path).resolve(), Path(folder).resolve())).as_posix()
+
+
+def proposals_yaml(proposals: list[Proposal], document: Document, reference: str) -> str:
+    """A claims file: proposals as claims, each with its score, the rest as comments."""
+    lines = [f"# Proposed by `auditor scan {document.shown}`: review each claim before keeping it.", "document:", f"  path: {json.dumps(reference)}", "claims:"]
+    ids = proposal_ids(proposals, document)
+    located = []
     for index, proposal in enumerate(proposals):
-        line, column = document.position(proposal.start)
-        if proposal.formula is None:
-            unmatched.append(f"#   {document.shown}:{line}:{column} {proposal.stated!r} in {proposal.quote!r}")
+        line, column = document.position(proposal.raw[0])
+        if not proposal.proposed:
+            why = f" (score {proposal.score:.2f}: {'; '.join(proposal.evidence)})" if proposal.evidence else ""
+            located.append(f"#   {document.shown}:{line}:{column} {proposal.stated!r}{why}")
             continue
-        given = "{" + ", ".join(f"{k}: {json.dumps(v)}" for k, v in proposal.given.items()) + "}"
-        lines += [
-            f"  - id: {proposal_id(document, proposal, index)}",
-            f"    quote: {json.dumps(proposal.quote, ensure_ascii=False)}  # {document.shown}:{line}:{column}",
-            f"    formula: {proposal.formula}",
-            f"    given: {given}",
-            f"    stated: {json.dumps(proposal.stated, ensure_ascii=False)}",
-        ]
-        if proposal.note:
-            lines.append(f"    note: {json.dumps(proposal.note, ensure_ascii=False)}")
+        lines += _claim_lines(proposal, ids[index], f"{document.shown}:{line}:{column}")
     if len(lines) == 4:
         lines[-1] = "claims: []"
-    if unmatched:
-        lines += ["# Numbers with units that name no quantity the catalogue knows:"] + unmatched
+    if located:
+        lines += ["# Numbers located but not proposed (no sum, or words under the threshold):"] + located
     return "\n".join(lines) + "\n"
+
+
+def _claim_lines(proposal: Proposal, claim_id: str, where: str) -> list[str]:
+    lines = [
+        f"  - id: {claim_id}",
+        f"    # score {proposal.score:.2f}: {'; '.join(proposal.evidence)}",
+        f"    quote: {json.dumps(proposal.quote, ensure_ascii=False)}  # {where}",
+    ]
+    if proposal.arithmetic is not None:
+        lines.append(f"    arithmetic: {json.dumps(proposal.arithmetic)}")
+    else:
+        lines.append(f"    formula: {proposal.formula}")
+    if proposal.given:
+        lines.append("    given: {" + ", ".join(f"{k}: {json.dumps(v)}" for k, v in proposal.given.items()) + "}")
+    lines.append(f"    stated: {json.dumps(proposal.stated, ensure_ascii=False)}")
+    if proposal.unit:
+        lines.append(f"    unit: {json.dumps(proposal.unit, ensure_ascii=False)}")
+    return lines

@@ -1,247 +1,180 @@
 """Proposing claims for a document nobody has written YAML for yet.
 
-``auditor scan DOC`` finds every number the document states
-(``scan_locate``), scores the catalogue's formulas against the words around
-it (``scan_words``: the formula's title, owner section and symbol meanings
-against the number's neighbourhood, sentence, paragraph and section heading,
-among formulas whose unit fits), and proposes the best one when its score
-clears a threshold, saying which words matched. The inputs come from the
-models, GPUs and dtypes named nearest the number (``scan_match``) and the
-values the text writes out ("TP=8", "batch 1": ``scan_inputs``). A proposal
-is a draft for a person: the YAML is printed for review, never written into
-``claims/``. ``--audit`` recomputes the proposals that resolve.
+``auditor scan DOC`` reads the document as published (``views``: Markdown with LaTeX, HTML, MDX,
+text), finds every number it states (``locate``), and for each says what it can: the sum the page
+prints for it (``sums``: a claim checked as written, no formula needed), or the catalogue formula
+the words around it describe with the inputs its own context gives (``choose``), each with a score
+and the evidence for it. A number with neither, or with a score under the threshold, is located
+and listed, not proposed. ``--audit`` recomputes the proposals; ``-o`` writes them as a claims file.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
+from bisect import bisect_left
 
-from auditor.base.quantity import parse_stated
 from auditor.documents.locate import Document
 
+from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
+from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers
-from .proposals import audit_proposals, proposal_claim, proposal_id, proposals_yaml  # noqa: F401  (the scan's public API)
-from .words import STOP, FormulaIndex, sections
-from .words import words as stem_words
+from .proposals import audit_proposals, proposal_claim, proposal_ids, proposals_yaml
+from .quantities import setting_symbol, written_quantities
+from .quotes import Quotes
+from .settings import find_settings, setting_for
+from .sums import find_sums
+from .views import read_view
+from .words import FormulaIndex
 
 HEADING = re.compile(r"^#+ .*$|^[A-Z][^\n.]{3,80}\n(?=\n)", re.MULTILINE)
 PARAGRAPH = re.compile(r"\n\s*\n")
 NEAR = 40
-GEOMETRY_ONLY_OK = words.GEOMETRY_ONLY
-THRESHOLD = 1.6
-BARE_THRESHOLD = 3.0
-BESIDE_THRESHOLD = 1.0
-NOTATION_BONUS = 4.0
-RESOLVE_MARGIN = 0.8
-RESOLVE_CHOICES = 5
-NAMED_BEFORE = re.compile(r"([A-Za-z][\w*]{0,5})\s*(?:=|≈|~)\s*(?:about |roughly )?$")
-CLAUSE_END = re.compile(r"[,;:→(){}\[\]`$—=]|\s[–-]\s|\.\s")
-SCOPE_WEIGHTS = (6.0, 2.5, 2.0, 2.0, 1.0, 0.5)  # clause, beside the number, sentence, heading, paragraph, section
+RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
+SUM_SCORE = 0.95
+UNRESOLVED_SUM_SCORE = 0.3
+SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
-__all__ = ["Proposal", "Scanner", "scan_document", "audit_proposals", "proposal_claim", "proposal_id", "proposals_yaml"]
+__all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
 
 
 class Scanner:
     """Scans one document against one project's catalogue and inputs."""
 
     def __init__(self, document: Document, project):
-        self.document, self.project = document, project
-        text, catalogue = document.text, project.catalogue
+        self.raw, self.project = document, project
+        self.view = read_view(document.text, document.path.suffix)
+        self.document = Document(document.path, self.view.text)
+        text, catalogue = self.view.text, project.catalogue
         self.models = words.find_models(text, project.inputs.model_ids())
         self.gpus = words.find_named(text, words.gpu_aliases(project.inputs.gpus))
         self.dtypes = words.find_dtypes(text)
-        self.main_gpu, self.main_dtype = (_most_named(f) for f in (self.gpus, self.dtypes))
-        self.model_ranking = [m for m, _ in Counter(m for _, _, m in self.models).most_common()]
+        self.main_dtype = given_module.most_named(self.dtypes)
         self.assignments = inputs_in_text.find_assignments(text, inputs_in_text.symbol_aliases(catalogue))
+        self.sums = find_sums(text)
+        self.settings = find_settings(text)
+        self.written = [w for w in written_quantities(text) if w.dimensions or not any(a <= w.start < b for a, b, _ in self.models)]
         self.index = FormulaIndex(catalogue)
         self.notation = inputs_in_text.formula_notation(catalogue)
+        self.spec_formulas = words.spec_lookups(catalogue)
         self.supplies = words.model_supplies(project)
         self.model_symbols = words.model_symbols(project, self.supplies)
+        self.chooser = FormulaChooser(self)
+        self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
+        self.named_models = sorted({m for _, _, m in self.models})
+        self._feeds: dict[tuple[str, str], bool] = {}
 
     def proposals(self) -> list[Proposal]:
+        """Every located number, each proposed as a claim where its sum or its words allow."""
         inputs = [a for a in self.assignments if a.symbols & set(self.project.catalogue.symbols)]
         skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans]
-        found = find_numbers(self.document, skip)
-        for proposal in found:
-            self._match(proposal)
-        return [p for p in found if p.formula is not None or not p.bare]
+        results = {found.result_start: found for found in self.sums}
+        skip += [span for found in self.sums for span in found.operand_spans if span[0] not in results] + [(s.start, s.end) for s in self.settings]
+        located = find_numbers(self.document, skip)
+        inputs_set, quotes = self._input_statements(), Quotes(self.raw)
+        for proposal in located:
+            scopes = self._scopes(proposal)
+            if proposal.start in results:
+                self._sum(proposal, results[proposal.start])
+            elif proposal.start in inputs_set:
+                proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
+            else:
+                wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
+                self.chooser.choose(proposal, wide, self._texts(proposal, scopes))
+            proposal.raw = self.view.raw_span(proposal.start, proposal.end)
+            proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
+        return located
+
+    def _input_statements(self) -> dict[int, str]:
+        """Where the page states an input ("3.35 TB/s of HBM bandwidth", "16GB of HBM"): a figure it cites, not a claim."""
+        symbols = [s for s in self.project.catalogue.symbols.values() if s.gpu]
+        found = {}
+        for written in self.written:
+            name = setting_symbol(written, symbols) if written.dimensions else None
+            if name:
+                found[written.start] = name
+                ranged = RANGE_BEFORE.search(self.view.text, max(0, written.start - 16), written.start)
+                if ranged:
+                    found[ranged.start()] = name
+        return found
+
+    def _sum(self, proposal: Proposal, found) -> None:
+        """A number the page computes in front of the reader: its sum is the claim."""
+        given, unset = {}, []
+        for name in found.names:
+            value = setting_for(self.settings, name, found.start)
+            if value is not None:
+                given[name] = value
+            elif not _is_unit(name):
+                unset.append(name)
+        evidence = [f"printed arithmetic {found.expression}"] + [f"{k} = {v} set by the page" for k, v in given.items()]
+        if unset:
+            proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
+            return
+        proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = found.expression, given, SUM_SCORE, tuple(evidence)
+        proposal.bare = False
 
     def _scopes(self, proposal: Proposal) -> list[tuple[int, int]]:
         """Sentence, paragraph, section: where to look for words and inputs, nearest first."""
-        text = self.document.text
-        headings = [m for m in HEADING.finditer(text, 0, proposal.start)]
-        section_start = headings[-1].start() if headings else 0
+        text = self.view.text
+        heading = self._heading_before(proposal.start)
+        section_start = heading[0] if heading else 0
         return [bounds(text, proposal.start, SENTENCE_END), bounds(text, proposal.start, PARAGRAPH), (section_start, proposal.end + 200)]
 
+    def _heading_before(self, position: int) -> tuple[int, int, int] | None:
+        index = bisect_left(self.headings, (position,)) - 1
+        return self.headings[index] if index >= 0 else None
+
+    def _enclosing_headings(self, position: int) -> list[tuple[int, int]]:
+        """The headings above the number's own section ("# Serving Llama 3 8B" over "## A wrong number"): their setup applies too."""
+        chain: list[tuple[int, int]] = []
+        index = bisect_left(self.headings, (position,)) - 1
+        level = self.headings[index][2] if index >= 0 else 0
+        for start, end, depth in reversed(self.headings[: max(index, 0)]):
+            if depth < level:
+                chain.append((start, end))
+                level = depth
+        return chain
+
     def _texts(self, proposal: Proposal, scopes) -> list[tuple[str, float]]:
-        text = self.document.text
+        text = self.view.text
         sentence, paragraph, section = scopes
         near = text[max(sentence[0], proposal.start - NEAR) : min(sentence[1], proposal.end + NEAR)]
-        headings = list(HEADING.finditer(text, 0, proposal.start))
-        heading = headings[-1].group(0) if headings else ""
-        clause = text[slice(*_clause(text, proposal, sentence))]
-        parts = (clause, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
+        found = self._heading_before(proposal.start)
+        heading = text[found[0] : found[1]] if found else ""
+        parts = (text[slice(*clause(text, proposal, sentence))], near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
         return list(zip(parts, SCOPE_WEIGHTS))
 
-    def _match(self, proposal: Proposal) -> None:
-        """Propose the best-scoring formula whose unit fits, if it clears the threshold, and say why."""
-        scopes = self._scopes(proposal)
-        texts = self._texts(proposal, scopes)
-        ranked = self._ranked(proposal, texts)
-        if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD):
-            return
-        if proposal.bare and not self._bare_is_claim(proposal, ranked[0][1].formula, texts):
-            return
-        clause = _clause(self.document.text, proposal, scopes[0])
-        best, proposal.given = self._resolvable(proposal, ranked, [clause] + scopes)
-        proposal.formula = best.formula
-        why = ", ".join(best.matched) or "its phrases"
-        proposal.note = f"scan: words {why}" + (f"; owner §{best.section}" if best.section else "")
-
-    def _ranked(self, proposal: Proposal, texts) -> list[tuple[float, object]]:
-        """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation."""
-        stated = parse_stated(proposal.stated)
-        catalogue = self.project.catalogue
-        candidates = [f.id for f in catalogue.formulas.values() if words.unit_fits(stated, f.unit, proposal.bare) and self._feedable(f.id)]
-        ranked = self.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
-        named = NAMED_BEFORE.search(self.document.text, max(0, proposal.start - 12), proposal.start)
-        totals = []
-        for position, score in enumerate(ranked):
-            total = score.score + words.phrase_score(score.formula, texts[4][0], texts[0][0])
-            total += NOTATION_BONUS if named and self.notation.get(score.formula) == named[1] else 0.0
-            totals.append((total, -position, score))
-        return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
-
-    def _resolvable(self, proposal: Proposal, ranked, scopes) -> tuple[object, dict]:
-        """The best formula, unless one scoring nearly as well has every input the text gives: that one."""
-        first = None
-        for total, score in ranked[:RESOLVE_CHOICES]:
-            if total < RESOLVE_MARGIN * ranked[0][0]:
-                break
-            given, missing = self._given(proposal, score.formula, scopes)
-            if not missing:
-                return score, given
-            first = first or (score, given)
-        return first
-
-    def _bare_is_claim(self, proposal: Proposal, formula: str, texts) -> bool:
-        """A bare number needs its own words: a noun after it the catalogue knows, and words of the formula beside it.
-
-        "12 metres from the station" counts metres, which no formula does; a
-        bare number whose formula is named only paragraphs away is more
-        likely an index or an input than a result.
-        """
-        noun = re.match(r"\s+([A-Za-z]{3,})", self.document.text[proposal.end : proposal.end + 30])
-        if noun and noun[1].lower() not in STOP and not all(w in self.index.idf for w in stem_words(noun[1])):
-            return False
-        beside = self.index.rank(texts[:3], [formula], set())
-        return bool(beside) and beside[0].score >= BESIDE_THRESHOLD
-
-    def _feeds(self, formula: str, model: str) -> bool:
+    def feeds(self, formula: str, model: str) -> bool:
         """Whether the model has every part the formula needs (an MLA model has no head_dim)."""
-        needed = _leaf_symbols(self.project.catalogue, formula) & self.model_symbols
-        return model not in self.supplies or needed <= self.supplies[model] | GEOMETRY_ONLY_OK
+        key = (formula, model)
+        if key not in self._feeds:
+            needed = given_module.leaf_symbols(self.project.catalogue, formula) & self.model_symbols
+            self._feeds[key] = model not in self.supplies or needed <= self.supplies[model] | words.GEOMETRY_ONLY
+        return self._feeds[key]
 
-    def _feedable(self, formula: str) -> bool:
+    def feedable(self, formula: str) -> bool:
         """A formula is proposable when the document names no model, or names one that can feed it."""
-        return not self.models or any(self._feeds(formula, m) for m in self.model_ranking)
+        return not self.models or any(self.feeds(formula, m) for m in self.named_models)
 
-    def _model_for(self, formula: str, scopes, position: int) -> str | None:
-        """The model named nearest the number that can feed the formula; else the most named that can."""
-        for low, high in scopes:
-            inside = sorted((f for f in self.models if low <= f[0] < high and self._feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
+    def model_for(self, formula: str, scopes, position: int) -> tuple[str | None, str]:
+        """The model the number's own clause, sentence, paragraph or section names and that can feed the formula."""
+        for (low, high), name in zip(scopes, SCOPE_NAMES):
+            inside = sorted((f for f in self.models if low <= f[0] < high and self.feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
             if inside:
-                return inside[0][2]
-        return next((m for m in self.model_ranking if self._feeds(formula, m)), None)
+                return inside[0][2], name
+        return None, ""
 
-    def _given(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str]]:
+    def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
-        catalogue = self.project.catalogue
-        given = self._written_formulas(proposal, formula, scopes)
-        leaves = _leaf_symbols(catalogue, formula, set(given))
-        symbols = [catalogue.symbols[n] for n in leaves]
-        model = self._model_for(formula, scopes, proposal.start)
-        if model and leaves & self.model_symbols:
-            given["model"] = model
-        gpu = _nearest(self.gpus, scopes, proposal.start) or self.main_gpu
-        if gpu and any(s.gpu for s in symbols):
-            given["gpu"] = gpu
-        dtype = _nearest(self.dtypes, scopes, proposal.start) or self.main_dtype
-        for key in sorted({s.dtype_key for s in symbols if s.dtype_key}):
-            if dtype:
-                given[key] = dtype
-        missing = []
-        for symbol in symbols:
-            if _needs_text(symbol, given, self.model_symbols):
-                value = self._written_value(proposal, symbol, scopes)
-                if value is None:
-                    missing.append(symbol.name)
-                else:
-                    given[symbol.name] = int(value) if value.denominator == 1 else float(value)
-        return given, missing
-
-    def _written_formulas(self, proposal: Proposal, formula: str, scopes) -> dict:
-        """Intermediate quantities the text sets by their notation ("At r=0.5" sets kv_traffic_ratio)."""
-        given = {}
-        for used in self.project.catalogue.tree(formula)[1:]:
-            value = inputs_in_text.value_for(used, self.assignments, scopes[:3], proposal.start, None)
-            if value is not None:
-                given[used] = int(value) if value.denominator == 1 else float(value)
-        return given
-
-    def _written_value(self, proposal: Proposal, symbol, scopes):
-        text = self.document.text
-        place = inputs_in_text.list_position(text, proposal.start, proposal.end, *scopes[1])
-        value = inputs_in_text.value_for(symbol.name, self.assignments, scopes, proposal.start, place)
-        if value is None and symbol.name == "seq_len":
-            value = next((s for low, high in scopes[:3] if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
-        if value is None and symbol.unit.dimensionless:
-            value = inputs_in_text.counted_value(symbol, text, *scopes[1], (proposal.start, proposal.end))
-        return value
+        return given_module.given_for(self, proposal, formula, scopes)
 
 
-def _clause(text: str, proposal: Proposal, sentence: tuple[int, int]) -> tuple[int, int]:
-    """The clause holding the number: "weights 16 GB" in "weights 16 GB, overhead 8 GB"."""
-    before = [m.end() for m in CLAUSE_END.finditer(text, sentence[0], proposal.start)]
-    after = CLAUSE_END.search(text, proposal.end, sentence[1])
-    return (before[-1] if before else sentence[0]), (after.start() if after else sentence[1])
+def _is_unit(name: str) -> bool:
+    from .sums import _is_unit as is_unit
 
-
-def _needs_text(symbol, given: dict, model_symbols: set[str]) -> bool:
-    """A symbol no named model, GPU, dtype, constant or default supplies."""
-    if symbol.value is not None or symbol.default is not None or symbol.dtype_key or symbol.dtype_nominal:
-        return False
-    return not (symbol.gpu and "gpu" in given) and not (symbol.name in model_symbols and "model" in given)
-
-
-def _leaf_symbols(catalogue, formula: str, given: set[str] = frozenset()) -> set[str]:
-    """Every symbol the formula reaches through the formulas it uses, short of those given outright."""
-    found, queue, seen = set(), [formula], set()
-    while queue:
-        name = queue.pop()
-        seen.add(name)
-        for dep in catalogue.depends_on(name):
-            if dep in catalogue.symbols:
-                found.add(dep)
-            elif dep not in seen and dep not in given:
-                queue.append(dep)
-    return found
-
-
-def _nearest(found, scopes, position: int) -> str | None:
-    for low, high in scopes:
-        item = words.nearest([f for f in found if low <= f[0] < high], position)
-        if item:
-            return item
-    return None
-
-
-def _most_named(found: list[tuple[int, int, str]]) -> str | None:
-    counted = Counter(item for _, _, item in found)
-    return counted.most_common(1)[0][0] if counted else None
+    return is_unit(name)
 
 
 def scan_document(path, project) -> tuple[Document, list[Proposal]]:

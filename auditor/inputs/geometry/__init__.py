@@ -10,19 +10,23 @@ Every value is exact (int or Fraction) and carries its origin. A config the
 package cannot read without guessing raises ``UnsupportedArchitecture``
 naming what it did not understand; no number is better than a wrong one.
 
-The family is chosen from the keys present, not from model_type alone:
-``kv_lora_rank`` means MLA, ``hybrid_override_pattern`` a Mamba hybrid,
-``layer_types`` / ``full_attention_interval`` / ``sliding_window_pattern`` a
-per-layer attention layout, an expert count a mixture of experts. model_type
-then selects the module shapes a parameter count needs (``registry``).
+How a ``model_type`` becomes all this is data, not code: the family table
+``inputs/architectures.yaml`` (built in, and a project's own merged over it,
+``families.py``) says which config keys spell each quantity, the config
+class's defaults, the layout rules, where the experts sit and the module
+shapes. The modules here are the engine that reads any family through its
+entry: ``layers`` (layout rules), ``blocks`` (per-layer block configs),
+``attention``, ``recurrent``, ``experts``, ``params`` and ``vision``.
+``derive`` is a pure function of the config and the table.
 
 Architectures (``Geometry.architecture``):
 
-- ``dense``: attention (full and/or sliding) with dense MLPs (Llama, Mistral, Qwen3, Gemma 3, Qwen2-VL);
-- ``moe``: attention with routed experts (Mixtral, Qwen3-30B-A3B, gpt-oss);
-- ``mla`` / ``mla-moe``: multi-head latent attention, without / with experts (DeepSeek-V3);
-- ``hybrid-linear``: linear-attention (Gated DeltaNet) layers with some full attention (Qwen3-Next);
-- ``hybrid-mamba``: Mamba-2 layers with some attention (Nemotron-H).
+- ``dense``: attention (full, sliding and/or chunked) with dense MLPs (Llama, Mistral, Gemma, Qwen2-VL);
+- ``moe``: attention with routed experts (Mixtral, Qwen3-30B-A3B, gpt-oss, Llama 4);
+- ``mla`` / ``mla-moe``: multi-head latent attention, without / with experts (DeepSeek-V2/V3, Kimi K2);
+- ``hybrid-linear``: linear-attention (Gated DeltaNet, lightning) layers with some full attention (Qwen3-Next);
+- ``hybrid-mamba``: Mamba layers with some attention (Nemotron-H, Jamba, Falcon-H1, Granite 4.0-H);
+- ``ssm``: Mamba layers only, no per-token cache (Mamba, Mamba-2).
 """
 
 from __future__ import annotations
@@ -31,28 +35,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from .attention import kv_heads_per_rank, read_attention
+from .experts import read_experts
+from .families import Families, builtin_families, load_families
 from .layers import layout
-from .model import DENSE_FFN, LINEAR_STATE, MAMBA_STATE, MLA_LATENT, MOE_FFN, Derived, Geometry, LayerKind, UnsupportedArchitecture
-from .moe import read_experts
+from .model import DENSE_FFN, LINEAR_STATE, MLA_LATENT, MOE_FFN, Derived, Geometry, LayerKind, UnsupportedArchitecture, distinct
 from .params import count_params
 from .reader import GeometryBuilder
 from .recurrent import read_recurrent_state
-from .registry import MODEL_TYPES, shapes_for, split_config
+from .registry import family_for, split_config
 from .vision import count_vision
 
 __all__ = [
-    "ARCHITECTURES", "MODEL_TYPES", "Derived", "Geometry", "LayerKind", "UnsupportedArchitecture",
-    "derive", "kv_heads_per_rank",
+    "ARCHITECTURES", "Derived", "Families", "Geometry", "LayerKind", "UnsupportedArchitecture",
+    "builtin_families", "derive", "kv_heads_per_rank", "load_families",
 ]
 
-ARCHITECTURES = ("dense", "moe", "mla", "mla-moe", "hybrid-linear", "hybrid-mamba")
+ARCHITECTURES = ("dense", "moe", "mla", "mla-moe", "hybrid-linear", "hybrid-mamba", "ssm")
 
 
-def derive(config: Mapping[str, Any]) -> Geometry:
-    """The geometry of the model a parsed config.json describes; see the module docstring."""
-    split = split_config(config)
-    shapes = shapes_for(split.model_type)
-    b = GeometryBuilder(split.text, shapes.defaults, f"transformers {shapes.config_class}")
+def derive(config: Mapping[str, Any], families: Families | None = None) -> Geometry:
+    """The geometry of the model a parsed config.json describes, read through ``families`` (the built-in table by default)."""
+    families = families or builtin_families()
+    split = split_config(config, families)
+    b = GeometryBuilder(split.text, family_for(split.model_type, families))
     if split.wrapper_type:
         b.note(f"language model read from text_config (model_type {split.model_type}) "
                f"of a {split.wrapper_type} vision-language config")
@@ -61,19 +66,21 @@ def derive(config: Mapping[str, Any]) -> Geometry:
     read_attention(b, layers)
     read_recurrent_state(b, layers)
     read_experts(b, layers)
-    count_params(b, layers, shapes)
-    count_vision(b, split)
+    count_params(b, layers)
+    outer = families.get(split.wrapper_type or split.model_type)
+    count_vision(b, split, outer.vision if outer else None)
     return b.build(architecture_of(layers), layers)
 
 
 def architecture_of(layers: list[LayerKind]) -> str:
     """The short family name (one of ARCHITECTURES) for a list of layer kinds."""
-    holds = {layer.holds for layer in layers}
-    if MAMBA_STATE in holds:
-        return "hybrid-mamba"
+    kinds = distinct(layers)
+    holds = {layer.holds for layer in kinds}
+    if any(m.startswith("mamba") for layer in kinds for m in layer.recurrent):
+        return "hybrid-mamba" if any(layer.grows_with_context for layer in kinds) else "ssm"
     if LINEAR_STATE in holds:
         return "hybrid-linear"
-    routed = any(layer.ffn == MOE_FFN for layer in layers)
+    routed = any(layer.ffn == MOE_FFN for layer in kinds)
     if MLA_LATENT in holds:
         return "mla-moe" if routed else "mla"
     return "moe" if routed else "dense"
@@ -81,10 +88,11 @@ def architecture_of(layers: list[LayerKind]) -> str:
 
 def _read_sizes(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     """The widths every family shares; intermediate_size is required only when a layer has a dense MLP."""
-    b.read("hidden_size", "hidden_size", "size the residual stream")
-    b.read("vocab_size", "vocab_size", "size the embedding")
-    if b.has("intermediate_size") or any(layer.ffn == DENSE_FFN for layer in layers):
-        b.read("intermediate_size", "intermediate_size", "size the dense MLP")
+    b.read("hidden_size", "size the residual stream")
+    b.read("vocab_size", "size the embedding")
+    dense_widths = [layer.ffn_width for layer in distinct(layers) if layer.ffn == DENSE_FFN]
+    if (b.has("intermediate_size") and not dense_widths) or None in dense_widths:
+        b.read("intermediate_size", "size the dense MLP")
     tied = b.raw("tie_word_embeddings", "know whether the output projection is the embedding")
     if not isinstance(tied, bool):
         raise UnsupportedArchitecture(f"config 'tie_word_embeddings' must be true or false, got {tied!r}")

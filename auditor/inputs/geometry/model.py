@@ -19,11 +19,15 @@ UNITS = ("dimensionless", "token", "byte")
 # What one layer keeps in memory for a sequence being generated.
 FULL_KV = "full KV"
 SLIDING_KV = "sliding KV"
+CHUNKED_KV = "chunked KV"
 MLA_LATENT = "MLA latent"
 LINEAR_STATE = "linear-attention state"
 MAMBA_STATE = "Mamba state"
 NOTHING = "none"
-HOLDS = (FULL_KV, SLIDING_KV, MLA_LATENT, LINEAR_STATE, MAMBA_STATE, NOTHING)
+HOLDS = (FULL_KV, SLIDING_KV, CHUNKED_KV, MLA_LATENT, LINEAR_STATE, MAMBA_STATE, NOTHING)
+WINDOWED = (SLIDING_KV, CHUNKED_KV)  # a cache bounded by a window length
+GROWING = (FULL_KV, SLIDING_KV, CHUNKED_KV, MLA_LATENT)  # a row per token, up to the window if any
+RECURRENT = (LINEAR_STATE, MAMBA_STATE)
 
 # Which feed-forward block a layer carries.
 DENSE_FFN = "dense"
@@ -32,10 +36,12 @@ NO_FFN = "none"
 FFNS = (DENSE_FFN, MOE_FFN, NO_FFN)
 
 # Message templates, kept together so their wording stays consistent.
-MISSING_KEY = "config has no {key!r}, which is needed to {purpose}"
+MISSING_KEY = "config has no {key}, which is needed to {purpose}"
 BAD_VALUE = "config {key!r} must be {expected}, got {value}"  # value: base.errors.shown(...), short however large
-UNKNOWN_MODEL_TYPE = "model_type {model_type!r} is not a layout the geometry knows (known: {known})"
-UNKNOWN_LAYER_TYPE = "layer_types[{index}] is {value!r}; known layer types: {known}"
+UNKNOWN_MODEL_TYPE = ("model_type {model_type!r} is not a family the geometry knows (known: {known}); "
+                      "to declare it, add it under families: in your project's inputs/architectures.yaml, "
+                      "e.g. {model_type}: {{like: llama}}")
+UNKNOWN_LAYER_TYPE = "{key}[{index}] is {value!r}; known layer types: {known}"
 UNMODELLED_KEY = "config key {key!r} ({meaning}) describes a layout the geometry does not model"
 
 
@@ -73,30 +79,51 @@ class Derived:
 class LayerKind:
     """What one decoder layer holds per sequence, and which feed-forward block it has.
 
-    ``window`` is the sliding-window length in tokens, set only for
-    sliding-KV layers: it is what bounds that layer's cache.
+    ``window`` is the sliding-window (or attention-chunk) length in tokens,
+    set only for windowed layers: it is what bounds that layer's cache.
+    ``mixer`` names the module that produces what the layer holds (attention,
+    mla, mamba1, mamba2, gated_deltanet, lightning, linear, none), because
+    two layers holding "Mamba state" may still differ in shape and weights.
+    ``parallel`` is a second mixer run beside the first on the same input
+    (Falcon-H1: Mamba-2 beside attention); ``kv_heads`` and ``ffn_width``
+    are set only where they vary by layer (Nemotron NAS block_configs).
     """
 
     holds: str
     window: int | None = None
     ffn: str = DENSE_FFN
+    mixer: str = ""
+    parallel: str = ""
+    kv_heads: int | None = None
+    ffn_width: int | None = None
 
     def __post_init__(self) -> None:
         if self.holds not in HOLDS:
             raise ValueError(f"LayerKind holds must be one of {HOLDS}, got {self.holds!r}")
         if self.ffn not in FFNS:
             raise ValueError(f"LayerKind ffn must be one of {FFNS}, got {self.ffn!r}")
-        if (self.window is not None) != (self.holds == SLIDING_KV):
-            raise ValueError("LayerKind window is set exactly when the layer holds sliding KV")
+        if (self.window is not None) != (self.holds in WINDOWED):
+            raise ValueError("LayerKind window is set exactly when the layer holds windowed KV")
 
     @property
     def grows_with_context(self) -> bool:
-        """True for layers whose cache gains a row per token (full, sliding, MLA)."""
-        return self.holds in (FULL_KV, SLIDING_KV, MLA_LATENT)
+        """True for layers whose cache gains a row per token (full, sliding, chunked, MLA)."""
+        return self.holds in GROWING
+
+    @property
+    def recurrent(self) -> list[str]:
+        """The recurrent mixers of this layer (its own, and the one beside it), as mixer names."""
+        return [m for m in (self.mixer if self.holds in RECURRENT else "", self.parallel) if m]
 
     def __str__(self) -> str:
         holds = f"{self.holds} (window {self.window})" if self.window else self.holds
+        holds += f" + {self.parallel}" if self.parallel else ""
         return f"{holds}, {self.ffn} FFN" if self.ffn != NO_FFN else holds
+
+
+def distinct(layers: list[LayerKind]) -> list[LayerKind]:
+    """The different layer kinds of a stack, once each (layers of one kind share one object)."""
+    return list({id(layer): layer for layer in layers}.values())
 
 
 @dataclass(frozen=True)

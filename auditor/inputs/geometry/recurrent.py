@@ -1,22 +1,26 @@
-"""Fixed-size recurrent state: Mamba-2 (Nemotron-H) and Gated DeltaNet (Qwen3-Next).
+"""Fixed-size recurrent state: Mamba-1, Mamba-2, Gated DeltaNet and lightning (linear) attention.
 
-These layers keep no per-token cache. Each holds, per sequence, two tensors
-whose size does not depend on context length:
+These layers keep a state whose size does not depend on the context length:
+a short causal-convolution window over the projected inputs (the conv
+state) and a recurrent memory (the SSM or delta-rule state). The shapes
+follow vLLM's allocation (vllm-project/vllm,
+vllm/model_executor/layers/mamba/mamba_utils.py, MambaStateShapeCalculator):
 
-- a conv state: the last ``kernel - 1`` inputs of a depthwise causal conv1d
-  over ``conv_dim`` channels (the rows the next step's convolution needs;
-  vLLM allocates exactly this, transformers' cache keeps ``kernel`` columns);
-- an SSM state: per head, a ``head_dim x state_size`` matrix (Mamba-2) or a
-  ``key_head_dim x value_head_dim`` matrix (the delta-rule memory).
+- Mamba-1: conv d_inner x (kernel - 1), SSM d_inner x state_size;
+- Mamba-2: conv (d_inner + 2 * n_groups * state_size) x (kernel - 1),
+  SSM heads x head_dim x state_size;
+- Gated DeltaNet: conv (2 * key_heads * key_dim + value_heads * value_dim) x
+  (kernel - 1), state value_heads x value_dim x key_dim;
+- lightning attention: no conv, state heads x head_dim x head_dim.
 
-Counts are in elements. Byte sizes depend on the state dtype, which serving
-engines choose separately from the weights (often fp32 for the SSM state):
-the formula catalogue applies it, not this module.
+Only element counts are derived here; the byte sizes depend on the state
+dtype, which serving engines choose apart from the weights (often fp32 for
+the SSM state): the formula catalogue applies it, not this module.
 """
 
 from __future__ import annotations
 
-from .model import LINEAR_STATE, MAMBA_STATE, LayerKind, UnsupportedArchitecture
+from .model import LayerKind, UnsupportedArchitecture, distinct
 from .reader import GeometryBuilder
 
 CONV_STATE_NOTE = ("conv state = conv_dim * (kernel - 1) elements per layer: the inputs the causal conv "
@@ -25,26 +29,46 @@ CONV_STATE_NOTE = ("conv state = conv_dim * (kernel - 1) elements per layer: the
 
 def read_recurrent_state(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     """Shapes and per-sequence state sizes, when the model has recurrent layers."""
-    n_mamba = sum(1 for layer in layers if layer.holds == MAMBA_STATE)
-    n_linear = sum(1 for layer in layers if layer.holds == LINEAR_STATE)
-    if n_mamba and n_linear:
-        raise UnsupportedArchitecture("a model with both Mamba and linear-attention layers is not modelled")
-    if n_mamba:
-        _state_totals(b, n_mamba, *_mamba2_state(b))
-    elif n_linear:
-        _state_totals(b, n_linear, *_gated_deltanet_state(b))
+    kinds = sorted({mixer for layer in distinct(layers) for mixer in layer.recurrent})
+    if len(kinds) > 1:
+        raise UnsupportedArchitecture(f"a model with more than one kind of recurrent layer ({', '.join(kinds)}) is not modelled")
+    count = sum(1 for layer in layers if kinds and kinds[0] in layer.recurrent)
+    b.compute("n_state_layers", count, "layers holding a fixed-size recurrent state (Mamba or linear attention)")
+    if kinds:
+        conv, ssm = STATES[kinds[0]](b)
+        _state_totals(b, count, conv, ssm)
+
+
+def mamba_inner(b: GeometryBuilder) -> int:
+    """d_inner: an explicit key, else mamba heads * head_dim (Mamba-2), else expand * hidden_size."""
+    if b.has("mamba_intermediate_size"):
+        return b.read("mamba_intermediate_size", "size the Mamba mixer")
+    if b.has("mamba_num_heads") and b.has("mamba_head_dim"):
+        heads, head_dim = b["mamba_num_heads"], b["mamba_head_dim"]
+        inner = b.compute("mamba_intermediate_size", heads * head_dim, "mamba_num_heads * mamba_head_dim")
+        if b.has("mamba_expand") and b.integer("mamba_expand", "check the Mamba width") * b["hidden_size"] != inner:
+            b.note(f"expand * hidden_size differs from mamba_num_heads * mamba_head_dim = {inner}; the latter is used")
+        return inner
+    expand = b.integer("mamba_expand", "size the Mamba mixer")
+    return b.compute("mamba_intermediate_size", expand * b["hidden_size"], "mamba_expand * hidden_size")
+
+
+def _mamba1_state(b: GeometryBuilder) -> tuple[int, int]:
+    state = b.read("ssm_state_size", "size the SSM state")
+    kernel = b.read("conv_kernel", "size the conv state")
+    inner = mamba_inner(b)
+    conv = b.compute("conv_state_values_per_layer", inner * (kernel - 1), "mamba_intermediate_size * (conv_kernel - 1)")
+    ssm = b.compute("ssm_state_values_per_layer", inner * state, "mamba_intermediate_size * ssm_state_size")
+    return conv, ssm
 
 
 def _mamba2_state(b: GeometryBuilder) -> tuple[int, int]:
-    """Mamba-2: d_inner = heads * head_dim; conv over x, B and C (d_inner + 2 * n_groups * state_size)."""
-    heads = b.read("mamba_num_heads", "mamba_num_heads", "count the Mamba-2 heads")
-    head_dim = b.read("mamba_head_dim", "mamba_head_dim", "size the Mamba-2 heads")
-    state = b.read("ssm_state_size", "ssm_state_size", "size the SSM state")
-    groups = b.read("mamba_n_groups", "n_groups", "size the Mamba-2 B and C projections")
-    kernel = b.read("conv_kernel", "conv_kernel", "size the conv state")
-    inner = b.compute("mamba_intermediate_size", heads * head_dim, "mamba_num_heads * mamba_head_dim")
-    if b.has("expand") and b.integer("expand", "check the Mamba-2 width") * b["hidden_size"] != inner:
-        b.note(f"expand * hidden_size differs from mamba_num_heads * mamba_head_dim = {inner}; the latter is used")
+    heads = b.read("mamba_num_heads", "count the Mamba-2 heads")
+    head_dim = b.read("mamba_head_dim", "size the Mamba-2 heads")
+    state = b.read("ssm_state_size", "size the SSM state")
+    groups = b.read("mamba_n_groups", "size the Mamba-2 B and C projections")
+    kernel = b.read("conv_kernel", "size the conv state")
+    inner = mamba_inner(b)
     conv_dim = b.compute("mamba_conv_dim", inner + 2 * groups * state,
                          "mamba_intermediate_size + 2 * n_groups * ssm_state_size")
     conv = b.compute("conv_state_values_per_layer", conv_dim * (kernel - 1), "mamba_conv_dim * (conv_kernel - 1)")
@@ -55,11 +79,11 @@ def _mamba2_state(b: GeometryBuilder) -> tuple[int, int]:
 
 def _gated_deltanet_state(b: GeometryBuilder) -> tuple[int, int]:
     """Gated DeltaNet: conv over q, k and v; one key_dim x value_dim memory per value head."""
-    key_heads = b.read("linear_num_key_heads", "linear_num_key_heads", "count the linear-attention key heads")
-    value_heads = b.read("linear_num_value_heads", "linear_num_value_heads", "count the linear-attention value heads")
-    key_dim = b.read("linear_key_head_dim", "linear_key_head_dim", "size the linear-attention keys")
-    value_dim = b.read("linear_value_head_dim", "linear_value_head_dim", "size the linear-attention values")
-    kernel = b.read("linear_conv_kernel_dim", "linear_conv_kernel_dim", "size the conv state")
+    key_heads = b.read("linear_num_key_heads", "count the linear-attention key heads")
+    value_heads = b.read("linear_num_value_heads", "count the linear-attention value heads")
+    key_dim = b.read("linear_key_head_dim", "size the linear-attention keys")
+    value_dim = b.read("linear_value_head_dim", "size the linear-attention values")
+    kernel = b.read("linear_conv_kernel_dim", "size the conv state")
     if value_heads % key_heads:
         raise UnsupportedArchitecture(
             f"linear_num_value_heads = {value_heads} is not a multiple of linear_num_key_heads = {key_heads}"
@@ -74,8 +98,21 @@ def _gated_deltanet_state(b: GeometryBuilder) -> tuple[int, int]:
     return conv, ssm
 
 
+def _lightning_state(b: GeometryBuilder) -> tuple[int, int]:
+    """Lightning attention: a head_dim x head_dim memory per head, no conv."""
+    heads, head_dim = b["n_heads"], b["head_dim"]
+    b.compute("conv_state_values_per_layer", 0, "lightning attention has no causal conv")
+    ssm = b.compute("ssm_state_values_per_layer", heads * head_dim * head_dim, "n_heads * head_dim * head_dim")
+    return 0, ssm
+
+
+STATES = {"mamba1": _mamba1_state, "mamba2": _mamba2_state, "gated_deltanet": _gated_deltanet_state,
+          "lightning": _lightning_state}
+
+
 def _state_totals(b: GeometryBuilder, n_layers: int, conv: int, ssm: int) -> None:
-    b.note(CONV_STATE_NOTE)
+    if conv:
+        b.note(CONV_STATE_NOTE)
     b.compute("conv_state_values_per_sequence", n_layers * conv, f"{n_layers} layers * conv_state_values_per_layer")
     b.compute("ssm_state_values_per_sequence", n_layers * ssm, f"{n_layers} layers * ssm_state_values_per_layer")
     b.compute("recurrent_state_values_per_sequence", n_layers * (conv + ssm),

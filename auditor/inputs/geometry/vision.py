@@ -15,21 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from .family_fields import plain_family
 from .model import UnsupportedArchitecture
 from .reader import GeometryBuilder
 from .registry import SplitConfig
 
 
-def count_vision(b: GeometryBuilder, split: SplitConfig) -> None:
-    """n_params_vision and n_params_with_vision, when the tower is one we can count."""
+def count_vision(b: GeometryBuilder, split: SplitConfig, tower: str | None) -> None:
+    """n_params_vision and n_params_with_vision, when the family names a tower we can count."""
     if split.vision is None:
         return
     outer = split.wrapper_type or split.model_type
-    if outer not in VISION_TOWERS or not isinstance(split.vision, Mapping):
+    if tower not in VISION_TOWERS or not isinstance(split.vision, Mapping):
         b.note(f"vision tower not counted: no known module shapes for a {outer} vision_config")
         return
-    counter, defaults, defaults_from = VISION_TOWERS[outer]
-    vision = GeometryBuilder(split.vision, defaults, defaults_from)
+    counter, defaults, config_class = VISION_TOWERS[tower]
+    vision = GeometryBuilder(split.vision, plain_family(tower, config_class, defaults))
     try:
         n_vision = counter(vision, b["hidden_size"])
     except UnsupportedArchitecture as exc:
@@ -84,7 +85,7 @@ def _gemma3_siglip(v: GeometryBuilder, text_hidden: int) -> int:
     return embeddings + depth * layer + _layer_norm(width) + projector
 
 
-# outer model_type -> (counter, transformers defaults for absent keys, where those defaults come from)
+# tower (a family's vision:) -> (counter, transformers defaults for absent keys, the config class they come from)
 VISION_TOWERS: dict[str, tuple[Callable[[GeometryBuilder, int], int], dict[str, int], str]] = {
     "qwen2_vl": (_qwen2_vl_vit, {}, "Qwen2VLVisionConfig"),
     "gemma3": (_gemma3_siglip, {"num_channels": 3}, "SiglipVisionConfig"),

@@ -1,0 +1,145 @@
+"""Printed arithmetic: an expression a document prints with its result, checked as written.
+
+"162e3 * 32,768 = 5.3GB", "3,350 ÷ 140 = 23.9", "(4 * 819e6 + 30e9) / (16 * 8.1e11) = 2.5 ms": the
+page does the sum in front of the reader, so the sum itself is the claim, and no catalogue formula
+is needed. A claim with ``arithmetic:`` instead of ``formula:`` holds when the expression, evaluated
+exactly with the project's safe parser, gives the stated number at the precision it is printed with.
+
+Names in the expression are values the claim gives (``given: {d_model: 8192}``, from the page's own
+setup) or units (``16*GB / 8.2e11``), which scale the number they multiply. Documents leave most
+units out of such sums, so the dimensions are the stated result's, and a sum with no unit in it is
+read two ways: in the stated unit ("120-104 = 16GB") and in that unit's base unit ("162e3 * 32,768 =
+5.3GB", bytes). The reading that holds is the one reported; when neither does, the nearer one, and
+a unit slip from ``formulas/slips.yaml`` that reproduces the printed number is the diagnosis.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+from auditor.base.errors import ExpressionError, InputError, QuantityError
+from auditor.base.expressions import SymbolFactory, names_in, parse_expression
+from auditor.base.quantity import parse_given
+from auditor.base.units import Unit, base_unit_text, parse_unit
+from auditor.claims.compare import compare
+from auditor.claims.verdicts import Verdict
+from auditor.diagnosis.result import Diagnosis
+
+from .findings import Finding
+
+RANK = {Verdict.HOLDS: 0, Verdict.HOLDS_BY_ROUNDING: 1, Verdict.MISMATCH: 2}
+
+
+def audit_arithmetic(claim, catalogue, base: dict) -> Finding:
+    """The finding for an ``arithmetic:`` claim: its value, the verdict of the best reading, a unit slip."""
+    value, unitless, missing = _evaluate(claim)
+    if missing:
+        return Finding(**base, verdict=Verdict.UNDERDETERMINED, message=f"missing {', '.join(missing)}", missing=tuple(missing))
+    if value is None:
+        return Finding(**base, verdict=Verdict.INVALID, message="the expression has no finite value")
+    stated = claim.stated
+    dims = stated.unit.dimensions
+    readings = [("as printed", value)] + ([(f"in {stated.unit.text}", value * stated.unit.factor)] if unitless and stated.unit.factor != 1 else [])
+    (label, chosen), result = min(((r, compare(stated, r[1], dims)) for r in readings), key=lambda rc: _closeness(rc[1], stated, rc[0][1]))
+    note = () if len(readings) == 1 else (f"the expression's numbers read {label}" + ("" if label != "as printed" else f" ({base_unit_text(dims) or 'plain numbers'})"),)
+    finding = Finding(
+        **base, verdict=result.verdict, computed=result.computed, unit=stated.unit.text, computed_base=chosen,
+        base_unit=base_unit_text(dims), tolerance=result.tolerance, notes=note,
+    )
+    if result.verdict == Verdict.MISMATCH:
+        finding = replace(finding, diagnoses=tuple(_unit_slips(stated, chosen, catalogue)))
+    return finding
+
+
+def arithmetic_names(text: str) -> set[str]:
+    """The names an arithmetic claim's expression uses: the inputs it must be given, or units."""
+    try:
+        return names_in(text)
+    except SyntaxError:
+        return set()
+
+
+def _evaluate(claim) -> tuple[Fraction | float | None, bool, list[str]]:
+    """(value in base units, whether no unit appears, names neither given nor units)."""
+    try:
+        expr = parse_expression(claim.arithmetic, SymbolFactory())
+    except ExpressionError as exc:
+        raise InputError(claim.location, f"claim {claim.id!r}: arithmetic {claim.arithmetic!r}: {exc}") from None
+    values, missing, unitless = {}, [], True
+    for symbol in sorted(expr.free_symbols, key=str):
+        value = _given(claim, str(symbol))
+        if value is None:
+            unit = _unit(str(symbol))
+            if unit is None:
+                missing.append(str(symbol))
+                continue
+            value, unitless = unit.factor, False
+        values[symbol] = value
+    if missing:
+        return None, unitless, missing
+    result = expr.xreplace({s: _sympy_number(v) for s, v in values.items()})
+    return _number(result), unitless, []
+
+
+def _given(claim, name: str):
+    if name not in claim.given:
+        return None
+    try:
+        number, unit = parse_given(claim.given[name])
+    except QuantityError as exc:
+        raise InputError(claim.at(name), f"claim {claim.id!r}: given {name}: {exc}") from None
+    return number * unit.factor
+
+
+def _unit(name: str) -> Unit | None:
+    try:
+        return parse_unit(name)
+    except QuantityError:
+        return None
+
+
+def _sympy_number(value):
+    import sympy
+
+    return sympy.Rational(value.numerator, value.denominator) if isinstance(value, Fraction) else sympy.Float(value)
+
+
+def _number(expr) -> Fraction | float | None:
+    """A SymPy number as an exact Fraction where it is rational, a float where it is not, None if not finite."""
+    if expr.is_Rational:
+        return Fraction(int(expr.p), int(expr.q))
+    try:
+        value = float(expr.evalf(30))
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _closeness(result, stated, value) -> tuple:
+    """A holding reading first; among mismatches, the one nearest the printed number."""
+    target = float(stated.low.value * stated.unit.factor)
+    gap = abs(math.log(abs(float(value)) / abs(target))) if value and target else math.inf
+    return RANK.get(result.verdict, 3), gap
+
+
+def _unit_slips(stated, value, catalogue) -> list[Diagnosis]:
+    """Unit slips that, applied to the printed label, make the printed number hold."""
+    found = []
+    for slip in catalogue.unit_slips:
+        pattern = rf"(?<![A-Za-z]){re.escape(slip.printed)}(?![A-Za-z])"
+        if not re.search(pattern, stated.unit.text):
+            continue
+        try:
+            computed = parse_unit(re.sub(pattern, slip.computed, stated.unit.text, count=1))
+        except QuantityError:
+            continue
+        if computed.dimensions != stated.unit.dimensions:
+            continue
+        result = compare(replace(stated, unit=computed), value, stated.unit.dimensions)
+        if result.verdict in (Verdict.HOLDS, Verdict.HOLDS_BY_ROUNDING):
+            description = f"{slip.computed} printed as {slip.printed} ({slip.reason})"
+            found.append(Diagnosis(slip.name, "unit", description, result.computed, 1, (slip.name,)))
+    return found

@@ -1,0 +1,66 @@
+"""The precision rules, each declared once in ``units/precision.yaml`` with its reason.
+
+Reading a printed number and comparing a value with it both ask here which
+rules are in force. Every rule is on; ``rules_off`` turns some off for the
+length of a ``with`` block, which is how the calibration measures what each
+rule saves and what it lets through, one rule at a time.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterator
+
+from .errors import InputError, Location
+from .resources import builtin
+
+RULES = ("printed-digits", "truncation", "qualifier-band", "qualified-trailing-zeros", "input-precision")
+_OFF: ContextVar[frozenset] = ContextVar("precision_rules_off", default=frozenset())
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    from .yamlio import load_yaml
+
+    path = builtin("units") / "precision.yaml"
+    data = load_yaml(path)
+    declared = set(data.get("rules") or {})
+    if declared != set(RULES):
+        raise InputError(Location(str(path)), f"precision rules must be exactly {', '.join(RULES)}; got {', '.join(sorted(declared))}")
+    return data
+
+
+def reasons() -> dict[str, str]:
+    """Each rule and why it exists, as declared."""
+    return {name: " ".join(str(_data()["rules"][name]["reason"]).split()) for name in RULES}
+
+
+def rule_on(name: str) -> bool:
+    if name not in RULES:
+        raise KeyError(name)
+    return name not in _OFF.get()
+
+
+@contextmanager
+def rules_off(*names: str) -> Iterator[None]:
+    """Audit with the named rules switched off (for calibration); they are on again after."""
+    unknown = set(names) - set(RULES)
+    if unknown:
+        raise KeyError(", ".join(sorted(unknown)))
+    token = _OFF.set(_OFF.get() | frozenset(names))
+    try:
+        yield
+    finally:
+        _OFF.reset(token)
+
+
+@lru_cache(maxsize=1)
+def words() -> tuple[list[tuple[str, Fraction]], list[tuple[str, str]]]:
+    """Qualifiers with their relative bands and comparators with their meaning, longest first."""
+    data = _data()
+    quals = sorted(((k.lower(), Fraction(str(v))) for k, v in data["qualifiers"].items()), key=lambda kv: -len(kv[0]))
+    comps = sorted(((k.lower(), v) for k, v in data["comparators"].items()), key=lambda kv: -len(kv[0]))
+    return quals, comps

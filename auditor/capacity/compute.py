@@ -1,0 +1,163 @@
+"""Every figure an engine prints at startup, each a catalogue formula, as a value and a range.
+
+The engine's entry in ``inputs/engines.yaml`` names the formula behind each
+figure; this module only decides which inputs each evaluation gets: the
+printed memory and the two ends of the interval it rounds from, or a logged
+token count, or a prediction. A figure whose inputs are missing is reported
+as missing, with their names, and the others are still computed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from auditor.base.errors import InputError, UnderdeterminedError
+from auditor.base.units import base_unit_text
+from auditor.evaluate.evaluation import Evaluation
+from auditor.evaluate.resolve import resolve
+
+from .predict import predicted
+from .request import COMMAND_LINE, CapacityRequest, Printed, printed_memory, smallest
+from .setup import Setup, check_supported, engine_defaults, evaluate, from_model, requested, with_memory
+
+INPUT_KINDS = ("input", "default", "constant")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One printed figure: its formula, the value at the printed input, and the range its precision allows."""
+
+    key: str
+    formula: str
+    title: str
+    unit: str
+    value: object = None
+    low: object = None
+    high: object = None
+    missing: tuple[str, ...] = ()
+    reason: str = ""
+    overrides: dict = field(default_factory=dict)
+
+    @property
+    def known(self) -> bool:
+        return self.value is not None
+
+
+@dataclass(frozen=True)
+class InputValue:
+    name: str
+    value: object
+    unit: str
+    origin: str
+
+
+@dataclass
+class Capacity:
+    request: CapacityRequest
+    engine: object
+    rule: str
+    rule_text: str
+    setup: Setup
+    figures: dict[str, Figure]
+    inputs: list[InputValue]
+    memory: Printed | None = None
+    mode: str = "logged"  # "logged", "tokens", "predicted"
+
+    @property
+    def fits(self) -> bool | None:
+        """Whether one request of max_model_len fits (None when the figures to tell are missing)."""
+        needed = self.figures.get("kv_memory_needed")
+        if needed is None or not needed.known or self.mode == "tokens":
+            return None
+        available = self.inputs_by_name.get("available_kv_memory")
+        return None if available is None else needed.value <= available.value
+
+    @property
+    def inputs_by_name(self) -> dict[str, InputValue]:
+        return {i.name: i for i in self.inputs}
+
+
+def capacity(request: CapacityRequest, project) -> Capacity:
+    """Price ``request`` the way its engine allocates (see the module docstring)."""
+    from auditor.inputs.engines import load_engines
+
+    engines = load_engines(project.inputs.dirs)
+    if request.engine not in engines:
+        raise InputError(COMMAND_LINE, f"unknown engine {request.engine!r} (known: {', '.join(sorted(engines))})")
+    engine = engines[request.engine]
+    rule = engine.rule_named(request.rule)
+    setup = requested(request)
+    from_model(setup, project)
+    engine_defaults(setup, engine, rule, project)
+    check_supported(setup, engine)
+    central, ends, mode, memory = _memory(request, setup, engine, project)
+    keyed = dict(engine.figures)
+    if mode == "predicted":
+        keyed = {"available_kv_memory": engine.available_formula, **keyed}
+    figures = {key: _figure(key, formula, central, ends, rule, project) for key, formula in keyed.items()}
+    rule_name = rule.name if rule else engine.rule
+    rule_text = f"{rule.name}: {rule.versions}" + (f"; {rule.note}" if rule.note else "") if rule else f"{engine.rule}: {engine.rule_source}"
+    return Capacity(request, engine, rule_name, rule_text, central, figures, _inputs(central, figures, project), memory, mode)
+
+
+def _memory(request: CapacityRequest, setup: Setup, engine, project):
+    """(central setup, (low, high) setups or None, mode, printed memory) for the request's kind of memory input."""
+    if request.available_kv:
+        spec = engine.printed.get("available_kv_memory", {})
+        figures = [printed_memory(t, spec.get("unit", "GiB"), spec.get("decimals")) for t in request.available_kv]
+        memory = smallest(figures)
+        central = with_memory(setup, memory.text)
+        ranks = f"; the smallest of {len(figures)} ranks, which the engine sizes every rank by" if len(figures) > 1 else ""
+        central.origins["available_kv_memory"] = f"--available-kv {memory.text}, logged: any of {memory.low:,} to {memory.high:,} B prints so{ranks}"
+        return central, (with_memory(setup, memory.low), with_memory(setup, memory.high)), "logged", memory
+    if request.kv_tokens is not None:
+        _bind_tokens(setup, request.kv_tokens, engine, project)
+        return setup, None, "tokens", None
+    return predicted(setup, engine, project), None, "predicted", None
+
+
+def _bind_tokens(setup: Setup, tokens: int, engine, project) -> None:
+    setup.given["kv_tokens_logged"] = tokens
+    setup.origins["kv_tokens_logged"] = f"--kv-tokens {tokens:,}, the engine's logged KV cache size"
+    if engine.blocks_from_tokens:
+        spec = engine.blocks_from_tokens
+        blocks = Fraction(evaluate(setup, project, spec["formula"]))
+        setup.given[spec["binds"]] = str(blocks) if blocks.denominator == 1 else f"{blocks.numerator}/{blocks.denominator}"
+        setup.origins[spec["binds"]] = f"from --kv-tokens {tokens:,} ({spec['formula']})"
+    elif engine.tokens_bind:
+        setup.given[engine.tokens_bind] = tokens
+        setup.origins[engine.tokens_bind] = f"--kv-tokens {tokens:,}, the engine's logged KV pool"
+
+
+def _figure(key: str, formula: str, central: Setup, ends, rule, project) -> Figure:
+    catalogue = project.catalogue
+    if formula not in catalogue.formulas:
+        raise InputError(COMMAND_LINE, f"engine figure {key!r} names unknown formula {formula!r}{catalogue.unknown_hint(formula)}")
+    overrides = dict(rule.figure_inputs.get(key, {})) if rule else {}
+    base = dict(key=key, formula=formula, title=catalogue.formulas[formula].title, unit=base_unit_text(catalogue.dims(formula)), overrides=overrides)
+    try:
+        value = evaluate(central, project, formula, **overrides)
+        low, high = (value, value) if ends is None else (evaluate(ends[0], project, formula, **overrides), evaluate(ends[1], project, formula, **overrides))
+    except UnderdeterminedError as exc:
+        return Figure(**base, missing=tuple(exc.missing), reason=exc.reason)
+    except (ZeroDivisionError, ValueError, OverflowError) as exc:
+        return Figure(**base, reason=f"cannot evaluate: {exc}")
+    return Figure(**base, value=value, low=min(low, high), high=max(low, high))
+
+
+def _inputs(setup: Setup, figures: dict[str, Figure], project) -> list[InputValue]:
+    """Every value the figures used, once, with its origin (the request's own wording where it has one)."""
+    seen: dict[str, InputValue] = {}
+    flag_of = {s.name: s.dtype_key for s in project.catalogue.symbols.values() if s.dtype_key}
+    for figure in figures.values():
+        if not figure.known:
+            continue
+        claim = setup.claim(figure.formula, **figure.overrides)
+        evaluation = Evaluation(project.catalogue, resolve(claim, project.catalogue, project.inputs))
+        evaluation.value(figure.formula)
+        for step in evaluation.trace:
+            if step.kind in INPUT_KINDS and step.name not in seen:
+                origin = setup.origins.get(step.name) or setup.origins.get(flag_of.get(step.name, ""), step.source)
+                seen[step.name] = InputValue(step.name, step.value, step.unit, origin)
+    return sorted(seen.values(), key=lambda i: i.name)

@@ -1,0 +1,62 @@
+"""Cache widths read from the wrong part of a model: d_model for h_kv * d_h, sliding for full.
+
+Both change the model, not a number: the config is edited and re-derived,
+so every width that follows from it (the per-layer cell, the per-token
+total) follows too.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable
+
+from auditor.base.numbers import show
+
+from .hypotheses import Context, Hypothesis, overriding, rederived
+
+
+def hidden_for_kv_width(ctx: Context) -> Iterable[Hypothesis]:
+    if not {"n_kv_heads", "head_dim"} <= ctx.names:
+        return
+    hidden, kv_heads, head_dim = (ctx.value_of(n) for n in ("hidden_size", "n_kv_heads", "head_dim"))
+    if None in (hidden, kv_heads, head_dim) or hidden == kv_heads * head_dim:
+        return
+    wrong = Fraction(hidden) / Fraction(head_dim)
+    yield Hypothesis(
+        "n_kv_heads * head_dim <- hidden_size", "kv-width",
+        f"hidden_size = {show(hidden)} used for the KV width num_key_value_heads x head_dim = {show(kv_heads * head_dim)}", ("n_kv_heads",),
+        lambda b, c, w=wrong: _kv_width(b, c, w),
+    )
+
+
+def _kv_width(bindings, ctx: Context, wrong: Fraction):
+    result = overriding(bindings, "n_kv_heads", wrong, "hidden width for the KV width")
+    if bindings.model_config is None or wrong.denominator != 1:
+        return result
+    from auditor.inputs.models import with_key_set
+
+    config = with_key_set(bindings.model_config, "num_key_value_heads", int(wrong))
+    return result if config is None else rederived(result, ctx, "n_kv_heads", config, "re-derived with hidden_size as the KV width")
+
+
+def sliding_as_full(ctx: Context) -> Iterable[Hypothesis]:
+    """Sliding-window layers priced as full ones, and every KV layer capped at the window."""
+    full, sliding = (ctx.value_of(n) if n in ctx.names else None for n in ("n_full_kv_layers", "n_sliding_kv_layers"))
+    if full is None or sliding is None:
+        return
+    total = full + sliding
+    if sliding:
+        yield Hypothesis(
+            "sliding layers counted as full", "sliding", f"the {show(sliding)} sliding-window layers priced as full attention",
+            ("n_full_kv_layers", "n_sliding_kv_layers"), lambda b, c, t=total: _layers(b, t, Fraction(0)),
+        )
+    if full:
+        yield Hypothesis(
+            "full layers counted as sliding", "sliding", f"the {show(full)} full-attention layers capped at the window",
+            ("n_full_kv_layers", "n_sliding_kv_layers"), lambda b, c, t=total: _layers(b, Fraction(0), t),
+        )
+
+
+def _layers(bindings, full, sliding):
+    bindings = overriding(bindings, "n_full_kv_layers", Fraction(full), "layer kinds swapped")
+    return overriding(bindings, "n_sliding_kv_layers", Fraction(sliding), "layer kinds swapped")

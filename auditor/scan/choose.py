@@ -1,0 +1,125 @@
+"""Choosing a catalogue formula for a number the page states in words, and its inputs, with a score.
+
+The catalogue's formulas are scored against the words around the number (``words``: the clause,
+the words beside it, the sentence, the heading, the paragraph, the section, nearest weighing most),
+among formulas whose unit fits. The inputs come from the number's own context, nearest first: the
+values the text writes ("TP=8", "batch 1": ``inputs``), a model only when the sentence, paragraph or
+section names it, the GPU and dtypes named nearest. The score says how sure the choice is: the
+strength of the words, less for inputs the context does not give and for a bare number. Below the
+threshold the number is located but no formula is proposed, so ``--audit`` does not audit it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditor.base.quantity import parse_stated
+
+from . import inputs as inputs_in_text
+from . import match as words
+from . import plausibility
+from .words import sections
+
+NEAR = 40
+THRESHOLD_WORDS = 1.6
+BARE_THRESHOLD = 3.0
+NOTATION_BONUS = 4.0
+RESOLVE_MARGIN = 0.8
+RESOLVE_CHOICES = 5
+PROPOSE_AT = 0.5
+FAR_FACTOR = 0.4
+SET_BEFORE = re.compile(r"(?:[=≈]|\bis about|\bis roughly|\bof about)\s*(?:about |roughly |around |~)?$")
+NAMED_BEFORE = re.compile(r"([A-Za-z][\w*]{0,5})\s*(?:=|≈|~)\s*(?:about |roughly )?$")
+CLAUSE_END = re.compile(r"[,;:→(){}\[\]`$—=|]|\s[–-]\s|\.\s")
+SCOPE_WEIGHTS = (6.0, 2.5, 2.0, 2.0, 1.0, 0.5)  # clause, beside the number, sentence, heading, paragraph, section
+
+
+def score_of(total: float, missing: list[str], bare: bool) -> float:
+    """A 0..1 confidence: the words' strength, halved when inputs are missing, less for a bare number."""
+    strength = total / (total + 2.0)
+    return round(strength * (0.5 if missing else 1.0) * (0.85 if bare else 1.0), 2)
+
+
+class FormulaChooser:
+    """Proposes a formula and inputs for one located number, using a scanner's indexes of the page."""
+
+    def __init__(self, scanner):
+        self.scanner = scanner
+        self.text = scanner.document.text
+
+    def choose(self, proposal, scopes, texts) -> None:
+        if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
+            proposal.evidence = ("a bare number: no unit, and no sum printed for it",)
+            return
+        ranked = self._ranked(proposal, texts)
+        if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
+            return
+        best, given, missing, model_scope = self._resolvable(proposal, ranked, scopes)
+        proposal.score = score_of(ranked[0][0], missing, proposal.bare)
+        evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
+        evidence += [f"model named in the {model_scope}"] if model_scope else []
+        evidence += [f"missing {', '.join(missing)}"] if missing else []
+        unit = self._unit_for_bare(proposal, best.formula)
+        if proposal.score >= PROPOSE_AT and not missing:
+            far = plausibility.far_from(self.scanner.project, proposal, best.formula, given, unit)
+            if far:
+                proposal.score = round(proposal.score * FAR_FACTOR, 2)
+                evidence.append(far)
+        proposal.evidence = tuple(evidence)
+        if proposal.score >= PROPOSE_AT:
+            proposal.formula, proposal.given, proposal.unit = best.formula, given, unit
+
+    def _unit_for_bare(self, proposal, formula_id: str) -> str:
+        """A bare number after "=" is in its formula's unit ("the ridge = 295" is 295 FLOP/byte)."""
+        unit = self.scanner.project.catalogue.formulas[formula_id].unit
+        return "" if not proposal.bare or unit.dimensionless else unit.text
+
+    def _ranked(self, proposal, texts) -> list[tuple[float, object]]:
+        """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation."""
+        stated = parse_stated(proposal.stated)
+        if proposal.unit:
+            from auditor.base.quantity import with_unit
+
+            stated = with_unit(stated, proposal.unit)
+        scanner = self.scanner
+        catalogue = scanner.project.catalogue
+        candidates = [f.id for f in catalogue.formulas.values() if f.id not in scanner.spec_formulas and words.unit_fits(stated, f, proposal.bare) and scanner.feedable(f.id)]
+        ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
+        named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
+        totals = []
+        for position, score in enumerate(ranked):
+            total = score.score + words.phrase_score(score.formula, texts[4][0], texts[0][0])
+            total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
+            totals.append((total, -position, score))
+        return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
+
+    def _resolvable(self, proposal, ranked, scopes):
+        """The best formula, unless one scoring nearly as well has every input the text gives: that one."""
+        first = None
+        for total, score in ranked[:RESOLVE_CHOICES]:
+            if total < RESOLVE_MARGIN * ranked[0][0]:
+                break
+            given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
+            if not missing:
+                return score, given, missing, model_scope
+            first = first or (score, given, missing, model_scope)
+        return first
+
+
+def clause(text: str, proposal, sentence: tuple[int, int]) -> tuple[int, int]:
+    """The clause holding the number: "weights 16 GB" in "weights 16 GB, overhead 8 GB"."""
+    before = [m.end() for m in CLAUSE_END.finditer(text, sentence[0], proposal.start)]
+    after = CLAUSE_END.search(text, proposal.end, sentence[1])
+    return (before[-1] if before else sentence[0]), (after.start() if after else sentence[1])
+
+
+def written_value(scanner, proposal, symbol, scopes):
+    """A value the text writes for ``symbol`` near the number: "TP=8", "batch 1", "8k context", "330 launches"."""
+    text = scanner.document.text
+    place = inputs_in_text.list_position(text, proposal.start, proposal.end, *scopes[1])
+    value = inputs_in_text.value_for(symbol.name, scanner.assignments, scopes, proposal.start, place)
+    if value is None and symbol.name == "seq_len":
+        value = next((s for low, high in scopes[:3] if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
+    if value is None and symbol.unit.dimensionless:
+        value = inputs_in_text.counted_value(symbol, text, *scopes[1], (proposal.start, proposal.end))
+    return value

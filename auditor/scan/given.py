@@ -1,0 +1,115 @@
+"""The inputs of a formula a number is matched to, from the number's own context, nearest first.
+
+A model, GPU or dtype named in the clause, sentence, paragraph or section (or a heading above it);
+values the page writes with their units (``quantities``) or by name ("TP=8": ``inputs``), which
+beat a config or spec sheet the page never quoted; defaults and constants from the catalogue. What
+none of these supplies is missing, and a proposal with missing inputs is not made.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import inputs as inputs_in_text
+from . import match as words
+from .choose import written_value
+from .quantities import written_value as page_value
+
+PAGE_COUNTS = frozenset({"n_params", "n_params_active"})
+
+
+def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
+    """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
+    catalogue = scanner.project.catalogue
+    given = written_formulas(scanner, proposal, formula, scopes)
+    leaves = leaf_symbols(catalogue, formula, set(given))
+    symbols = [catalogue.symbols[n] for n in leaves]
+    model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
+    missing, page_inputs = [], {}
+    for symbol in symbols:
+        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs) or not needs_text(symbol, given, scanner.model_symbols):
+            continue
+        value = written_value(scanner, proposal, symbol, scopes)
+        if value is None:
+            missing.append(symbol.name)
+        else:
+            given[symbol.name] = int(value) if value.denominator == 1 else float(value)
+    proposal.page_inputs = page_inputs
+    return given, missing, model_scope
+
+
+def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], given: dict) -> str:
+    """The model, GPU and dtypes the number's own context names; returns where the model was named."""
+    symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
+    model, model_scope = scanner.model_for(formula, scopes, proposal.start)
+    if model and leaves & scanner.model_symbols:
+        given["model"] = model
+    gpu = nearest(scanner.gpus, scopes, proposal.start)
+    if gpu and any(s.gpu for s in symbols):
+        given["gpu"] = gpu
+    dtype = nearest(scanner.dtypes, scopes, proposal.start) or scanner.main_dtype
+    for key in sorted({s.dtype_key for s in symbols if s.dtype_key}):
+        if dtype:
+            given[key] = dtype
+    return model_scope if "model" in given else ""
+
+
+def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict) -> bool:
+    """A value the page writes for the symbol, with its unit, beats a config or spec sheet the page never quoted.
+
+    Only the kinds of input a page sets up rather than derives: an accelerator's figures, a
+    parameter count, a size in bytes; a time or a share written nearby is more often another claim.
+    """
+    if not (symbol.gpu or symbol.name in PAGE_COUNTS or ("[information]", 1) in symbol.unit.dimensions):
+        return False
+    wide = list(scopes) + ([(0, len(scanner.view.text))] if symbol.gpu or symbol.name in PAGE_COUNTS else [])
+    found = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
+    if found is None:
+        return False
+    given[symbol.name] = found.given if found.dimensions else int(found.value)
+    page_inputs[symbol.name] = found.text
+    return True
+
+
+def written_formulas(scanner, proposal, formula: str, scopes) -> dict:
+    """Intermediate quantities the text sets by their notation ("At r=0.5" sets kv_traffic_ratio)."""
+    given = {}
+    for used in scanner.project.catalogue.tree(formula)[1:]:
+        value = inputs_in_text.value_for(used, scanner.assignments, scopes[:3], proposal.start, None)
+        if value is not None:
+            given[used] = int(value) if value.denominator == 1 else float(value)
+    return given
+
+
+def needs_text(symbol, given: dict, model_symbols: set[str]) -> bool:
+    """A symbol no named model, GPU, dtype, constant or default supplies."""
+    if symbol.value is not None or symbol.default is not None or symbol.dtype_key or symbol.dtype_nominal:
+        return False
+    return not (symbol.gpu and "gpu" in given) and not (symbol.name in model_symbols and "model" in given)
+
+
+def leaf_symbols(catalogue, formula: str, given: set[str] = frozenset()) -> set[str]:
+    """Every symbol the formula reaches through the formulas it uses, short of those given outright."""
+    found, queue, seen = set(), [formula], set()
+    while queue:
+        name = queue.pop()
+        seen.add(name)
+        for dep in catalogue.depends_on(name):
+            if dep in catalogue.symbols:
+                found.add(dep)
+            elif dep not in seen and dep not in given:
+                queue.append(dep)
+    return found
+
+
+def nearest(found, scopes, position: int) -> str | None:
+    for low, high in scopes:
+        item = words.nearest([f for f in found if low <= f[0] < high], position)
+        if item:
+            return item
+    return None
+
+
+def most_named(found: list[tuple[int, int, str]]) -> str | None:
+    counted = Counter(item for _, _, item in found)
+    return counted.most_common(1)[0][0] if counted else None

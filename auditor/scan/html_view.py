@@ -1,0 +1,85 @@
+"""An HTML page as a reader sees it.
+
+The head, scripts, styles, comments, ``<pre>`` blocks and every tag with its attributes are not
+prose. Block elements end a paragraph, headings start one with "#", table rows become pipe rows
+("| cell | cell |") so tables are read the same whichever way a page was written, superscripts
+become "^". Equations are kept as plain arithmetic: MathJax and KaTeX sources (``<script
+type="math/tex">``, ``\\(...\\)``, ``\\[...\\]``) go through ``latex``; inline ``<code>`` keeps its
+text. Entities are decoded, each to the place of its ``&``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import latex
+from .views import View, ViewBuilder
+
+TAG_TEXT = r"</?[A-Za-z][\w:-]*(?:\s+(?:[^>\"'{]|\"[^\"]*\"|'[^']*'|\{\{.*?\}\}|\{[^}]*\})*)?/?>"
+BLOCK = frozenset(["p", "div", "section", "article", "header", "footer", "main", "aside", "blockquote", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "figure", "figcaption", "details", "summary", "nav", "hr", "br", "center"])
+HEADINGS = frozenset(f"h{n}" for n in range(1, 7))
+PATTERN = re.compile(
+    r"(?P<dropped><!DOCTYPE[^>]*>|<head\b.*?</head>|<style\b.*?</style>|<pre\b.*?</pre>|<!--.*?-->|<noscript\b.*?</noscript>|<svg\b.*?</svg>)"
+    r"|<script\b(?P<attributes>[^>]*)>(?P<script>.*?)</script>"
+    r"|\\\((?P<paren>.+?)\\\)|\\\[(?P<bracket>.+?)\\\]"
+    r"|(?P<tag>" + TAG_TEXT + r")",
+    re.DOTALL | re.IGNORECASE,
+)
+TEXT_BREAKS = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
+
+
+def view(raw: str) -> View:
+    builder = ViewBuilder(raw)
+    position = 0
+    for match in PATTERN.finditer(raw):
+        builder.keep_text(position, match.start())
+        _replace(builder, match)
+        position = match.end()
+    builder.keep_text(position, len(raw))
+    return builder.build()
+
+
+def _replace(builder: ViewBuilder, match: re.Match) -> None:
+    if match["script"] is not None:
+        if "math/tex" in match["attributes"].lower():
+            _math(builder, match, "script", display="mode=display" in match["attributes"])
+        else:
+            builder.write(" ", match.start())
+    elif match["paren"] is not None:
+        _math(builder, match, "paren", display=False)
+    elif match["bracket"] is not None:
+        _math(builder, match, "bracket", display=True)
+    elif match["tag"] is not None:
+        builder.write(tag_replacement(match["tag"]), match.start())
+    else:
+        builder.write("\n\n" if match["dropped"].lower().startswith("<pre") else " ", match.start())
+
+
+def _math(builder: ViewBuilder, match: re.Match, group: str, display: bool) -> None:
+    text, origin = latex.convert(match[group], match.start(group))
+    if display:
+        builder.write("\n\n", match.start())
+    builder.write_mapped(text, origin)
+    if display:
+        builder.write("\n\n", match.end() - 1)
+
+
+def tag_replacement(tag: str) -> str:
+    """What a tag stands for in the prose: a paragraph break, a heading mark, a table cell edge, "^" or nothing."""
+    match = re.match(r"<(/?)([A-Za-z][\w:-]*)", tag)
+    closing, name = match[1] == "/", match[2].lower()
+    if name in HEADINGS:
+        return "\n\n" if closing else "\n\n" + "#" * int(name[1]) + " "
+    if name == "tr":
+        return "\n" if closing else "\n|"
+    if name in ("td", "th"):
+        return " |" if closing else " "
+    if name == "thead" and closing:
+        return "\n| --- |\n"
+    if name == "li":
+        return "\n" if closing else "\n- "
+    if name == "sup":
+        return "" if closing else "^"
+    if name in BLOCK:
+        return "\n\n"
+    return ""

@@ -1,0 +1,80 @@
+"""Markdown (and MDX, and Markdown with HTML and LaTeX in it) as a reader sees it.
+
+Front matter, fenced code blocks, HTML comments, Liquid and JSX tags, link targets, images and bare
+URLs are not prose: they become blank. Equations (``$$...$$``, ``$...$``, ``\\(...\\)``) are read as
+plain arithmetic (``latex``); inline code keeps its text, because pages print their sums there
+("`162e3 * 32,768 = 5.3GB`"); emphasis marks, escapes and list numbering are dropped; pipe tables
+stay as they are, one row a line, for ``tables``. HTML inside the Markdown is read like a page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import latex
+from .html_view import TAG_TEXT, tag_replacement
+from .views import View, ViewBuilder
+
+PATTERN = re.compile(
+    r"(?P<front>\A---[ \t]*\n.*?\n---[ \t]*\n)"
+    r"|(?P<fence>^[ \t]*(?P<mark>```|~~~).*?(?:^[ \t]*(?P=mark)[^\n]*$|\Z))"
+    r"|(?P<comment><!--.*?-->)"
+    r"|(?P<liquid>\{%.*?%\}|\{\{.*?\}\})"
+    r"|\$\$(?P<display>.+?)\$\$"
+    r"|\\\\\((?P<escaped>.+?)\\\\\)"
+    r"|\\\((?P<paren>.+?)\\\)"
+    r"|(?<![\\$\w])\$(?P<inline>[^\s$](?:[^$\n]*?[^\s\\$])?)\$(?!\d)"
+    r"|(?P<code>`+)(?P<code_text>.+?)(?P=code)"
+    r"|(?P<image>!\[[^\]\n]*\]\([^)\n]*\))"
+    r"|\[(?P<link_text>[^\]\n]*)\]\((?P<target>[^)\n]*)\)"
+    r"|(?P<url><https?://[^>\s]+>|https?://[^\s)\]>|]+)"
+    r"|(?P<tag>" + TAG_TEXT + r")"
+    r"|\\(?P<escape>[\\`*_{}\[\]()#+\-.!|=<>])"
+    r"|(?P<bold>\*\*|__)"
+    r"|(?P<star>(?<=[\s(\[])\*(?=[A-Za-z])|(?<=[A-Za-z.!?)])\*(?=[\s),.;:]|$))"
+    r"|(?P<under>(?<=[\s(\[])_(?=[A-Za-z])|(?<=[A-Za-z.!?)])_(?=[\s),.;:]|$))"
+    r"|(?P<item>^[ \t]*\d{1,3}\.(?=[ \t]))"
+    r"|(?P<entity>&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,8});)",
+    re.MULTILINE | re.DOTALL,
+)
+MATH = ("display", "escaped", "paren", "inline")
+
+
+def view(raw: str) -> View:
+    builder = ViewBuilder(raw)
+    position = 0
+    for match in PATTERN.finditer(raw):
+        builder.keep(position, match.start())
+        _replace(builder, match)
+        position = match.end()
+    builder.keep(position, len(raw))
+    return builder.build()
+
+
+def _replace(builder: ViewBuilder, match: re.Match) -> None:
+    kind = match.lastgroup if match.lastgroup not in ("mark", "code_text", "target") else _outer(match)
+    start = match.start()
+    if kind in ("front", "fence"):
+        builder.write("\n\n", start)
+    elif kind in MATH:
+        text, origin = latex.convert(match[kind], match.start(kind))
+        builder.write_mapped(text, origin)
+    elif kind == "code":
+        builder.keep(match.start("code_text"), match.end("code_text"))
+    elif kind == "link_text":
+        builder.keep_text(match.start("link_text"), match.end("link_text"))
+    elif kind == "tag":
+        builder.write(tag_replacement(match["tag"]), start)
+    elif kind == "escape":
+        builder.keep(match.start("escape"), match.end("escape"))
+    elif kind == "entity":
+        builder.keep_text(start, match.end())
+    elif kind in ("comment", "liquid", "image", "url"):
+        builder.write(" ", start)
+
+
+def _outer(match: re.Match) -> str:
+    for name in ("fence", "code", "link_text"):
+        if match[name] is not None:
+            return name
+    return match.lastgroup

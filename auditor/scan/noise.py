@@ -1,0 +1,80 @@
+"""Numbers that are not quantities: dates, versions, identifiers, list numbering, parameter counts.
+
+"2022-03-30", "CUDA 12.2", "535.129.03", "v5e", "Qwen3-8B", "arXiv 2205.14135", "1. Read the Q
+activations", "[3]": a reader does not recompute these, and a scan that proposes them buries the
+numbers that matter. A size written like a model's ("a 70B-parameter model", "671B parameters",
+"7B") counts parameters, not bytes: it is an input the page sets, never a claim in itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+DATE = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d\b|\b[0-3]?\d/[01]?\d/(?:19|20)\d\d\b")
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+MONTH_DATE = re.compile(rf"\b(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,\s*\d{{4}})?|\b\d{{1,2}}\s+(?:{MONTHS})\b|\b(?:{MONTHS})\s+(?:19|20)\d\d\b")
+VERSION = re.compile(r"\b[vV]?\d+\.\d+\.\d+(?:[.-]\w+)*\b|\b[vV]\d+(?:\.\d+)?\b")
+VERSION_WORDS = re.compile(
+    r"(?:\b(?:version|versions|cuda|python|pytorch|torch|driver|release|rocm|pcie|nccl|ubuntu|sm|compute capability|gen|"
+    r"section|part|chapter|question|appendix|figure|fig\.|table|step|equation|eq\.|issue|pr|rfc|arxiv|page|line|item)\s*:?\s*#?|#)$",
+    re.IGNORECASE,
+)
+PARAMETERS = re.compile(r"\d+(?:\.\d+)?\s?[BMT](?![A-Za-z/\d])(?:[- ](?:parameters?|params?|models?|dense|MoE|LLMs?|drafter)\b)?")
+LIST_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*•]\s+)?$")
+OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:[\d(.]|[A-Za-z]\w{0,12}\s*[*×·÷^+/=)])|\s*/\s*\(")
+COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE]\d+)?)\s+(?:total\s+)?(?:parameters|params)\b")
+CITATION = re.compile(r"\[\d+(?:,\s*\d+)*\]|\b\d+ min read\b")
+
+
+def not_a_quantity(text: str, match: re.Match) -> bool:
+    """Whether the number at ``match`` is a date, a version, part of an identifier, a list number or a parameter count."""
+    start, end = match.start(), match.end()
+    window = text[max(0, start - 40) : end + 40]
+    offset = start - max(0, start - 40)
+    if _covers(DATE, window, offset) or _covers(MONTH_DATE, window, offset) or _covers(VERSION, window, offset):
+        return True
+    if _covers(CITATION, window, offset):
+        return True
+    before, after = text[max(0, start - 24) : start], text[end : end + 24]
+    if VERSION_WORDS.search(before):
+        return True
+    if _glued_to_name(before, after):
+        return True
+    if LIST_ITEM.search(before) and re.match(r"[.)]\s", after):
+        return True
+    if OPERAND_AFTER.match(after):
+        return True
+    return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
+
+
+def parameter_counts(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, parameters) of every size printed like a model's ("70B", "52B parameter", "336M param") or counted ("70e9 parameters")."""
+    found = [(m.start(), m.end(), float(m[1].replace(",", ""))) for m in COUNTED.finditer(text)]
+    for match in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s?([BMT])(?![A-Za-z/\d])", text):
+        if _is_parameter_count(text, match.start()):
+            found.append((match.start(), match.end(), float(match[1]) * {"B": 1e9, "M": 1e6, "T": 1e12}[match[2]]))
+    return found
+
+
+def _is_parameter_count(text: str, start: int) -> bool:
+    """"70B" is parameters unless a unit word follows it ("100B flops" counts FLOPs, "8 B" after a size is bytes)."""
+    match = PARAMETERS.match(text, start)
+    if match is None:
+        return False
+    after = text[match.end() : match.end() + 20]
+    if re.match(r"\s*(?:flops?|FLOPs?|tokens?|bytes?|of\b|per\b|/|[<>=≤≥*+^·×-]\s*[\d(])", after):
+        return False
+    return not re.search(r"\d\s+B$", match.group(0)) or bool(re.search(r"parameters?|params?|models?", match.group(0)))
+
+
+def _covers(pattern: re.Pattern, window: str, offset: int) -> bool:
+    return any(m.start() <= offset < m.end() for m in pattern.finditer(window))
+
+
+def _glued_to_name(before: str, after: str) -> bool:
+    """Part of a name: "A100", "v5e", "Llama-3.1-8B", "gpt-oss-20b", "4x4" topologies, "H100s"."""
+    if re.search(r"[A-Za-z]-?$", before) and not re.search(r"(?:^|\s)[xX×]$", before):
+        return True
+    if re.match(r"[A-Za-z]\d|-[A-Za-z]|x\d", after) or re.match(r"-\d+(?:\.\d+)?[A-Za-z]", after):
+        return True
+    return bool(re.match(r"[a-z]{1,2}\d", after))

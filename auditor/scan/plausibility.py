@@ -1,0 +1,79 @@
+"""Whether a formula the words chose can be what the number means: its value must be near the number.
+
+Words alone mislead: "8 KV heads" reads like a KV formula, "we have 1 byte per parameter" like the
+weight footprint. A number a formula describes is near the formula's value, or off by a slip the
+diagnosis can name (a unit read wrongly, a factor dropped); a published number off by more than a
+few times, with no slip to explain it, is far more often a number the words do not describe than
+an error. Such a choice is not proposed: a false alarm costs a reviewer more than a miss.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from auditor.base.errors import AuditorError
+from auditor.claims.verdicts import Verdict
+
+NEAR = Fraction(4)
+
+
+def far_from(project, proposal, formula: str, given: dict, unit: str) -> str:
+    """'' when the formula's value is within NEAR times the number, or a named slip explains it; else why not.
+
+    The diagnosis search, the costly part, runs only for a value that is far.
+    """
+    from auditor.audit.pipeline import audit_claim
+
+    from .proposals import draft_claim
+
+    claim = draft_claim(proposal, formula, given, unit)
+    try:
+        verdict, computed = _evaluated(claim, project)
+    except AuditorError:
+        return "the formula cannot be evaluated with these inputs"
+    if verdict == Verdict.UNIT_ERROR:
+        return "the formula's unit is not the number's"
+    if verdict.holds or computed is None:
+        return ""
+    stated = claim.stated.low.value
+    ratio = abs(Fraction(computed) / stated) if stated else None
+    if ratio is not None and abs(ratio - 1) <= input_precision(proposal.page_inputs):
+        return f"within the printed precision of the page's inputs ({', '.join(proposal.page_inputs.values())}): not decidable"
+    if ratio is not None and 1 / NEAR <= ratio <= NEAR:
+        return ""
+    if audit_claim(claim, project).diagnoses:
+        return ""
+    return f"the formula gives {float(computed):.4g}, far from the number, and no slip explains it"
+
+
+def _evaluated(claim, project):
+    """(verdict, value in the stated unit) of a draft claim, without the diagnosis search."""
+    from auditor.base.errors import UnderdeterminedError
+    from auditor.claims.compare import compare
+    from auditor.evaluate.evaluation import Evaluation
+    from auditor.evaluate.resolve import resolve
+
+    catalogue = project.catalogue
+    try:
+        value = Evaluation(catalogue, resolve(claim, catalogue, project.inputs)).value(claim.formula)
+    except (UnderdeterminedError, ZeroDivisionError, ValueError, OverflowError):
+        return Verdict.UNDERDETERMINED, None
+    result = compare(claim.stated, value, catalogue.dims(claim.formula))
+    return result.verdict, result.computed
+
+
+def input_precision(page_inputs: dict) -> Fraction:
+    """The relative width the page's own inputs are printed to, added up: "13B" is good to 3.8%, "1.5e12" to 3.3%."""
+    from auditor.base.quantity import parse_stated
+
+    total = Fraction(0)
+    for text in page_inputs.values():
+        try:
+            stated = parse_stated(re.sub(r"(\d)\s?[BMT]\b.*$", r"\1", text))
+        except AuditorError:
+            continue
+        if stated.low.value:
+            total += stated.low.half_ulp / abs(stated.low.value)
+    return total
+

@@ -1,0 +1,101 @@
+"""Inputs a page writes with their units: "1.5e12 bytes per second of memory bandwidth", "16GB of HBM", "a 70B-parameter model".
+
+A claim is computed from the numbers its page sets up, not from a spec sheet the page never
+quoted: kipply's A100 reads 1.5e12 bytes per second, not the bundled card's 2.04 TB/s. So a symbol
+takes a value the page writes when the number has the symbol's dimensions and words of the
+symbol's meaning or notation beside it ("HBM bandwidth", "flops per second", "KV cache ... per
+token"), nearest first. A size printed like a model's ("70B", "52B parameter model") is the
+parameter count the page computes with.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from auditor.base.errors import QuantityError
+from auditor.base.quantity import parse_given
+
+from .noise import parameter_counts
+from .sums import NUMBER
+from .words import words as stem_words
+
+QUANTITY = re.compile(rf"(?<![\w.])(?P<number>{NUMBER})\s?(?P<unit>[A-Za-zµ]+(?:\s*/\s*[A-Za-z]+|\s+per\s+(?:second|sec|token|s)\b)?)")
+BEFORE, AFTER = 24, 36
+PARAMETER_WORDS = frozenset({"parameter", "param", "model"})
+IGNORED = frozenset({"peak", "per", "one", "each", "total", "written", "all", "number", "value", "dens", "no", "at", "bf16"})
+UNIT_WORDS = frozenset({"byte", "token", "second", "flop", "time", "s"})
+
+
+@dataclass(frozen=True)
+class Written:
+    start: int
+    end: int
+    value: Fraction
+    dimensions: tuple
+    text: str
+    words: frozenset
+    given: str
+
+
+def written_quantities(text: str) -> list[Written]:
+    """Every number printed with a unit, and every parameter count, with the stemmed words around it."""
+    counts = parameter_counts(text)
+    found = []
+    for match in QUANTITY.finditer(text):
+        if any(start <= match.start() < end for start, end, _ in counts):
+            continue
+        unit = re.sub(r"/(?:second|sec)$", "/s", re.sub(r"\s*/\s*|\s+per\s+", "/", match["unit"]))
+        try:
+            value, parsed = parse_given(f"{match['number'].replace(',', '')} {unit}")
+        except QuantityError:
+            continue
+        if parsed.dimensionless:
+            continue
+        written = f"{match['number'].replace(',', '')} {unit}"
+        found.append(Written(match.start(), match.end(), value * parsed.factor, parsed.dimensions, match.group(0), _around(text, match.start(), match.end()), written))
+    for start, end, count in counts:
+        found.append(Written(start, end, Fraction(count), (), text[start:end], _around(text, start, end) | PARAMETER_WORDS, str(int(count))))
+    return sorted(found, key=lambda w: w.start)
+
+
+def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int]) -> Written | None:
+    """The nearest written quantity the symbol's dimensions and words fit, within the nearest scope that has one."""
+    wanted = _symbol_words(symbol)
+    if not wanted:
+        return None
+    for low, high in scopes:
+        fits = [w for w in written if low <= w.start < high and not (w.start < skip[1] and skip[0] < w.end) and _fits(w, symbol, wanted)]
+        if fits:
+            return min(fits, key=lambda w: min(abs(w.start - skip[0]), abs(w.end - skip[1])))
+    return None
+
+
+def _fits(written: Written, symbol, wanted: frozenset) -> bool:
+    if written.dimensions != symbol.unit.dimensions:
+        return False
+    if symbol.meaning.lower().startswith("bytes per") and written.value >= 64:
+        return False
+    if not written.dimensions:
+        return "n_params" in symbol.name and bool(written.words & PARAMETER_WORDS)
+    return bool(written.words & wanted)
+
+
+def _symbol_words(symbol) -> frozenset:
+    """The symbol's distinctive words: its meaning's and notation's, less its unit's own words ("byte", "token")."""
+    words = set(stem_words(symbol.meaning)) | {n.lower() for n in symbol.notation if len(n) > 1}
+    return frozenset(words - IGNORED - set(stem_words(symbol.unit.text)) - UNIT_WORDS)
+
+
+def _around(text: str, start: int, end: int) -> frozenset:
+    """The words right beside a number, within its sentence: "3.35 TB/s of HBM bandwidth", "HBM bandwidth of 3.35 TB/s"."""
+    before = re.split(r"[.;:!?|]\s", text[max(0, start - BEFORE) : start])[-1]
+    after = re.split(r"[.;:!?|,(]", text[end : end + AFTER])[0]
+    return frozenset(stem_words(before + " " + after))
+
+
+def setting_symbol(written: Written, symbols) -> str | None:
+    """The symbol a written quantity sets, if its dimensions and the words beside it name exactly one kind."""
+    fitting = [s.name for s in symbols if s.unit.dimensions and _fits(written, s, _symbol_words(s))]
+    return fitting[0] if fitting else None

@@ -1,0 +1,56 @@
+"""The values a page sets for the names its sums use: "d_model = 8192", "| n_layers (L) | 80 |".
+
+A sum such as "12 · 2 · n_layers · d_model² / 1.5e12 ≈ 69" is only checkable with the page's own
+values for its names, and the page states them where it sets up the example: in a sentence ("where
+d_model = 8192 and n_layers = 64"), or in a two-column table of hyperparameters whose rows name a
+quantity and its letter ("n_layers (L) | 80"). A setting applies from where it is written on; the
+nearest one before the sum wins, so a later example's values do not leak back into an earlier one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .sums import NUMBER
+
+SETTING = re.compile(rf"(?<![\w.])(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*=\s*(?P<value>{NUMBER})(?![\d.A-Za-z]|\s*(?:[*/+×·÷^(]|x\s*\d|-\s*\d))")
+TABLE_ROW = re.compile(
+    rf"^[ \t]*\|\s*(?P<name>[A-Za-z][\w ]*?)\s*(?:\((?P<letter>[A-Za-z]{{1,3}})\))?\s*\|\s*(?P<value>{NUMBER})\s*\|[ \t]*$",
+    re.MULTILINE,
+)
+
+
+@dataclass(frozen=True)
+class Setting:
+    start: int
+    end: int
+    name: str
+    value: int | float
+
+
+def find_settings(text: str) -> list[Setting]:
+    """Every name the text sets to a number, in a sentence or a hyperparameter table, in order."""
+    found = [Setting(m.start("value"), m.end("value"), m["name"], _number(m["value"])) for m in SETTING.finditer(text)]
+    for row in TABLE_ROW.finditer(text):
+        value = _number(row["value"])
+        for name in filter(None, (row["name"].strip().replace(" ", "_"), row["letter"])):
+            found.append(Setting(row.start("value"), row.end("value"), name, value))
+    return sorted(found, key=lambda s: s.start)
+
+
+def setting_for(settings: list[Setting], name: str, position: int) -> int | float | None:
+    """The value the nearest setting of ``name`` before ``position`` gives, else the first after it."""
+    before = [s for s in settings if s.name == name and s.start < position]
+    if before:
+        return before[-1].value
+    after = [s for s in settings if s.name == name]
+    return after[0].value if after else None
+
+
+def _number(text: str) -> int | float:
+    cleaned = text.replace(",", "").replace("_", "")
+    if re.fullmatch(r"\d+", cleaned):
+        return int(cleaned)
+    value = float(cleaned)
+    return int(value) if value.is_integer() and abs(value) < 2**53 else value

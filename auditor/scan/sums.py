@@ -1,0 +1,170 @@
+"""Printed arithmetic in a page's text: "162e3 * 32,768 = 5.3GB", "3,350 ÷ 140 = 23.9", "44x4=176ms".
+
+A sum is the longest run of numbers, names, units and operators before an "=" or "≈" that the
+project's safe parser accepts, and the number after it is its result. Chains ("2 * K * H * L = 2 *
+8 * 128 * 80 = 160kB") give a sum per link: the numbers between two signs are the expression of the
+second; a lone number between two signs is a conversion ("2,097,152 bytes ≈ 0.002 GB"). A name in
+a sum takes the value the page sets for it ("d_model = 8192"); a name the page never sets leaves the
+sum unresolved. A run with no operator and no earlier link ("BS=240") is a setting, not a sum.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from auditor.base.errors import ExpressionError, QuantityError
+from auditor.base.expressions import SymbolFactory, parse_expression
+from auditor.base.units import parse_unit
+
+NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d{3})+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
+TOKEN = re.compile(
+    rf"(?P<number>{NUMBER})(?:[ \u00a0]?(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z]+)\))?"
+    r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.]))"
+    r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
+    r"|(?P<open>[({\[])|(?P<close>[)}\]])"
+    r"|(?P<space>\s+)"
+)
+RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
+RESULT = re.compile(rf"\s*(?:\*\*)?\s*(?P<number>{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)")
+BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|[|$`,](?!\d{3}))")
+MAX_SPAN = 240
+
+
+@dataclass
+class Sum:
+    """One printed sum: where its expression and result are, the expression as the parser reads it."""
+
+    start: int
+    end: int
+    result_start: int
+    expression: str
+    names: tuple[str, ...]
+    relation: str
+    operators: int
+    operand_spans: list[tuple[int, int]] = field(default_factory=list)
+
+
+def find_sums(text: str) -> list[Sum]:
+    """Every printed sum in ``text``, in order, each with the span of its result's first digit."""
+    found: list[Sum] = []
+    previous_end, previous_result = 0, None
+    for relation in RELATION.finditer(text):
+        result = RESULT.match(text, relation.end())
+        low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
+        chained = previous_result is not None and previous_result >= low
+        parsed = _longest_sum(text, low, relation.start(), chained)
+        previous_end = relation.end()
+        previous_result = None
+        if result is None:
+            continue
+        previous_result = result.start("number")
+        if parsed is not None:
+            found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5]))
+    return found
+
+
+def _boundary_before(text: str, position: int) -> int:
+    ends = [m.end() for m in BOUNDARY.finditer(text, max(0, position - MAX_SPAN), position)]
+    return ends[-1] if ends else max(0, position - MAX_SPAN)
+
+
+def _longest_sum(text: str, low: int, high: int, chained: bool):
+    """(start, end, expression, names, operators, operand spans) of the longest parseable run ending at ``high``."""
+    tokens = [m for m in TOKEN.finditer(text, low, high)]
+    if not tokens or text[tokens[-1].end() : high].strip():
+        return None
+    covered = _contiguous(tokens)
+    for index in range(len(covered)):
+        run = covered[index:]
+        if _kind(run[0]) in ("space", "op", "close") and run[0].group(0) not in ("-", "−"):
+            continue
+        built = _expression(run)
+        if built is None:
+            continue
+        expression, names, operators, spans = built
+        if operators or (chained and len(spans) == 1):
+            return run[0].start(), run[-1].end(), expression, names, operators, spans
+    return None
+
+
+def _contiguous(tokens: list[re.Match]) -> list[re.Match]:
+    """The tokens that touch one another up to ``high``: a gap of other text ends the run."""
+    run: list[re.Match] = []
+    for token in reversed(tokens):
+        if run and token.end() != run[0].start():
+            break
+        run.insert(0, token)
+    return [t for t in run if _kind(t) != "space" or t is not run[-1]]
+
+
+def _kind(token: re.Match) -> str:
+    return "number" if token.group("number") is not None else token.lastgroup
+
+
+def _expression(run: list[re.Match]):
+    """The run as the safe parser's syntax, if it parses: (text, names, operator count, number spans)."""
+    parts, names, spans, operators = [], [], [], 0
+    for token in run:
+        kind = _kind(token)
+        if kind == "number":
+            parts.append(_operand(token))
+            spans.append((token.start("number"), token.end("number")))
+        elif kind == "name":
+            parts.append(token.group(0))
+            names.append(token.group(0))
+        elif kind == "op":
+            parts.append(OPERATORS[token.group(0)])
+            operators += 1
+        elif kind in ("open", "close"):
+            parts.append("(" if kind == "open" else ")")
+        else:
+            parts.append(" ")
+    text = "".join(parts).strip()
+    if not _parses(text):
+        return None
+    return text, tuple(dict.fromkeys(names)), operators, spans
+
+
+def _parses(text: str) -> bool:
+    """Cheap syntax first (most runs fail it), then the project's allow-list parser."""
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError:
+        return False
+    try:
+        parse_expression(text, SymbolFactory())
+    except ExpressionError:
+        return False
+    return True
+
+
+OPERATORS = {"*": "*", "**": "**", "×": "*", "·": "*", "x": "*", "/": "/", "÷": "/", "+": "+", "-": "-", "−": "-", "^": "**"}
+
+
+def _operand(token: re.Match) -> str:
+    number = token.group("number").replace(",", "").replace("_", "")
+    unit = token.group("unit")
+    if unit and _is_unit(unit):
+        return f"({number}*{_unit_name(unit)})"
+    if unit:
+        return f"{number} {unit}"
+    return number
+
+
+def _unit_name(unit: str) -> str:
+    text = unit.replace("µ", "u").replace("μ", "u")
+    return text.replace("/", "/") if "/" not in text else "(" + text + ")"
+
+
+@lru_cache(maxsize=4096)
+def _is_unit(word: str) -> bool:
+    if word.lower() in ("x", "e") or len(word) > 14:
+        return False
+    try:
+        return not parse_unit(word.replace("µ", "u").replace("μ", "u")).dimensionless
+    except QuantityError:
+        return False

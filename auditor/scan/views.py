@@ -1,0 +1,90 @@
+"""What the scan reads: a document's prose as a reader sees it, mapped back to the file's characters.
+
+Pages are published as Markdown with LaTeX, as HTML, as MDX, as plain text. The numbers a reader
+checks are in the prose, the tables and the equations, not in the markup, the code blocks, the
+link targets or the front matter. A ``View`` is the readable text (markup dropped, equations made
+plain arithmetic, table cells kept between ``|``), and for every character the offset of the file
+character it came from, so a quote and a location still point into the file as published.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class View:
+    """Readable text and, for each of its characters, where in the raw file it came from."""
+
+    text: str
+    origin: tuple[int, ...]
+    raw_length: int
+
+    def raw_span(self, start: int, end: int) -> tuple[int, int]:
+        """The file span [start, end) of view characters came from."""
+        if end <= start:
+            at = self.origin[start] if start < len(self.origin) else self.raw_length
+            return at, at
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+class ViewBuilder:
+    """Collects kept file text and written replacements, each character with its file offset."""
+
+    def __init__(self, raw: str):
+        self.raw = raw
+        self.parts: list[str] = []
+        self.origin: list[int] = []
+
+    def keep(self, start: int, end: int) -> None:
+        """Copy file text [start, end) as it is."""
+        self.parts.append(self.raw[start:end])
+        self.origin.extend(range(start, end))
+
+    def write(self, text: str, at: int) -> None:
+        """Write text the file does not hold verbatim (a decoded entity, plain arithmetic), placed at ``at``."""
+        self.parts.append(text)
+        self.origin.extend([at] * len(text))
+
+    def write_mapped(self, text: str, origin: list[int]) -> None:
+        self.parts.append(text)
+        self.origin.extend(origin)
+
+    def keep_text(self, start: int, end: int) -> None:
+        """File text with its HTML entities decoded ("&#x27;" as "'", "&amp;" as "&")."""
+        position = start
+        for match in ENTITY.finditer(self.raw, start, end):
+            self.keep(position, match.start())
+            self.write(html.unescape(match.group(0)), match.start())
+            position = match.end()
+        self.keep(position, end)
+
+    def build(self) -> View:
+        return View("".join(self.parts), tuple(self.origin), len(self.raw))
+
+
+ENTITY = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
+
+
+def plain_view(raw: str) -> View:
+    builder = ViewBuilder(raw)
+    builder.keep(0, len(raw))
+    return builder.build()
+
+
+def read_view(raw: str, suffix: str) -> View:
+    """The view of a document: by its file suffix, or, for a suffix that says nothing, by its first tag."""
+    from . import html_view, markdown_view
+
+    suffix = suffix.lower()
+    if suffix in (".html", ".htm") or (suffix not in (".md", ".mdx", ".markdown", ".txt") and _looks_like_html(raw)):
+        return html_view.view(raw)
+    if suffix in (".md", ".mdx", ".markdown"):
+        return markdown_view.view(raw)
+    return plain_view(raw)
+
+
+def _looks_like_html(raw: str) -> bool:
+    return bool(re.match(r"\s*(?:<!DOCTYPE html|<html\b)", raw[:200], re.IGNORECASE))

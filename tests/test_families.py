@@ -1,0 +1,91 @@
+"""Every family the geometry reads, on a real config.json: tests/cases/families.yaml is the specification.
+
+Each case restates, as arithmetic over the config's own keys, what the
+serving engine allocates per token and per recurrent layer (the vLLM code
+each shape comes from is quoted at the top of the YAML), and gives the
+checkpoint's published parameter count with its source. The geometry must
+agree with the first exactly and with the second within 0.5%.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from auditor.base.expressions import SymbolFactory, parse_expression
+from auditor.base.yamlio import load_yaml
+from auditor.inputs.geometry import builtin_families, derive
+from auditor.inputs.geometry.registry import split_config
+
+ROOT = Path(__file__).parent.parent
+CASES = load_yaml(ROOT / "tests" / "cases" / "families.yaml")["cases"]
+HOLDS = {"full": ("full KV", "MLA latent"), "sliding": ("sliding KV",), "chunked": ("chunked KV",),
+         "linear": ("linear-attention state",)}
+TOLERANCE = Fraction(5, 1000)
+
+
+def number(text) -> Fraction:
+    """An integer, or arithmetic written in the case file ("2 * 8 * (4096 / 32)", "8.29e9"), exactly."""
+    return Fraction(str(parse_expression(str(text), SymbolFactory())))
+
+
+def config_of(model: str) -> dict:
+    return json.loads((ROOT / "inputs" / "models" / f"{model.replace('/', '--')}.json").read_text(encoding="utf-8"))
+
+
+def layer_counts(geo) -> dict[str, int]:
+    counts = {name: sum(geo.count(h) for h in holds) for name, holds in HOLDS.items()}
+    counts["mamba"] = geo.value("n_mamba_layers") if "n_mamba_layers" in geo.values else 0
+    return {name: count for name, count in counts.items() if count}
+
+
+@pytest.fixture(scope="module", params=CASES, ids=[case["model"] for case in CASES])
+def case(request):
+    config = config_of(request.param["model"])
+    return request.param, config, derive(config)
+
+
+def test_the_config_reads_through_its_family(case):
+    spec, config, geo = case
+    assert split_config(config, builtin_families()).model_type == spec["family"]
+    assert geo.architecture == spec["architecture"]
+    assert layer_counts(geo) == spec["layers"]
+
+
+def test_the_cache_is_what_the_serving_engine_allocates(case):
+    spec, _, geo = case
+    if "kv_per_layer" in spec:
+        per_layer = number(spec["kv_per_layer"])
+        assert geo.value("kv_values_per_token_per_layer") == per_layer
+        assert geo.value("kv_values_per_token") == geo.value("n_kv_layers") * per_layer
+    if "state_per_layer" in spec:
+        conv, ssm = (number(x) for x in spec["state_per_layer"])
+        assert (geo.value("conv_state_values_per_layer"), geo.value("ssm_state_values_per_layer")) == (conv, ssm)
+    if "indexer_per_token" in spec:
+        assert geo.value("indexer_values_per_token") == number(spec["indexer_per_token"])
+
+
+def test_the_parameter_count_matches_the_published_one(case):
+    spec, _, geo = case
+    params = spec.get("params")
+    if params is None:
+        assert spec.get("params_unpublished"), "a case without a published count says why"
+        return
+    computed = geo.value(params.get("symbol", "n_params"))
+    published = number(params["published"])
+    if params.get("digits"):
+        half = Fraction(10) ** (len(str(int(published))) - params["digits"]) / 2
+        assert published - half <= computed < published + half, f"{computed:,} does not print as {params['published']}"
+    else:
+        assert abs(computed - published) <= TOLERANCE * published, f"{computed:,} vs {published:,} ({params['source']})"
+
+
+def test_every_bundled_config_is_a_case_or_a_twin():
+    """A bundled config nobody checks is a config nobody knows is read right."""
+    twins = {"Qwen/Qwen3-Next-80B-A3B-Thinking", "meta-llama/Llama-3.1-8B", "meta-llama/Llama-3.1-70B",
+             "meta-llama/Meta-Llama-3-70B"}
+    bundled = {p.stem.replace("--", "/", 1) for p in (ROOT / "inputs" / "models").glob("*.json")}
+    assert bundled - twins == {case["model"] for case in CASES}

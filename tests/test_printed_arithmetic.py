@@ -1,0 +1,41 @@
+"""Printed arithmetic is a claim in itself: the sum a page prints, checked as written, no formula needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from auditor.audit.pipeline import audit_claim
+from auditor.claims.files import load_claim_file
+
+CASES = load_claim_file(Path(__file__).parent / "cases" / "printed_arithmetic.yaml").claims
+
+
+@pytest.fixture(scope="module")
+def project():
+    from auditor.audit.project import Project
+
+    return Project.load(Path(__file__).resolve().parent.parent)
+
+
+@pytest.mark.parametrize("claim", CASES, ids=[c.id for c in CASES])
+def test_a_printed_sum_gives_its_recorded_verdict_and_cause(claim, project):
+    finding = audit_claim(claim, project)
+    assert finding.verdict == claim.expect.verdict, finding.message
+    if claim.expect.cause:
+        assert set(claim.expect.cause) in [set(d.parts) for d in finding.diagnoses]
+    assert finding.passed
+
+
+def test_the_reading_that_decided_is_named(project):
+    finding = audit_claim(next(c for c in CASES if c.id == "pa-bare-numbers-in-the-stated-unit"), project)
+    assert finding.notes == ("the expression's numbers read in GB",)
+
+
+def test_explain_shows_the_sum_and_its_given_names(run_cli):
+    code, out, _ = run_cli("explain", "pa-names-given-by-the-page", str(Path(__file__).parent / "cases" / "printed_arithmetic.yaml"))
+    assert code == 0
+    assert "printed arithmetic: 12*2*n_layers*d_model**2/1.5e12" in out
+    assert "n_layers = 64  [given]" in out
+    assert "[holds, as recorded]" in out

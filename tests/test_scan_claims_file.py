@@ -1,0 +1,86 @@
+"""`auditor scan DOC -o claims/NAME.yaml` writes a claims file that `auditor check` runs unchanged, and the scan's
+figures on the documents it was developed against (never the ones kept aside)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+DATA = Path(__file__).parent / "data" / "scan"
+TUNE = sorted((DATA / "tune").iterdir())
+
+
+@pytest.fixture
+def scanned(project, monkeypatch, run_cli):
+    """Each tune document scanned into the project's claims/, as a reviewer would start."""
+
+    def scan(name: str):
+        shutil.copy(DATA / "tune" / name, project / name)
+        monkeypatch.chdir(project)
+        code, _, err = run_cli("scan", name, "-o", f"claims/{Path(name).stem}.yaml")
+        assert code == 0, err
+        return project / "claims" / f"{Path(name).stem}.yaml", err
+
+    return scan
+
+
+@pytest.mark.parametrize("name", [p.name for p in TUNE])
+def test_the_claims_file_a_scan_writes_is_checked_unchanged(scanned, run_cli, name):
+    path, _ = scanned(name)
+    entries = yaml.safe_load(path.read_text(encoding="utf-8"))["claims"]
+    code, out, err = run_cli("check", str(path), "--format", "json")
+    assert code in (0, 1), err
+    findings = json.loads(out)["findings"]
+    assert len(findings) == len(entries) > 0
+    assert not [f["claim"] for f in findings if f["verdict"] in ("stale", "invalid")]
+    assert all(f.get("document_location") for f in findings)
+    assert len({e["id"] for e in entries}) == len(entries)
+
+
+def test_every_proposal_carries_its_score_and_the_located_numbers_are_listed(scanned):
+    path, err = scanned("applied-inference.md")
+    text = path.read_text(encoding="utf-8")
+    assert text.count("  - id: ") == text.count("    # score ")
+    assert "# Numbers located but not proposed" in text
+    assert "located" in err and "proposed" in err
+
+
+def test_a_claims_file_is_written_only_inside_the_project(project, monkeypatch, run_cli, tmp_path_factory):
+    shutil.copy(DATA / "tune" / "choosing-the-right-gpu.md", project / "gpu.md")
+    monkeypatch.chdir(project)
+    outside = tmp_path_factory.mktemp("elsewhere") / "gpu.yaml"
+    code, _, err = run_cli("scan", "gpu.md", "-o", str(outside))
+    assert code == 2 and "inside the project" in err and not outside.exists()
+
+
+@pytest.fixture(scope="module")
+def tune_figures():
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+    from auditor.scan.recall import Counts, load_labels, measure
+
+    project = Project.load(Path(__file__).resolve().parent.parent)
+    total = Counts()
+    for labels in sorted((DATA / "labels").glob("*.yaml")):
+        path, found = load_labels(labels, DATA)
+        if path.parent.name != "tune":
+            continue
+        document = Document.read(path)
+        proposals = Scanner(document, project).proposals()
+        audit_proposals(proposals, document, project)
+        total.add(measure(document, found, proposals))
+    return total
+
+
+def test_on_the_tune_documents_the_scan_finds_nearly_every_number_and_proposes_few_that_are_not_claims(tune_figures):
+    assert tune_figures.located >= 0.9 * tune_figures.labels
+    assert tune_figures.real >= 0.9 * tune_figures.proposals
+
+
+def test_on_the_tune_documents_correct_numbers_are_not_flagged(tune_figures):
+    assert tune_figures.false_alarms <= 0.05 * tune_figures.audited_correct

@@ -1,0 +1,58 @@
+"""How the scan reads a page as published: views of Markdown, LaTeX, HTML and MDX, printed sums, and what is not a quantity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from auditor.documents.locate import Document
+from auditor.scan.locate import find_numbers
+from auditor.scan.sums import find_sums
+from auditor.scan.views import read_view
+
+CASES = yaml.safe_load((Path(__file__).parent / "cases" / "scan_reading.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", CASES["views"], ids=[c["name"] for c in CASES["views"]])
+def test_a_page_is_read_as_its_reader_sees_it(case):
+    view = read_view(case["raw"], case["suffix"])
+    flat = " ".join(view.text.split())
+    for wanted in case["contains"]:
+        assert " ".join(wanted.split()) in flat, flat
+    for unwanted in case["lacks"]:
+        assert unwanted not in view.text, view.text
+
+
+@pytest.mark.parametrize("case", CASES["views"], ids=[c["name"] for c in CASES["views"]])
+def test_every_character_of_the_reading_points_into_the_file(case):
+    view = read_view(case["raw"], case["suffix"])
+    assert len(view.origin) == len(view.text)
+    assert all(0 <= o < len(case["raw"]) for o in view.origin)
+    assert list(view.origin) == sorted(view.origin)
+
+
+@pytest.mark.parametrize("case", CASES["sums"], ids=[c["text"] for c in CASES["sums"]])
+def test_a_printed_sum_is_its_expression_and_its_result(case):
+    found = find_sums(case["text"])
+    if case["expression"] is None:
+        assert found == []
+        return
+    last = found[-1]
+    assert last.expression == case["expression"]
+    assert case["text"][last.result_start :].startswith(case["result"])
+
+
+@pytest.mark.parametrize("case", CASES["noise"], ids=[c["text"] for c in CASES["noise"]])
+def test_dates_versions_identifiers_and_parameter_counts_are_not_quantities(case):
+    text = case["text"]
+    found = [p for p in find_numbers(Document(Path("x.md"), text), []) if text[p.start :].startswith(case["number"])]
+    assert bool(found) == case["located"], [p.stated for p in find_numbers(Document(Path("x.md"), text), [])]
+
+
+def test_a_number_in_html_keeps_its_place_in_the_file():
+    raw = "<html><body><p>The <b>cache</b> holds 5.3&nbsp;GB now.</p></body></html>"
+    view = read_view(raw, ".html")
+    start = view.text.index("5.3")
+    assert raw[slice(*view.raw_span(start, start + 3))] == "5.3"
