@@ -35,6 +35,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10, help="CPU seconds per run")
     parser.add_argument("--megabytes", type=int, default=500, help="peak resident memory per run")
     parser.add_argument("--save", type=Path, default=Path("fuzz-failures"), help="folder for one example case per failure")
+    parser.add_argument("--status", type=Path, help="rewrite this file with the summary so far every 1,000 cases")
     parser.add_argument("--replay", type=Path, help="run one saved case and print its report")
     parser.add_argument("--extract", type=Path, metavar="DIR", help="with --replay: write the case's project into DIR (and DIR/../outside files) instead")
     args = parser.parse_args()
@@ -42,9 +43,11 @@ def main() -> int:
         return replay(args)
     started = time.monotonic()
 
-    def progress(done: int) -> None:
-        if done % 1000 == 0:
-            print(f"{done:,} cases, {time.monotonic() - started:,.0f} s", file=sys.stderr, flush=True)
+    def progress(summary) -> None:
+        if summary.total % 1000 == 0:
+            print(f"{summary.total:,} cases, {time.monotonic() - started:,.0f} s", file=sys.stderr, flush=True)
+            if args.status:  # the counts so far, for a run that may be stopped before it ends
+                args.status.write_text(summary.text() + "\n", encoding="utf-8")
 
     summary = run_cases(iter(batches(args.cases, args.seed)), args.jobs, args.seconds, args.megabytes, progress)
     print(summary.text())

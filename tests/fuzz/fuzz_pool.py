@@ -83,7 +83,7 @@ class Worker:
 
 
 def run_cases(requests: Iterator[dict], jobs: int = 2, seconds: float = 10, megabytes: int = 500,
-              progress: Callable[[int], None] | None = None) -> Summary:
+              progress: Callable[[Summary], None] | None = None) -> Summary:
     """Run every request (a batch ``{"seed", "count"}`` or one ``{"case"}``) on ``jobs`` workers; the summary."""
     summary, lock = Summary(), threading.Lock()
     todo: queue.Queue = queue.Queue()
@@ -99,7 +99,7 @@ def run_cases(requests: Iterator[dict], jobs: int = 2, seconds: float = 10, mega
                 with lock:
                     summary.add(report)
                     if progress:
-                        progress(summary.total)
+                        progress(summary)
         worker.stop()
 
     threads = [threading.Thread(target=feed) for _ in range(jobs)]

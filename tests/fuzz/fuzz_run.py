@@ -48,6 +48,23 @@ def memoize_catalogue() -> None:
     import auditor.audit.project as project
 
     project.load_catalogue = load_catalogue
+    _memoize_files(load)
+
+
+def _memoize_files(load) -> None:
+    """Read each catalogue file once per distinct content: a case's own formulas file is new, the built-in ones are not."""
+    original, memo = load.read_catalogue_file, {}
+
+    def read_catalogue_file(path, layer=0):
+        try:
+            key = (str(path), layer, path.read_bytes())
+        except OSError:
+            return original(path, layer)
+        if key not in memo:
+            memo[key] = original(path, layer)
+        return memo[key]
+
+    load.read_catalogue_file = read_catalogue_file
 
 
 def write_project(case: Case, base: Path) -> tuple[Path, dict[Path, str]]:

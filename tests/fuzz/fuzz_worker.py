@@ -50,7 +50,8 @@ def warm(scratch: Path) -> None:
         importlib.import_module(module.name)
     memoize_catalogue()
     Project.load(scratch)
-    auditor.cli.build_parser()
+    parser = auditor.cli.build_parser()
+    auditor.cli.build_parser = lambda: parser  # argparse keeps no state between parses; building it costs a tenth of a case
     import huggingface_hub  # noqa: F401  the fetch path imports it; children inherit it loaded
 
 
