@@ -23,10 +23,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import shtab
+
+    from auditor import __version__
     from auditor.commands import register_all
 
     parser = _Parser(prog="auditor", description="Recompute published LLM-inference numbers and explain the wrong ones.")
-    parser.add_argument("--project", type=Path, default=None, help="project folder with its own claims/, formulas/, inputs/ (default: the working directory)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--project", type=Path, default=None, help="project folder with its own claims/, formulas/, inputs/ (default: the nearest folder above holding claims/ or [tool.auditor])")
+    shtab.add_argument_to(parser, ["--print-completion"], help="print a shell completion script (bash, zsh or tcsh) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     register_all(sub)
     return parser

@@ -64,6 +64,10 @@ CASES = [
     ("deepseek-v3-per-layer", DEEPSEEK_V3, "kv_bytes_per_token_per_layer", {}, (512 + 64) * BF16),
     ("deepseek-v3-128k", DEEPSEEK_V3, "kv_bytes_per_sequence_windowed", {"seq_len": 131072},
      61 * 131072 * (512 + 64) * BF16),
+    # sparse MLA: DeepSeek-V3.2's indexer keeps a 128-wide key per token in each of 61 layers; vLLM's
+    # DeepseekV32IndexerCache row is index_head_dim + index_head_dim // 128 * 4 = 132 B (fp8 keys, fp32 scales)
+    ("deepseek-v32-indexer", "deepseek-ai/DeepSeek-V3.2", "indexer_cache_bytes_per_token", {}, 61 * (128 + 128 // 128 * 4)),
+    ("deepseek-v32-latent", "deepseek-ai/DeepSeek-V3.2", "kv_bytes_per_token", {}, 61 * (512 + 64) * BF16),
     # sliding: Gemma 3 27B, 62 layers, every 6th global (10), 52 slide over 1024; 16 KV heads of 128
     ("gemma3-below-window", GEMMA3_27B, "kv_bytes_per_sequence_windowed", {"seq_len": 512},
      (10 * 512 + 52 * 512) * 2 * 16 * 128 * BF16),
@@ -83,6 +87,11 @@ CASES = [
      (18 * 8192 + 18 * 128) * 2 * 8 * 64 * BF16),
     ("gpt-oss-fp8-kv", GPT_OSS, "kv_bytes_per_sequence_windowed", {"seq_len": 8192, "kv_dtype": "fp8"},
      (18 * 8192 + 18 * 128) * 2 * 8 * 64 * 1),
+    # chunked: Llama 4 Scout, 48 layers, every 4th global (12), 36 attend within 8192-token chunks; 8 KV heads of 128
+    ("llama4-below-chunk", "meta-llama/Llama-4-Scout-17B-16E-Instruct", "kv_bytes_per_sequence_windowed",
+     {"seq_len": 4096}, 48 * 4096 * 2 * 8 * 128 * BF16),
+    ("llama4-above-chunk", "meta-llama/Llama-4-Scout-17B-16E-Instruct", "kv_bytes_per_sequence_windowed",
+     {"seq_len": 16384}, (12 * 16384 + 36 * 8192) * 2 * 8 * 128 * BF16),
     # hybrid linear: Qwen3-Next, 12 of 48 layers full attention (2 KV heads of 256), 36 Gated DeltaNet
     ("qwen3-next-2k-kv", QWEN3_NEXT, "kv_bytes_per_sequence_windowed", {"seq_len": 2048},
      12 * 2048 * 2 * 2 * 256 * BF16),

@@ -10,8 +10,9 @@ CASES = yaml.safe_load((Path(__file__).parent / "cases" / "bad_input.yaml").read
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_bad_input_is_one_located_error_line(case, project, monkeypatch, run_cli):
-    target = project / case["file"]
-    target.write_text(case["text"], encoding="utf-8")
+    for name, text in {case["file"]: case["text"], **case.get("also", {})}.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text, encoding="utf-8")
     monkeypatch.chdir(project)
     code, out, err = run_cli("check")
     assert code == 2

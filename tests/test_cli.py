@@ -57,9 +57,16 @@ def test_default_paths_are_the_projects_own_claims(project, monkeypatch, run_cli
     assert "llama3-8b-kv" in out and "deriv-" not in out
 
 
-def test_without_a_claims_folder_the_shipped_claims_are_audited(tmp_path, monkeypatch, run_cli):
+def test_without_a_claims_folder_it_says_so_and_exits_2(tmp_path, monkeypatch, run_cli):
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run_cli("check")
+    code, _, err = run_cli("check")
+    assert code == 2
+    assert "no claims/ folder here or in a folder above it" in err and "--builtin" in err
+
+
+def test_builtin_asks_for_the_shipped_claims(tmp_path, monkeypatch, run_cli):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run_cli("check", "--builtin")
     assert code == 0
     assert "all claims pass" in out
 

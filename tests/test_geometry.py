@@ -194,3 +194,53 @@ def test_any_llama_shaped_config_caches_two_vectors_per_kv_head_per_layer(layers
     geo: Geometry = derive(config)
     assert geo.value("kv_values_per_token") == layers * 2 * kv_heads * head_dim
     assert geo.value("n_params_active") == geo.value("n_params")
+
+
+# -- module shapes declared in the table --------------------------------------------------------------
+
+# Llama-3-8B per layer: q and o 4096 wide, k and v 8 x 128 = 1024 wide, MLP 14336, two norms of 4096.
+LLAMA_Q, LLAMA_KV, LLAMA_MLP, LLAMA_H = 4096, 1024, 14336, 4096
+
+
+@pytest.mark.parametrize(("shapes", "config_changes", "per_layer_delta"), [
+    ("{attention_bias: qkv}", {}, LLAMA_Q + 2 * LLAMA_KV),
+    ("{attention_bias: all}", {}, LLAMA_Q + 2 * LLAMA_KV + LLAMA_H),
+    ("{attention_bias: qkv_config}", {"attention_bias": True}, LLAMA_Q + 2 * LLAMA_KV),
+    ("{attention_bias: qkv_config}", {}, 0),
+    ("{attention_bias: config}", {"attention_bias": True}, LLAMA_Q + 2 * LLAMA_KV + LLAMA_H),
+    ("{mlp_bias: always}", {}, 2 * LLAMA_MLP + LLAMA_H),
+    ("{mlp_bias: never}", {"mlp_bias": True}, 0),
+    ("{mlp: plain}", {}, -LLAMA_H * LLAMA_MLP),
+    ("{norm: layer}", {}, 2 * LLAMA_H),
+    ("{norm: layer_no_bias}", {}, 0),
+    ("{norms_per_layer: 4}", {}, 2 * LLAMA_H),
+    ("{qk_norm: head}", {}, 2 * 128),
+    ("{qk_norm: full}", {}, LLAMA_Q + LLAMA_KV),
+    ("{gated_query: true}", {}, LLAMA_H * LLAMA_Q),
+    ("{attention_sinks: true}", {}, 32),
+])
+def test_each_declared_shape_changes_a_layer_by_its_modules(tmp_path, shapes, config_changes, per_layer_delta):
+    """The same Llama-3-8B config read through a family that differs from llama in one shape."""
+    from auditor.inputs.geometry import load_families
+
+    (tmp_path / "architectures.yaml").write_text(f"families:\n  llama_variant: {{like: llama, shapes: {shapes}}}\n")
+    families = load_families((MODELS.parent, tmp_path))
+    base = derive(load("meta-llama--Meta-Llama-3-8B"))
+    variant = derive(_with("meta-llama--Meta-Llama-3-8B", model_type="llama_variant", **config_changes), families)
+    final_norm = LLAMA_H if "norm: layer}" in shapes else 0  # a LayerNorm's bias on the final norm too
+    assert variant.value("n_params") - base.value("n_params") == 32 * per_layer_delta + final_norm
+
+
+def test_block_configs_price_a_linear_attention_and_a_skipped_mlp():
+    """Nemotron NAS: a linear replacement has no cache and hidden^2 weights; a skipped block drops its norm too."""
+    config = load("nvidia--Llama-3_3-Nemotron-Super-49B-v1")
+    before = derive(config)
+    changed = copy.deepcopy(config)
+    first = changed["block_configs"][0]  # attention kept, 8 query heads per KV head; ffn_mult 2.625
+    first["attention"].update(replace_with_linear=True)
+    first["ffn"].update(no_op=True)
+    after = derive(changed)
+    attention = 8192 * 8192 * 2 + 2 * 8192 * 8 * 128  # q, o and k, v of one kept layer
+    mlp = 3 * 8192 * 14336  # int(2 * 2.625 * 8192 / 3) = 14336, already a multiple of 256
+    assert after.value("n_full_kv_layers") == before.value("n_full_kv_layers") - 1
+    assert before.value("n_params") - after.value("n_params") == attention - 8192 * 8192 + mlp + 8192

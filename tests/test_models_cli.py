@@ -149,6 +149,21 @@ def test_an_unbundled_model_is_fetched_once_then_works_offline(hub, hf_sandbox, 
     assert not (project / "inputs").exists()
 
 
+def test_a_check_that_reaches_the_hub_says_so_and_pins_the_commit_it_read(hub, hf_sandbox, project, run_cli, monkeypatch):
+    monkeypatch.setenv("HF_ENDPOINT", hub.url)
+    write_claim(project, "acme/tiny-llama")
+    code, out, err = run_cli("--project", project, "check", "--format", "json")
+    sha = commit(hub)
+    assert code == 0
+    assert f"hub: fetching config.json of acme/tiny-llama@main from {hub.url}" in err
+    assert f"hub: fetched config.json of acme/tiny-llama at commit {sha}" in err
+    [finding] = json.loads(out)["findings"]
+    assert f"config.json read from the Hub acme/tiny-llama@main (commit {sha})" in finding["notes"]
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    code, _, err = run_cli("--project", project, "check")
+    assert code == 0 and "fetching" not in err  # the cache answers; nothing to wait for
+
+
 # -- Hub errors: exit 2, one line each, each saying something different ------
 
 

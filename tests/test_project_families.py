@@ -80,7 +80,7 @@ def test_models_show_reads_the_declared_family(acme, run_cli):
 
 
 def test_an_undeclared_family_is_refused_with_the_known_ones_and_a_recipe(acme, run_cli):
-    code, found = findings(run_cli)
+    _, found = findings(run_cli)
     message = found["acme-per-token"]["message"]
     assert found["acme-per-token"]["verdict"] == "underdetermined"
     assert "model_type 'acme_local' is not a family the geometry knows" in message

@@ -186,3 +186,51 @@ def test_a_symbols_declared_notation_is_read_as_its_name():
     assert "s" in catalogue.symbols["seq_len"].notation  # formulas/symbols.yaml: notation: [s, S]
     found = [a for a in find_assignments("the share at s = 2560 is small", symbol_aliases(catalogue))]
     assert any("seq_len" in a.symbols and a.values == (2560,) for a in found)
+
+
+TABLES = """\
+# Serving Llama 3 8B
+
+## The cache at an 8192-token context in bf16
+
+| Batch Size | 1 | 4 |
+| --- | --- | --- |
+| KV cache (GiB) | 1.00 | 4.00 |
+
+## Per token
+
+| dtype | KV size / token |
+| --- | --- |
+| bf16 | 128KiB |
+| int8 | 64KiB |
+"""
+
+
+@pytest.fixture
+def table_claims(tmp_path, monkeypatch, run_cli):
+    (tmp_path / "tables.md").write_text(TABLES, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli("scan", "tables.md", "-o", "claims/tables.yaml")
+    assert code == 0, err
+    return load_claim_file(tmp_path / "claims" / "tables.yaml").claims
+
+
+@pytest.mark.parametrize(
+    "stated, formula, given",
+    [
+        # the row label's unit, the column header's batch, the section's context and dtype, the model from the heading above
+        ("4.00", "kv_bytes_batch", {"model": "meta-llama/Meta-Llama-3-8B", "kv_dtype": "bf16", "seq_len": 8192, "batch": 4}),
+        # the header's "/ token" applies to the size a cell prints, the row label is its dtype
+        ("64KiB", "kv_bytes_per_token_gqa", {"model": "meta-llama/Meta-Llama-3-8B", "kv_dtype": "int8"}),
+    ],
+)
+def test_a_table_cell_takes_its_headers_unit_and_settings(table_claims, stated, formula, given):
+    claim = next(c for c in table_claims if c.stated.text == stated)
+    assert claim.formula == formula
+    assert dict(claim.given) == given
+
+
+def test_every_table_cell_of_the_example_holds(table_claims, run_cli):
+    code, out, _ = run_cli("check", "claims/tables.yaml", "-v")
+    assert code == 0, out
+    assert len(table_claims) == 4

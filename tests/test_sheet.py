@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from auditor.output.sheet import sheet_section
+from conftest import require_browser
 
 REPO = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(1)</script> & *not bold*"
@@ -59,7 +60,8 @@ def test_sections_follow_the_sheet_in_numeric_order(markdown):
 def test_a_formula_shows_equation_owner_assumptions_symbols_and_claims(markdown):
     entry = markdown[markdown.index("`kv_bytes_per_token_gqa`"):]
     entry = entry[: entry.index("\n### ")]
-    assert r"\mathrm{kv\_bytes\_per\_token\_gqa} = \frac{2 \cdot \mathrm{head\_dim}" in entry
+    # each symbol in the notation it declares: head_dim as d_h, kv_bytes_per_element as b_kv, n_kv_heads as h_kv
+    assert r"\mathrm{kv\_bytes\_per\_token\_gqa} = \frac{2 \cdot d_{h} \cdot b_{kv} \cdot h_{kv} \cdot \mathrm{n\_kv\_layers}}{\mathrm{one\_token}}" in entry
     assert "formula sheet §2.1" in entry
     assert "every layer that keeps a cache stores one K and one V vector per KV head" in entry
     assert "`n_kv_heads` [dimensionless]" in entry
@@ -92,8 +94,39 @@ def test_text_from_claims_is_escaped_in_both_formats(run_cli, project):
         assert "&lt;script&gt;" in out
 
 
-@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="chromium is not installed")
 def test_the_html_sheet_displays_its_equations_in_chromium():
+    require_browser()
     done = subprocess.run([sys.executable, str(REPO / "scripts" / "render_check.py")], capture_output=True, text=True, timeout=600, cwd=REPO)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "the equations display" in done.stdout
+    assert "the equations display" in done.stdout and "every equation fits its column" in done.stdout
+
+
+def test_the_html_equations_write_each_symbol_in_its_notation(html):
+    article = html[html.index('id="f-kv_bytes_per_token_gqa"'):]
+    equation = article[article.index("<math"):article.index("</math>")]
+    assert "<msub><mi>h</mi><mi>kv</mi></msub>" in equation and "<msub><mi>d</mi><mi>h</mi></msub>" in equation
+    assert "n_kv_heads" not in equation and "<mi>n_kv_layers</mi>" in equation  # a symbol with no notation keeps its name
+
+
+def test_a_browser_check_that_would_skip_fails_under_ci(monkeypatch):
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="under CI the browser checks must run"):
+        require_browser(find=lambda: None)
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        require_browser(find=lambda: None)
+
+
+def test_a_long_max_inside_an_equation_sets_one_argument_and_one_term_per_line():
+    import sympy
+
+    from auditor.output.mathml import equation_mathml
+
+    floor, base, size, per_token, graphs, per_graph = sympy.symbols(
+        "sglang_reserve_floor sglang_reserve_base chunked_prefill_size sglang_reserve_per_prefill_token cuda_graph_max_bs sglang_reserve_per_graph_batch")
+    reserve = base + size * per_token + graphs * per_graph
+    math = equation_mathml("reserved", sympy.Max(floor, reserve))
+    # max( floor, \n base \n + size·per_token \n + graphs·per_graph ): one table of two arguments, the sum a table of three rows
+    assert math.count("<mtable") == 2 and math.count("<mo>,</mo>") == 1 and math.count("<mo>+</mo>") == 2
+    short = equation_mathml("m", sympy.Max(*sympy.symbols("a b")))
+    assert "<mtable" not in short

@@ -25,8 +25,15 @@ class DocumentSpan:
         return f"{self.path}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Finding:
+    """What the audit concluded about one claim.
+
+    ``computed`` is exact (a ``Fraction``) wherever the inputs were; ``value``
+    is the same number as a float, for code that wants one, and ``exact`` is
+    the exact value or None.
+    """
+
     claim_id: str
     location: Location
     quote: str
@@ -49,6 +56,8 @@ class Finding:
     remarks: tuple[str, ...] = field(default_factory=tuple)  # what decided the verdict: readings, precision, defaults
     inferred: tuple | None = None  # (symbol, low, high, claims): an unstated input one value of which fits several claims
     document_location: DocumentSpan | None = None
+    seconds: float = 0.0
+    """How long the audit of this claim took (JUnit's ``time``)."""
 
     @property
     def as_expected(self) -> bool | None:
@@ -65,3 +74,31 @@ class Finding:
     def passed(self) -> bool:
         expected = self.as_expected
         return self.verdict.holds if expected is None else expected
+
+    @property
+    def value(self) -> float | None:
+        """The computed value in the stated unit (else the base unit), as a float."""
+        number = self.computed if self.computed is not None else self.computed_base
+        return None if number is None else float(number)
+
+    @property
+    def exact(self) -> Fraction | None:
+        """The computed value as an exact fraction, when the evaluation stayed exact."""
+        number = self.computed if self.computed is not None else self.computed_base
+        return number if isinstance(number, Fraction) else None
+
+    def __repr__(self) -> str:
+        from .display import computed_text
+
+        computed = computed_text(self)
+        return f"<Finding {self.claim_id}: {self.verdict.value}" + (f", computed {computed}" if computed else "") + f", stated {self.stated!r}>"
+
+    def _repr_html_(self) -> str:
+        from .display import finding_html
+
+        return finding_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from .display import finding_markdown
+
+        return finding_markdown(self)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from auditor.base.numbers import show
 from auditor.base.errors import InputError, UnderdeterminedError, UnreadableClaim
 from auditor.base.units import base_unit_text
-from auditor.claims.files import Claim, ClaimFile, claim_files, load_claim_file
+from auditor.claims.files import Claim, ClaimFile, claim_files, read_claim_file
 from auditor.claims.readings import compare_readings
 from auditor.claims.verdicts import Verdict
 from auditor.evaluate.evaluation import Evaluation
@@ -19,23 +20,63 @@ from .input_precision import precision_note
 from .project import Project
 
 
-def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], list[Finding]]:
-    """Every claim in the files under ``paths``, audited, in file order; ids unique across them."""
-    files = [load_claim_file(p) for p in claim_files(paths)]
-    _check_unique_ids(files)
-    claims = [claim for f in files for claim in f.claims]
+@dataclass
+class Run:
+    """One audit of many claims: each readable claim with its finding, and every input problem, located."""
+
+    files: list[ClaimFile] = field(default_factory=list)
+    claims: list[tuple[ClaimFile, Claim]] = field(default_factory=list)
+    """(its file, the claim) for each finding, in the same order."""
+    findings: list[Finding] = field(default_factory=list)
+    problems: list[InputError] = field(default_factory=list)
+
+
+def collect(paths: list[Path], project: Project) -> Run:
+    """Audit every claim that can be read under ``paths``; collect, rather than stop at, each input problem.
+
+    As in lazy validation, one run reports everything wrong with its inputs:
+    a file that is not YAML, a claim that names an unknown formula, a duplicate
+    id; every other claim is still audited.
+    """
+    run = Run()
+    for path in claim_files(paths, run.problems):
+        try:
+            claim_file = read_claim_file(path)
+        except InputError as exc:
+            run.problems.append(exc)
+            continue
+        run.files.append(claim_file)
+        run.problems.extend(claim_file.problems)
+    seen: dict[str, Claim] = {}
+    for claim_file, claim in ((f, c) for f in run.files for c in f.claims):
+        if claim.id in seen:
+            run.problems.append(InputError(claim.location, f"duplicate claim id {claim.id!r} (first at {seen[claim.id].location})"))
+            continue
+        seen[claim.id] = claim
+        _audit_into(run, claim_file, claim, project)
     from .inference import infer_unstated
 
-    return files, infer_unstated(claims, [audit_claim(claim, project) for claim in claims], project)
+    run.findings = infer_unstated([claim for _, claim in run.claims], run.findings, project)
+    return run
 
 
-def _check_unique_ids(files: list[ClaimFile]) -> None:
-    seen: dict[str, Claim] = {}
-    for claim_file in files:
-        for claim in claim_file.claims:
-            if claim.id in seen:
-                raise InputError(claim.location, f"duplicate claim id {claim.id!r} (first at {seen[claim.id].location})")
-            seen[claim.id] = claim
+def _audit_into(run: Run, claim_file: ClaimFile, claim: Claim, project: Project) -> None:
+    started = time.perf_counter()
+    try:
+        finding = audit_claim(claim, project)
+    except InputError as exc:
+        run.problems.append(exc)
+        return
+    run.claims.append((claim_file, claim))
+    run.findings.append(replace(finding, seconds=time.perf_counter() - started))
+
+
+def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], list[Finding]]:
+    """Every claim in the files under ``paths``, audited, in file order; the first input problem is raised."""
+    run = collect(paths, project)
+    if run.problems:
+        raise run.problems[0]
+    return run.files, run.findings
 
 
 def audit_claim(claim: Claim, project: Project) -> Finding:
@@ -71,7 +112,10 @@ def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
     try:
         value = evaluation.value(claim.formula)
     except UnderdeterminedError as exc:
-        message = f"missing {', '.join(exc.missing)}" + (f": {exc.reason}" if exc.reason else "")
+        from auditor.evaluate.given import missing_hint
+
+        hint = missing_hint(exc.missing, catalogue, project.inputs, claim.given)
+        message = f"missing {', '.join(exc.missing)}" + (f": {exc.reason}" if exc.reason else "") + (f"; {hint}" if hint else "")
         return Finding(**base, verdict=Verdict.UNDERDETERMINED, message=message, missing=tuple(exc.missing), notes=notes)
     except (ZeroDivisionError, ValueError, OverflowError) as exc:
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)

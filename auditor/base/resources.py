@@ -7,6 +7,7 @@ engine never cares which of the two it runs from.
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from pathlib import Path
 
@@ -23,9 +24,19 @@ def builtin(folder: str) -> Path:
     return Path(__file__).resolve().parents[2] / folder
 
 
+MAX_CLIMB = 2
+"""How many ``..`` a shown path may climb (``../claims/x.yaml`` from ``docs/``) before the path as given reads better."""
+
+
 def display_path(path: Path) -> str:
-    """A path as a user wants to read it: relative to the working directory when inside it."""
+    """A path as a user wants to read it: relative to the working directory (``../claims/x.yaml`` from ``docs/``)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError, RuntimeError):  # outside the working directory, or a path the system refuses
+        resolved, here = path.resolve(), Path.cwd().resolve()
+        if resolved.is_relative_to(here):
+            return str(resolved.relative_to(here))
+        relative = os.path.relpath(resolved, here)
+        if relative.split(os.sep)[:MAX_CLIMB + 1].count("..") > MAX_CLIMB:
+            return str(path)  # far from here: the path as given reads better
+        return relative
+    except (ValueError, OSError, RuntimeError):  # a path the system refuses (too long, a loop)
         return str(path)

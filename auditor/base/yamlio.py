@@ -172,3 +172,16 @@ def line_of(node: Any, key: str | None = None) -> int | None:
     if isinstance(node, Located):
         return node.line_of(key) if key is not None else node.line
     return getattr(node, "line", None)
+
+
+def located(value: Any, line: int = 0) -> Any:
+    """Plain Python data as if read from YAML (mappings ``Located``, lists ``LocatedList``), for claims built in code."""
+    if isinstance(value, dict):
+        result = Located((key, located(item, line)) for key, item in value.items())
+        result.line, result.key_lines = line, {}
+        return result
+    if isinstance(value, (list, tuple)):
+        items = LocatedList(located(item, line) for item in value)
+        items.line = line
+        return items
+    return value

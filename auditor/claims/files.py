@@ -9,6 +9,7 @@ known to conclude about a number that is wrong in someone else's document).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,12 +18,12 @@ from auditor.base.errors import shown as shown_value
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
 from auditor.base.textio import is_dir, is_file
-from auditor.base.yamlio import Located, load_yaml
+from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
 
 from .verdicts import Verdict
 
-CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "note", "fact", "source", "property"}
-DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note"}
+CLAIM_KEYS = {"id", "quote", "section", "formula", "arithmetic", "given", "stated", "unit", "expect", "label", "note", "fact", "source", "property"}
+DOCUMENT_KEYS = {"title", "path", "url", "copy", "author", "published", "note", "corpus"}
 ID = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 
 
@@ -49,6 +50,7 @@ class Claim:
     property: Located | None = None
     arithmetic: str | None = None
     problem: str = ""  # why the claim cannot be read ("file:line: unknown unit ..."); the claim is invalid
+    label: Expectation | None = None  # a hand label that differs from what the auditor concludes (the corpus keeps both)
 
     def at(self, key: str) -> Location:
         return Location(self.location.path, self.given.line_of(key) if key in self.given else self.location.line)
@@ -59,11 +61,25 @@ class ClaimFile:
     path: Path
     document: dict
     claims: list[Claim]
+    problems: list[InputError] = field(default_factory=list)
+    """Claims that could not be read, each a located error; the others are in ``claims``."""
 
 
 def load_claim_file(path: Path) -> ClaimFile:
-    shown = display_path(path)
-    data = load_yaml(path)
+    """A claims file whose every claim reads; the first problem is raised."""
+    claim_file = read_claim_file(path)
+    if claim_file.problems:
+        raise claim_file.problems[0]
+    return claim_file
+
+
+def read_claim_file(path: Path) -> ClaimFile:
+    """A claims file, its unreadable claims collected as problems rather than stopping at the first.
+
+    A problem with the file as a whole (not YAML, not a mapping) is raised:
+    no claim of it can be trusted.
+    """
+    shown, data = _read(path)
     if not isinstance(data, dict):
         raise InputError(Location(shown, 1), "a claims file must be a mapping with 'document' and 'claims'")
     for key in data:
@@ -76,8 +92,33 @@ def load_claim_file(path: Path) -> ClaimFile:
     entries = data.get("claims")
     if not isinstance(entries, list):
         raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
-    claims = [_claim(entry, shown, document, _item_line(entries, index)) for index, entry in enumerate(entries)]
-    return ClaimFile(path, document, claims)
+    claims, problems = [], []
+    for index, entry in enumerate(entries):
+        try:
+            claims.append(_claim(entry, shown, document, _item_line(entries, index)))
+        except InputError as exc:
+            problems.append(exc)
+    return ClaimFile(path, document, claims, problems)
+
+
+STDIN = Path("-")
+"""The path that stands for standard input, as linters take it."""
+
+
+def _read(path: Path):
+    if path == STDIN:
+        from auditor.base.limits import limit, over
+
+        text = sys.stdin.read(int(limit("file_bytes")) + 1)
+        if len(text) > limit("file_bytes"):
+            raise over("file_bytes", Location("<stdin>"), "standard input is longer")
+        return "<stdin>", load_yaml_text(text, "<stdin>")
+    return display_path(path), load_yaml(path)
+
+
+def claim_from_mapping(fields: dict, where: str = "<code>", document: dict | None = None) -> Claim:
+    """A claim built in code from the keys a claims file would hold, checked the same way."""
+    return _claim(located(dict(fields)), where, located(dict(document or {})))
 
 
 def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:
@@ -120,6 +161,7 @@ def _claim(entry, shown: str, document, line: int | None = None) -> Claim:
         given=given,
         section=_optional_text(entry, "section", shown) or "",
         expect=_expectation(entry, shown, claim_id),
+        label=_expectation(entry, shown, claim_id, "label"),
         note=_optional_text(entry, "note", shown) or "",
         document=dict(document),
         fact=_optional_text(entry, "fact", shown),
@@ -156,13 +198,13 @@ def _stated(entry: Located, shown: str, claim_id: str) -> tuple[Stated | None, s
         raise InputError(Location(shown, entry.line_of("stated")), f"claim {claim_id!r}: {exc}") from None
 
 
-def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | None:
-    node = entry.get("expect")
+def _expectation(entry: Located, shown: str, claim_id: str, key: str = "expect") -> Expectation | None:
+    node = entry.get(key)
     if node is None:
         return None
-    at = Location(shown, entry.line_of("expect"))
+    at = Location(shown, entry.line_of(key))
     if not isinstance(node, dict) or "verdict" not in node:
-        raise InputError(at, f"claim {claim_id!r}: 'expect' must be a mapping with 'verdict'")
+        raise InputError(at, f"claim {claim_id!r}: {key!r} must be a mapping with 'verdict'")
     try:
         verdict = Verdict(node["verdict"])
     except ValueError:
@@ -172,18 +214,26 @@ def _expectation(entry: Located, shown: str, claim_id: str) -> Expectation | Non
     if isinstance(cause, str):
         cause = [cause]
     if not isinstance(cause, list) or not all(isinstance(c, str) for c in cause):
-        raise InputError(at, f"claim {claim_id!r}: expect.cause must be a list of hypothesis names")
+        raise InputError(at, f"claim {claim_id!r}: {key}.cause must be a list of hypothesis names")
     return Expectation(verdict, tuple(cause), str(node.get("reason") or ""))
 
 
-def claim_files(paths: list[Path]) -> list[Path]:
-    """Expand folders to their YAML files, in a stable order."""
+def claim_files(paths: list[Path], problems: list | None = None) -> list[Path]:
+    """Expand folders to their YAML files, in a stable order; a path that is not there is a problem.
+
+    With a ``problems`` list, each such path is appended to it and the rest
+    still expanded; without one, the first is raised.
+    """
     found: list[Path] = []
     for path in paths:
-        if is_dir(path):
+        if path == STDIN:
+            found.append(path)
+        elif is_dir(path):
             found.extend(sorted(p for p in path.rglob("*.yaml") if is_file(p)))
         elif is_file(path):
             found.append(path)
-        else:
+        elif problems is None:
             raise InputError(Location(str(path)), "no such file or folder")
+        else:
+            problems.append(InputError(Location(str(path)), "no such file or folder"))
     return found

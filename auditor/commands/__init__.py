@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-MODULES = ("check", "explain", "formulas", "models", "solve", "sheet", "update", "impact", "scan", "capacity", "roofline")
+MODULES = ("check", "explain", "formulas", "symbols", "models", "solve", "sheet", "update", "impact", "scan", "capacity", "roofline")
 
 
 def register_all(sub) -> None:

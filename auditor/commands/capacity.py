@@ -66,6 +66,7 @@ def register(sub) -> None:
     p.add_argument("--kv-tokens", type=int, help="the engine's logged KV cache size in tokens, instead of --available-kv")
     p.add_argument("--gpu-memory-utilization", help="vLLM's fraction of GPU memory (default: its source's)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="any other input by its symbol name (activation_peak=2GiB, ssm_state_dtype=fp32)")
-    p.add_argument("--format", choices=("human", "json"), default="human")
+    p.add_argument("--format", choices=("human", "json"), default="human",
+                   help="human lines (default) or one JSON object")
     p.add_argument("--as-claims", action="store_true", help="print each figure as a claim (YAML) that `auditor check` audits")
     p.set_defaults(run=run_capacity)

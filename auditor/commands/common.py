@@ -4,47 +4,62 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from auditor.base.resources import builtin
-
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
 def project_root(args) -> Path:
-    return (args.project or Path.cwd()).resolve()
-
-
-def default_claim_paths(root: Path) -> list[Path]:
-    """A project's own ``claims/`` when present, else the shipped claims."""
-    own = root / "claims"
-    return [own] if own.is_dir() else [builtin("claims")]
+    """The folder a command writes into (``models pull``): ``--project``, the project found, else here."""
+    return load_project(args).root
 
 
 def load_project(args):
-    """The project in force; an update a killed run left half done is finished (or undone) first."""
+    """``--project DIR`` exactly, else the project the working directory is in (cached on ``args``); a half-done update in it is finished first."""
+    if getattr(args, "_project", None) is None:
+        from auditor.api import open_project
+
+        args._project = open_project(args.project) if args.project else open_project()
+        _recover(args._project.root)
+    return args._project
+
+
+def _recover(root: Path) -> None:
+    """An update a killed run left half done is finished (or undone) before anything reads its files."""
     import sys
 
-    from auditor.audit.project import Project
     from auditor.documents.transaction import recover
 
-    root = project_root(args)
     note = recover(root)
     if note:
         print(note, file=sys.stderr)
-    return Project.load(root)
+
+
+def project_lines(project) -> list[str]:
+    """``-v``: which root and which data folders are in force (the head of the human report)."""
+    how = "found" if project.found else "none found; the working directory stands in"
+    lines = [f"project root: {project.root} ({how})"]
+    if project.settings.source:
+        lines.append(f"settings: [tool.auditor] in {project.settings.source}")
+    return lines + [f"{folder}: {', '.join(places)}" for folder, places in project.data_folders().items()]
+
+
+def claim_paths(args, project) -> list[Path]:
+    """The paths given, else ``[tool.auditor] paths``, the project's ``claims/``, or with ``--builtin`` the shipped claims."""
+    from auditor.api import claim_paths as resolve_paths
+
+    return resolve_paths(project, args.paths, getattr(args, "builtin", False))
+
+
+def add_claim_arguments(parser, what: str = "claim files or folders") -> None:
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH", help=f"{what} (default: the project's claims/; '-' reads standard input)")
+    parser.add_argument("--builtin", action="store_true", help="audit the claims shipped with the auditor instead of a project's own")
 
 
 def find_claim(args):
     """The project and the claim ``args.claim_id`` names, in ``args.paths`` or the default claims."""
-    from auditor.base.errors import InputError, Location
-    from auditor.claims.files import claim_files, load_claim_file
+    from auditor.api import find_claim as find
 
     project = load_project(args)
-    paths = args.paths or default_claim_paths(project.root)
-    for path in claim_files(paths):
-        for claim in load_claim_file(path).claims:
-            if claim.id == args.claim_id:
-                return project, claim
-    raise InputError(Location(", ".join(str(p) for p in paths)), f"no claim with id {args.claim_id!r}")
+    return project, find(args.claim_id, args.paths, project, getattr(args, "builtin", False))
 
 
 def plural(count: int, word: str) -> str:

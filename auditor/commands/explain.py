@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from .common import EXIT_OK, find_claim
+from .common import EXIT_OK, add_claim_arguments, find_claim
 
 
 def run_explain(args) -> int:
-    from auditor.audit.pipeline import audit_claim
-    from auditor.output.explain import render_explanation
+    from auditor.api import explain
 
     project, claim = find_claim(args)
-    sys.stdout.write(render_explanation(claim, audit_claim(claim, project), project))
+    sys.stdout.write(explain(claim, project))
     return EXIT_OK
 
 
 def register(sub) -> None:
     explain = sub.add_parser("explain", help="show one claim's derivation step by step, with units")
-    explain.add_argument("claim_id")
-    explain.add_argument("paths", nargs="*", type=Path)
+    explain.add_argument("claim_id", metavar="CLAIM_ID", help="the id of the claim to explain")
+    add_claim_arguments(explain, "claim files or folders to look for it in")
     explain.set_defaults(run=run_explain)

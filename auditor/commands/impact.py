@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from .common import EXIT_OK, default_claim_paths, load_project, plural
+from .common import EXIT_OK, add_claim_arguments, load_project, plural
 
 
 def run_impact(args) -> int:
     import json
 
-    from auditor.documents.impact import impacted, read_target
+    from auditor.api import impact
 
     project = load_project(args)
-    paths = args.paths or default_claim_paths(project.root)
-    target = read_target(args.input, project)
-    hits = impacted(paths, project, target)
+    target, hits = impact(args.input, args.paths, project, builtin=args.builtin)
     if args.format == "json":
         rows = [{"claim": h.claim.id, "file": h.claim.location.path, "line": h.claim.location.line, "formula": h.claim.formula, "via": list(h.via)} for h in hits]
         sys.stdout.write(json.dumps({"input": args.input, "kind": target.kind, "claims": rows}, indent=2) + "\n")
@@ -30,6 +27,6 @@ def run_impact(args) -> int:
 def register(sub) -> None:
     impact = sub.add_parser("impact", help="list every claim that depends on a symbol, formula, model, GPU (or GPU.field) or dtype")
     impact.add_argument("input", help="e.g. mem_bandwidth, max_batch, h100_sxm, h100_sxm.memory_bandwidth, meta-llama/Meta-Llama-3-8B, inputs/models/X.json, fp8")
-    impact.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
-    impact.add_argument("--format", choices=["human", "json"], default="human")
+    add_claim_arguments(impact, "claim files or folders")
+    impact.add_argument("--format", choices=["human", "json"], default="human", help="one line per claim, or JSON")
     impact.set_defaults(run=run_impact)

@@ -54,8 +54,29 @@ def run_show(args) -> int:
     project = Project.load(project_root(args))
     config, source = model_config(args.model, project.inputs, COMMAND_LINE)
     geometry = derive_located(config, source, project.inputs)
-    sys.stdout.write("\n".join(show_lines(args.model, source, geometry, project)) + "\n")
+    lines = show_lines(args.model, source, geometry, project)
+    if (args.tp, args.pp, args.ep) != (1, 1, 1):
+        lines += _rank_lines(geometry, args)
+    sys.stdout.write("\n".join(lines) + "\n")
     return EXIT_OK
+
+
+def _rank_lines(geometry, args) -> list[str]:
+    from auditor.inputs.ranks import Ranks, plan
+    from auditor.output.models import human_bytes
+    from auditor.output.ranks import rank_lines
+
+    return rank_lines(plan(geometry, Ranks(args.tp, args.pp, args.ep)), human_bytes)
+
+
+def _rank_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number of ranks, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
 
 
 @_one_line_hub_errors
@@ -144,23 +165,29 @@ def register(sub) -> None:
     listing = commands.add_parser("list", help="bundled, pulled and weighed models")
     listing.set_defaults(run=run_list)
 
-    show = commands.add_parser("show", help="a model's geometry: layers, values with their origin, cache sizes")
-    show.add_argument("model", metavar="ORG/NAME[@REV]")
-    show.set_defaults(run=run_show)
+    _register_show(commands)
 
     pull = commands.add_parser("pull", help="copy a config.json from the Hub into inputs/models, pinned to its commit")
-    pull.add_argument("model", metavar="ORG/NAME[@REV]")
+    pull.add_argument("model", metavar="ORG/NAME[@REV]", help="the Hub repository, at a branch, tag or commit (default main)")
     pull.add_argument("--endpoint", metavar="URL", help="Hub to ask (default: HF_ENDPOINT, else huggingface.co)")
     pull.set_defaults(run=run_pull)
 
     weigh = commands.add_parser("weigh", help="bytes per dtype from safetensors headers, recorded in inputs/weights.yaml")
-    weigh.add_argument("model", metavar="ORG/NAME[@REV]")
+    weigh.add_argument("model", metavar="ORG/NAME[@REV]", help="the Hub repository whose safetensors headers to read")
     count = weigh.add_mutually_exclusive_group()
     count.add_argument("--params", type=_positive_count, metavar="N", help="real parameter count, for bits per parameter")
     count.add_argument("--model", dest="param_model", metavar="ID", help="take the parameter count from this model's geometry")
     weigh.add_argument("--include", default="*.safetensors", metavar="GLOB", help="which safetensors files to sum")
     weigh.add_argument("--endpoint", metavar="URL", help="Hub to ask (default: HF_ENDPOINT, else huggingface.co)")
     weigh.set_defaults(run=run_weigh)
+
+
+def _register_show(commands) -> None:
+    show = commands.add_parser("show", help="a model's geometry: layers, values with their origin, cache sizes")
+    show.add_argument("model", metavar="ORG/NAME[@REV]", help="the model: bundled, pulled, or in the Hub cache")
+    for flag, what in (("--tp", "tensor-parallel"), ("--pp", "pipeline-parallel"), ("--ep", "expert-parallel")):
+        show.add_argument(flag, type=_rank_count, default=1, metavar="N", help=f"{what} size: print what one rank holds")
+    show.set_defaults(run=run_show)
 
 
 def _usage(parser) -> int:

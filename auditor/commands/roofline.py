@@ -9,12 +9,10 @@ written atomically, and only as an .svg.
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
 from pathlib import Path
 
 from .common import EXIT_OK, load_project
+from .options import emit
 
 LOG_CHOICES = {"auto": (None, None), "none": (False, False), "x": (True, False), "y": (False, True), "xy": (True, True)}
 
@@ -32,18 +30,6 @@ def _claim(args):
     given.setdefault("weight_dtype", given["kv_dtype"])
     given.line, given.key_lines = 0, {}
     return Claim(id="roofline", quote="roofline", location=COMMAND_LINE, formula="t_step", stated=None, given=given)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """All of ``text`` or nothing at ``path``: written beside it, then renamed over it."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def run_roofline(args) -> int:
@@ -65,7 +51,7 @@ def run_roofline(args) -> int:
         raise InputError(COMMAND_LINE, f"cannot sweep {args.model} on {args.gpu}: the catalogue cannot fix t_step, max_batch and the knee for it")
     if roofline.max_batch is not None and roofline.max_batch < 1:
         raise InputError(COMMAND_LINE, f"{args.model} on {args.gpu} at tp {args.tp}: the weights leave no room for one sequence's KV cache (max_batch = {roofline.max_batch})")
-    write_atomically(output, roofline_svg(roofline, log_x=log_x, log_y=log_y))
+    emit(roofline_svg(roofline, log_x=log_x, log_y=log_y), output)
     print(f"wrote {output}: {roofline.title}. {knee_caption(roofline)}")
     return EXIT_OK
 

@@ -9,10 +9,10 @@ from .common import EXIT_FAIL, EXIT_OK, load_project, plural, project_root
 
 
 def run_scan(args) -> int:
-    from auditor.scan.propose import scan_document
+    from auditor.api import scan
 
     project = load_project(args)
-    document, proposals = scan_document(args.document, project)
+    document, proposals = scan(args.document, project)
     if args.audit:
         return _audit(args, proposals, document, project)
     _write(args, proposals, document)
@@ -59,7 +59,7 @@ def _summary(proposals) -> str:
 
 def register(sub) -> None:
     scan = sub.add_parser("scan", help="find a document's numbers (Markdown, HTML, text) and propose claims")
-    scan.add_argument("document", type=Path)
+    scan.add_argument("document", type=Path, metavar="DOCUMENT", help="the Markdown, HTML or text document to read")
     scan.add_argument("-o", "--output", type=Path, help="write the proposals as a claims file (claims/NAME.yaml) that 'auditor check' runs")
     scan.add_argument("--audit", action="store_true", help="audit the proposals instead of printing them")
     scan.add_argument("--format", choices=["human", "json", "sarif", "junit", "github"], default="human", help="output of --audit")

@@ -5,17 +5,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import EXIT_FAIL, EXIT_OK, default_claim_paths, load_project, plural
+from .common import EXIT_FAIL, EXIT_OK, add_claim_arguments, load_project, plural
 
 
 def run_update(args) -> int:
+    from auditor.api import plan_update
     from auditor.documents.rewrite import atomic_write_all, unified_diff
-    from auditor.documents.update import plan_update
 
     project = load_project(args)
-    project.documents = args.documents
-    paths = args.paths or default_claim_paths(project.root)
-    plan = plan_update(paths, project)
+    plan = plan_update(args.paths, project, builtin=args.builtin, documents=args.documents)
     changed = plan.changed()
     for path, old, new in changed:
         sys.stdout.write(unified_diff(path, old, new))
@@ -33,7 +31,7 @@ def run_update(args) -> int:
 
 def register(sub) -> None:
     update = sub.add_parser("update", help="recompute every claim and rewrite the numbers that changed, in claims files and documents")
-    update.add_argument("paths", nargs="*", type=Path, help="claim files or folders (default: ./claims, else the shipped claims)")
+    add_claim_arguments(update, "claim files or folders")
     update.add_argument("--check", action="store_true", help="change nothing; exit 1 if any number would change")
     update.add_argument("--documents", type=Path, default=None, metavar="DIR", help="folder with local copies of documents named only by URL")
     update.set_defaults(run=run_update)

@@ -27,9 +27,13 @@ def signature(ctx, applied_combo) -> tuple:
     return changed, factor
 
 
-def ranked(found: list) -> list:
-    """(diagnosis, combo) pairs, most likely first, each signature kept once under its best name."""
-    order = sorted(found, key=lambda item: (item[0].complexity, -item[0].prior))
+def ranked(found: list, stated=None) -> list:
+    """(diagnosis, combo) pairs, most likely first, each signature kept once under its best name.
+
+    Fewest changes first, then the higher prior; between explanations of
+    equal prior, the one that lands nearer the printed number.
+    """
+    order = sorted(found, key=lambda item: (item[0].complexity, -item[0].prior, _distance(item[0].reproduced, stated)))
     seen, kept = set(), []
     for diagnosis, combo, sig in order:
         if sig in seen:
@@ -37,3 +41,12 @@ def ranked(found: list) -> list:
         seen.add(sig)
         kept.append((diagnosis, combo))
     return kept
+
+
+def _distance(reproduced, stated) -> float:
+    if stated is None or not stated.value:
+        return 0.0
+    try:
+        return abs(float(reproduced) - float(stated.value)) / abs(float(stated.value))
+    except (TypeError, ValueError, OverflowError):
+        return 0.0

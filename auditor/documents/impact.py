@@ -64,7 +64,7 @@ def read_target(text: str, project) -> Target:
         return Target("symbol", text)
     gpu, _, field = text.partition(GPU_FIELD_SEPARATOR)
     if gpu in inputs.gpus:
-        return Target("gpu-field", gpu, field) if field else Target("gpu", gpu)
+        return Target("gpu-field", gpu, inputs.accelerators.field_name(field)) if field else Target("gpu", gpu)
     if text.partition("@")[0] in inputs.model_ids() or "/" in text:
         return Target("model", text.partition("@")[0])
     if text.lower() in inputs.dtypes:

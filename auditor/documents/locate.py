@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from auditor.audit.findings import DocumentSpan, Finding
-from auditor.audit.pipeline import audit_files
+from auditor.audit.pipeline import audit_files, collect
 from auditor.base.errors import InputError, Location
 from auditor.base.quantity import Stated, parse_printed
 from auditor.base.resources import display_path
@@ -66,6 +66,12 @@ class Document:
             raise InputError(where, f"quote {_shown(quote)} is found more than once ({places}); lengthen it so it names one place")
         return spans[0] if spans else None
 
+    def locate_quote(self, quote: str, where: Location | None = None) -> tuple[int, int] | None:
+        """The quote as written, else (its number edited) by its words alone."""
+        from .edited import find_by_words
+
+        return self.find_quote(quote, where) or find_by_words(self.text, quote, NUMBER_TOKEN)
+
     def find_number(self, start: int, end: int, stated: Stated) -> tuple[int, int] | None:
         """Offsets of the stated number inside ``[start, end)``: the token whose value it prints."""
         if stated.exact:
@@ -103,28 +109,92 @@ class DocumentCache:
         return self._read[path]
 
 
-def locate(finding: Finding, claim, document: Document) -> Finding:
-    """The finding with its place in the document, or ``stale`` when the quote is gone."""
+def locate(finding: Finding, claim, document: Document, catalogue=None) -> Finding:
+    """The finding with its place in the document; its edited number compared; ``stale`` when the words are gone."""
     quote = document.find_quote(claim.quote, claim.location)
     if quote is None:
+        edited = _edited(finding, claim, document, catalogue)
+        if edited is not None:
+            return edited
         message = f"quote not found in {document.shown}" + (f"; {finding.message}" if finding.message else "")
         return replace(finding, verdict=Verdict.STALE, message=message)
     number = document.find_number(*quote, claim.stated) if claim.stated is not None else None
     return replace(finding, document_location=document.span(*(number or quote)))
 
 
-def attach_documents(files: list, findings: list[Finding], documents_dir: Path | None = None, root: Path | None = None) -> list[Finding]:
+def edited_number(claim, document: Document) -> re.Match | None:
+    """The number the document prints where the claim's quote, found by its words alone, has the stated one."""
+    from .edited import find_by_words, number_in_place
+
+    span = find_by_words(document.text, claim.quote, NUMBER_TOKEN) if claim.stated is not None else None
+    return number_in_place(document.text, span, claim.quote, claim.stated, NUMBER_TOKEN, token_value) if span else None
+
+
+def _edited(finding: Finding, claim, document: Document, catalogue) -> Finding | None:
+    """The claim compared with the number its document prints now, when only that number changed."""
+    from auditor.claims.compare import compare
+
+    from .edited import restated
+
+    if catalogue is None or finding.computed_base is None or claim.formula not in catalogue.formulas:
+        return None
+    token = edited_number(claim, document)
+    stated = restated(claim.stated, token) if token is not None else None
+    if stated is None:
+        return None
+    result = compare(stated, finding.computed_base, catalogue.dims(claim.formula))
+    message = f"the document now prints {token.group(0)} where the claim records {claim.stated.low.text}"
+    return replace(finding, verdict=result.verdict, stated=stated.text, computed=result.computed, tolerance=result.tolerance,
+                   message=message, diagnoses=(), document_location=document.span(token.start(), token.end()))
+
+
+def attach_documents(files: list, findings: list[Finding], documents_dir: Path | None = None, root: Path | None = None, catalogue=None) -> list[Finding]:
     """Place every finding in its document; ``findings`` are in the claims' order across ``files``."""
-    cache = DocumentCache(documents_dir, root)
     claims = [(claim_file, claim) for claim_file in files for claim in claim_file.claims]
-    placed = []
+    return place(claims, findings, documents_dir, root=root, catalogue=catalogue)
+
+
+def place(claims: list, findings: list[Finding], documents_dir: Path | None = None, problems: list | None = None, root: Path | None = None,
+          catalogue=None) -> list[Finding]:
+    """Each finding located in its document, ``claims`` being (claims file, claim) pairs in the findings' order.
+
+    With a ``problems`` list, a document that cannot be read is recorded there
+    once and its claims stay unlocated; without one, it is raised.
+    """
+    cache, unreadable, placed = DocumentCache(documents_dir, root), set(), []
     for (claim_file, claim), finding in zip(claims, findings):
-        document = cache.for_claims_file(claim_file.path, claim_file.document)
-        placed.append(finding if document is None else locate(finding, claim, document))
+        document = None
+        if claim_file.path not in unreadable:
+            try:
+                document = cache.for_claims_file(claim_file.path, claim_file.document)
+            except InputError as exc:
+                if problems is None:
+                    raise
+                unreadable.add(claim_file.path)
+                problems.append(exc)
+        placed.append(finding if document is None else _located(finding, claim, document, catalogue, problems))
     return placed
 
 
+def _located(finding: Finding, claim, document: Document, catalogue, problems: list | None) -> Finding:
+    """``locate``; with a ``problems`` list, a quote that names two places is recorded there and the finding stays unplaced."""
+    try:
+        return locate(finding, claim, document, catalogue)
+    except InputError as exc:
+        if problems is None:
+            raise
+        problems.append(exc)
+        return finding
+
+
 def audit_paths(paths: list[Path], project) -> list[Finding]:
-    """Audit the claim files under ``paths`` and place each finding in its document."""
+    """Audit the claim files under ``paths`` and place each finding in its document; the first input problem is raised."""
     files, findings = audit_files(paths, project)
-    return attach_documents(files, findings, project.documents, project.root)
+    return attach_documents(files, findings, project.documents, project.root, project.catalogue)
+
+
+def audit_run(paths: list[Path], project):
+    """Audit and place every claim that can be read under ``paths``, collecting every input problem on the way."""
+    run = collect(paths, project)
+    run.findings = place(run.claims, run.findings, project.documents, run.problems, project.root, project.catalogue)
+    return run

@@ -58,8 +58,13 @@ def _repository_document(claim_file: Path, document: dict, root: Path) -> Path:
 
 
 def _copy_candidates(claim_file: Path, document: dict, folder: Path) -> list[Path]:
-    """Where a local copy may be: its declared ``copy`` name, the URL's file name, the claims file's name."""
+    """Where a local copy may be: its declared ``copy`` name alone, else the URL's file name or the claims file's name.
+
+    A declared name is not second-guessed: two chapters published as ``.../README.md`` must not find each other's copy.
+    """
     names = [folder / Path(str(document["copy"])).name] if document.get("copy") else []
+    if document.get("copy"):
+        return [name for name in names if name.name not in ("", ".", "..")]
     if document.get("url"):
         try:
             name = Path(urlparse(str(document["url"])).path).name

@@ -150,7 +150,7 @@ def _plan_claim(claim, finding, source, document, plan, document_edits) -> None:
     stated, widen = claim.stated, claim.stated.widen
     _retoken(source, claim, "stated", str(claim.stated.text), lambda t: token_value(t) == stated.low.value, finding.computed, widen, plan)
     quote = document.find_quote(claim.quote, claim.location)
-    number = document.find_number(*quote, stated) if quote else None
+    number = document.find_number(*quote, stated) if quote else _edited_span(claim, document)
     if number is None:
         plan.notes.append(f"{claim.location}: not regenerated: {stated.text!r} not found inside its quote in {document.shown} ({claim.id})")
         return
@@ -160,6 +160,14 @@ def _plan_claim(claim, finding, source, document, plan, document_edits) -> None:
         edit = Edit(number[0], number[1], old, new, claim.id)
         document_edits.append(edit)
         plan.add(document.path, document.text, edit)
+
+
+def _edited_span(claim, document: Document) -> tuple[int, int] | None:
+    """Where the document prints the claim's number after an edit (its quote found by its words)."""
+    from .locate import edited_number
+
+    token = edited_number(claim, document)
+    return (token.start(), token.end()) if token is not None else None
 
 
 def _retoken(source, claim, key, value, pick, computed, widen, plan) -> None:
@@ -189,7 +197,7 @@ def _replace_token(source, claim, key, value, tokens, ordinal, new, plan) -> Non
 
 def _requote(claim, source, document, document_edits, plan) -> None:
     """Carry every number rewritten inside a claim's quoted span into its ``quote:``."""
-    quote = document.find_quote(claim.quote, claim.location)
+    quote = document.locate_quote(claim.quote, claim.location)
     if quote is None:
         return
     inside = {(e.start, e.end): e for e in document_edits if quote[0] <= e.start and e.end <= quote[1]}

@@ -21,9 +21,12 @@ from .bindings import Bindings
 from .evaluation import Evaluation
 
 SPECIAL_KEYS = {"model", "gpu", "weights"}
+WEIGHTS_SYMBOL = "measured_weight_bytes"
+"""The symbol ``weights:`` binds: the bytes ``auditor models weigh`` recorded."""
 
 
 def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
+    claim = with_cache_format(claim, inputs)
     bindings = Bindings()
     dtype_keys = {s.dtype_key: s for s in catalogue.symbols.values() if s.dtype_key}
     nominal_keys = {s.dtype_nominal: s for s in catalogue.symbols.values() if s.dtype_nominal}
@@ -49,6 +52,20 @@ def resolve(claim: Claim, catalogue: Catalogue, inputs: Inputs) -> Bindings:
         _bind_model(claim, catalogue, inputs, bindings)
     _bind_second_models(claim, catalogue, inputs, bindings, set(dtype_keys))
     return bindings
+
+
+def with_cache_format(claim: Claim, inputs: Inputs) -> Claim:
+    """The claim with the inputs its ``kv_cache_format`` fixes, where the claim does not give them itself."""
+    from dataclasses import replace
+
+    if "kv_cache_format" not in claim.given:
+        return claim
+    line = claim.given.line_of("kv_cache_format")
+    cache_format = inputs.cache_format(str(claim.given["kv_cache_format"]), claim.at("kv_cache_format"))
+    given = Located({k: v for k, v in cache_format.given.items() if k not in claim.given})
+    given.update({k: v for k, v in claim.given.items() if k != "kv_cache_format"})
+    given.line, given.key_lines = claim.given.line, {**{k: line for k in cache_format.given}, **claim.given.key_lines}
+    return replace(claim, given=given)
 
 
 def _bind_second_models(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings, dtype_keys: set) -> None:
@@ -121,8 +138,12 @@ def _check_domain(claim: Claim, key: str, raw, value: Fraction, domain: str) -> 
 def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
     gpu_id = claim.given["gpu"]
     if not isinstance(gpu_id, str) or gpu_id not in inputs.gpus:
+        import difflib
+
         known = ", ".join(sorted(inputs.gpus))
-        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {shown(gpu_id)} (known: {known})")
+        close = difflib.get_close_matches(gpu_id.lower(), list(inputs.gpus), n=1) if isinstance(gpu_id, str) else []
+        hint = f"did you mean {close[0]!r}? known: " if close else "known: "
+        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {shown(gpu_id)} ({hint}{known})")
     for symbol in catalogue.symbols.values():
         if symbol.gpu and symbol.name not in bindings.values:
             found = inputs.gpu_value(gpu_id, symbol.gpu)
@@ -137,7 +158,7 @@ def _bind_weights(claim: Claim, inputs: Inputs, bindings: Bindings) -> None:
     from auditor.inputs.weights import find_weighed
 
     found = find_weighed(str(claim.given["weights"]), inputs.dirs, claim.at("weights"))
-    bindings.set("measured_weight_bytes", Fraction(found.total_bytes), found.describe())
+    bindings.set(WEIGHTS_SYMBOL, Fraction(found.total_bytes), found.describe())
 
 
 def _bind_model(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:

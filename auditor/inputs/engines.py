@@ -17,7 +17,7 @@ from auditor.base.resources import display_path
 from auditor.base.yamlio import Located, load_yaml
 
 ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind",
-               "printed", "defaults", "estimates", "rules", "tiers", "unsupported"}
+               "printed", "defaults", "estimates", "rules", "tiers", "unsupported", "hidden_when"}
 RULE_KEYS = {"versions", "note", "defaults", "figure_inputs"}
 REQUIRED = ("name", "rule", "rule_source", "figures")
 
@@ -59,6 +59,7 @@ class Engine:
     rules: dict[str, Rule] = field(default_factory=dict)
     tiers: tuple = ()
     unsupported: dict[str, str] = field(default_factory=dict)
+    hidden_when: dict[str, str] = field(default_factory=dict)
 
     def rule_named(self, name: str | None) -> Rule | None:
         if name is None or name == self.rule:
@@ -121,6 +122,7 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         rules=_rules(node.get("rules"), _at(node, "rules", shown), shown),
         tiers=tuple(node.get("tiers") or ()),
         unsupported={str(k): str(v) for k, v in _mapping(node.get("unsupported"), _at(node, "unsupported", shown), "'unsupported'").items()},
+        hidden_when={str(k): str(v) for k, v in _mapping(node.get("hidden_when"), _at(node, "hidden_when", shown), "'hidden_when'").items()},
     )
 
 

@@ -15,20 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .geometry.model import (
-    CHUNKED_KV,
-    DENSE_FFN,
-    FULL_KV,
-    LINEAR_STATE,
-    MAMBA_STATE,
-    MLA_LATENT,
-    MOE_FFN,
-    NO_FFN,
-    NOTHING,
-    RECURRENT,
-    SLIDING_KV,
-    LayerKind,
-)
+from .geometry.model import CHUNKED_KV, DENSE_FFN, FULL_KV, LINEAR_STATE, MAMBA_STATE, MLA_LATENT, MOE_FFN, NO_FFN, NOTHING, RECURRENT, SLIDING_KV, LayerKind
 
 # In this order: the kinds whose cache grows first, then fixed state, then none.
 HOLDS_LABELS = {
@@ -41,8 +28,7 @@ HOLDS_LABELS = {
     NOTHING: "no cache (MLP only)",
 }
 # Recurrent layers are named by their mixer, since their state differs in shape.
-MIXER_LABELS = {"mamba1": "Mamba-1 state", "mamba2": "Mamba-2 state", "gated_deltanet": "linear-attention state",
-                "lightning": "lightning-attention state"}
+MIXER_LABELS = {"mamba1": "Mamba-1 state", "mamba2": "Mamba-2 state", "gated_deltanet": "linear-attention state"}
 MAP_CHARS = {FULL_KV: "F", MLA_LATENT: "A", SLIDING_KV: "S", CHUNKED_KV: "C", LINEAR_STATE: "L", MAMBA_STATE: "M",
              NOTHING: "-"}
 FFN_LABELS = {DENSE_FFN: "dense MLP", MOE_FFN: "routed MoE", NO_FFN: "no feed-forward"}

@@ -7,6 +7,7 @@ and the claim becomes underdetermined with the reason, never a wrong number.
 from __future__ import annotations
 
 import os
+import sys
 
 from auditor.base.errors import InputError, Location
 
@@ -47,6 +48,8 @@ def model_geometry(model_id: str, inputs: Inputs, where: Location):
         geometry = inputs.geometry(config)
     except UnsupportedArchitecture as exc:
         return None, f"{model_id} ({source}): {exc}", config
+    if source.startswith("Hub "):
+        geometry.notes.insert(0, f"config.json read from the {source}")
     return geometry, None, config
 
 
@@ -98,12 +101,27 @@ def with_key_set(config: dict, key: str, value) -> dict | None:
 def _fetch(repo_id: str, revision: str | None, inputs: Inputs, where: Location):
     """Not bundled and not pulled: fetch once into the huggingface_hub cache."""
     try:
-        from .hub import HubError, fetch_config_cached
+        from .hub import HubError, fetch_config_pinned
     except ImportError:
         raise InputError(where, f"unknown model {repo_id!r}: not in inputs/models (known: {', '.join(inputs.model_ids())})") from None
     try:
         endpoint = os.environ.get("HF_ENDPOINT") or None  # read now: huggingface_hub reads it only at import
-        return fetch_config_cached(repo_id, revision, endpoint=endpoint), f"Hub {repo_id}@{revision or 'main'}"
+        config, commit = fetch_config_pinned(repo_id, revision, endpoint=endpoint, progress=hub_progress)
+        return config, f"Hub {repo_id}@{revision or 'main'}" + (f" (commit {commit})" if commit and commit != revision else "")
     except HubError as exc:
         known = ", ".join(inputs.model_ids())
-        raise InputError(where, f"unknown model {repo_id!r}: not bundled (known: {known}) and {exc}") from None
+        raise InputError(where, f"unknown model {repo_id!r}{close_model(repo_id, inputs)}: not bundled (known: {known}) and {exc}") from None
+
+
+def hub_progress(line: str) -> None:
+    """What a run that reaches the Hub says while it waits, on standard error."""
+    print(f"hub: {line}", file=sys.stderr, flush=True)
+
+
+def close_model(repo_id: str, inputs: Inputs) -> str:
+    """`` (did you mean 'meta-llama/Meta-Llama-3-8B'?)`` for a near miss of a bundled or pulled model, else nothing."""
+    import difflib
+
+    ids = {i.lower(): i for i in inputs.model_ids()}
+    close = difflib.get_close_matches(repo_id.lower(), list(ids), n=1, cutoff=0.75)
+    return f" (did you mean {ids[close[0]]!r}?)" if close else ""

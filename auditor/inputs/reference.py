@@ -13,11 +13,10 @@ from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 
-from auditor.base.errors import InputError, Location, QuantityError, shown
-from auditor.base.quantity import parse_given
+from auditor.base.errors import InputError, Location, shown
 from auditor.base.resources import builtin, display_path
 from auditor.base.textio import is_file, load_json_text, read_text
-from auditor.base.yamlio import line_of, load_yaml
+from auditor.base.yamlio import load_yaml
 
 
 @dataclass(frozen=True)
@@ -59,18 +58,39 @@ class Inputs:
 
     @cached_property
     def dtypes(self) -> dict[str, Dtype]:
-        path = builtin("units") / "dtypes.yaml"
-        data = load_yaml(path)
-        table = {name: _dtype(name, spec, path) for name, spec in data["dtypes"].items()}
-        for alias, target in (data.get("aliases") or {}).items():
-            table[alias] = table[target]
+        """Storage formats: ``units/dtypes.yaml``, then a project's ``inputs/dtypes.yaml`` over it."""
+        table: dict[str, Dtype] = {}
+        paths = [builtin("units") / "dtypes.yaml"] + [folder / "dtypes.yaml" for folder in self.dirs[1:]]
+        for path in paths:
+            if path.is_file():
+                _read_dtypes(load_yaml(path) or {}, path, table)
         return table
+
+    @cached_property
+    def cache_formats(self) -> dict:
+        """Engine cache layouts: ``units/cache_formats.yaml``, then a project's ``inputs/cache_formats.yaml``."""
+        from .cache_formats import load_cache_formats
+
+        return load_cache_formats([builtin("units") / "cache_formats.yaml"] + [d / "cache_formats.yaml" for d in self.dirs[1:]])
+
+    def cache_format(self, name: str, where: Location):
+        found = self.cache_formats.get(str(name))
+        if found is None:
+            raise InputError(where, f"unknown cache format {name!r} (known: {', '.join(sorted(self.cache_formats))})")
+        return found
 
     def dtype(self, name: str, where: Location) -> Dtype:
         found = self.dtypes.get(name.lower()) if isinstance(name, str) else None
         if found is None:
             raise InputError(where, f"unknown dtype {shown(name)} (known: {', '.join(sorted(self.dtypes))})")
         return found
+
+    @cached_property
+    def accelerators(self):
+        """The accelerator catalogue: built-in ``gpus.yaml``, then the project's, each part checked."""
+        from .accelerators import load_accelerators
+
+        return load_accelerators([folder / "gpus.yaml" for folder in self.dirs])
 
     @cached_property
     def architectures(self):
@@ -92,27 +112,16 @@ class Inputs:
 
         return load_variants(self.dirs)
 
-    @cached_property
+    @property
     def gpus(self) -> dict[str, dict]:
-        table: dict[str, dict] = {}
-        for folder in self.dirs:
-            path = folder / "gpus.yaml"
-            if is_file(path):
-                for entry in _gpu_entries(path):
-                    table[entry["id"]] = entry
-        return table
+        return self.accelerators.parts
 
     def gpu_value(self, gpu_id: str, field: str) -> Sourced | None:
         """A spec-sheet field in base units, or None when the sheet has no figure."""
-        entry = self.gpus[gpu_id]
-        raw = entry.get(field)
-        if raw is None:
-            return None
-        try:
-            value, unit = parse_given(raw)
-        except QuantityError as exc:
-            raise InputError(Location(entry["_file"], entry.line_of(field)), f"{gpu_id}.{field}: {exc}") from None
-        return Sourced(value * unit.factor, f"{gpu_id}.{field} = {raw} ({entry['_file']})")
+        from .accelerators import value_of
+
+        found = value_of(self.accelerators, gpu_id, field)
+        return None if found is None else Sourced(*found)
 
     def model_path(self, model_id: str) -> Path | None:
         filename = model_id.replace("/", "--") + ".json"
@@ -137,24 +146,28 @@ class Inputs:
         return config, display_path(path)
 
 
-def _gpu_entries(path: Path) -> list[dict]:
-    """The entries of a gpus.yaml, each a mapping with a text ``id`` (and the file it came from)."""
-    shown_path = display_path(path)
-    data = load_yaml(path)
-    if data is None:
-        return []
-    if not isinstance(data, dict) or not isinstance(data.get("gpus") or [], list):
-        raise InputError(Location(shown_path, line_of(data) or 1), "a gpus.yaml must be a mapping with a list under 'gpus'")
-    entries = data.get("gpus") or []
-    for index, entry in enumerate(entries):
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry["id"]:
-            raise InputError(Location(shown_path, entries.line_at(index)), f"each GPU must be a mapping with a text 'id', got {shown(entry)}")
-        entry["_file"] = shown_path
-    return entries
+def _read_dtypes(data, path: Path, table: dict[str, Dtype]) -> None:
+    where = Location(display_path(path), getattr(data, "line", None))
+    if not isinstance(data, dict) or not isinstance(data.get("dtypes") or {}, dict):
+        raise InputError(where, "a dtype table must be a mapping with a 'dtypes' mapping")
+    for name, spec in (data.get("dtypes") or {}).items():
+        table[str(name).lower()] = _dtype(str(name).lower(), spec, path)
+    for alias, target in (data.get("aliases") or {}).items():
+        if str(target).lower() not in table:
+            raise InputError(Location(display_path(path), data["aliases"].line_of(alias)),
+                             f"alias {alias!r} names unknown dtype {target!r}")
+        table[str(alias).lower()] = table[str(target).lower()]
 
 
-def _dtype(name: str, spec: dict, path: Path) -> Dtype:
+def _dtype(name: str, spec, path: Path) -> Dtype:
+    where = Location(display_path(path), getattr(spec, "line", None))
     try:
-        return Dtype(name, Fraction(str(spec["bits"])), spec.get("group"), spec.get("scale_bits", 0), spec.get("zero_bits", 0), spec.get("storage", True) is not False)
-    except (KeyError, TypeError, ValueError):
-        raise InputError(Location(display_path(path), getattr(spec, "line", None)), f"dtype {name!r} needs numeric 'bits'") from None
+        bits, group = Fraction(str(spec["bits"])), spec.get("group")
+        scale, zero = spec.get("scale_bits", 0), spec.get("zero_bits", 0)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise InputError(where, f"dtype {name!r} needs numeric 'bits'") from None
+    if bits <= 0 or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in (scale, zero)) \
+            or (group is not None and (not isinstance(group, int) or isinstance(group, bool) or group < 1)):
+        raise InputError(where, f"dtype {name!r}: bits must be positive, group a positive integer, "
+                                "scale_bits and zero_bits whole numbers")
+    return Dtype(name, bits, group, scale, zero, spec.get("storage", True) is not False)

@@ -29,3 +29,14 @@ RENDERERS: dict[str, Callable] = {
     "markdown": render_markdown,
     "html": render_html,
 }
+
+
+def render(format: str, findings: list, problems=(), project=None, verbose: bool = False, quiet: bool = False, color: bool = False) -> str:
+    """Findings and input problems in ``format``; options a format has no use for are ignored."""
+    renderer = RENDERERS[format]
+    options: dict = {"verbose": verbose, "problems": problems}
+    if getattr(renderer, "wants_project", False):
+        options["project"] = project
+    if format == "human":
+        options.update(quiet=quiet, color=color)
+    return renderer(findings, **options)

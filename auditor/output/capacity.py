@@ -68,7 +68,8 @@ def shown(result, key: str) -> bool:
         return result.fits is False
     if key == "max_concurrency_all_replicas":
         return result.request.dp > 1
-    return True
+    marker = result.engine.hidden_when.get(key)
+    return not (marker and result.setup.geometry_values.get(marker))
 
 
 def human_lines(result) -> list[str]:

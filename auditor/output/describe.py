@@ -49,3 +49,19 @@ def sentence(f: Finding) -> str:
 
 def claims_file_line(f: Finding) -> int:
     return f.location.line or 1
+
+
+DOCUMENTATION = "https://pypi.org/project/inference-auditor/"
+"""Where the project's documentation lives: pyproject.toml's ``[project.urls] Documentation``, also read from the metadata."""
+
+
+def documentation_url(verdict: str | None) -> str:
+    """The documentation page, at the README's section on verdicts when one is named (SARIF ``helpUri``)."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = dict(entry.split(", ", 1) for entry in metadata("inference-auditor").get_all("Project-URL") or [] if ", " in entry)
+    except PackageNotFoundError:  # a bare source tree: the declared constant stands
+        urls = {}
+    base = urls.get("Documentation", DOCUMENTATION)
+    return base if verdict is None else f"{base}#verdicts"

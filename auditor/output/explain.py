@@ -75,27 +75,6 @@ def _substituted(catalogue: Catalogue, formula_id: str, values: dict) -> str:
     return sympy.sstr(expr.xreplace(mapping))
 
 
-def render_catalogue(catalogue: Catalogue, formula_id: str | None = None) -> str:
-    if formula_id:
-        from auditor.base.errors import InputError, Location
-
-        if formula_id not in catalogue.formulas:
-            raise InputError(Location("formulas"), f"unknown formula {formula_id!r}{catalogue.unknown_hint(formula_id)}")
-        f = catalogue.formulas[formula_id]
-        lines = [f"{f.id}: {f.title}", f"  = {f.expr_text}   [{f.unit.text}]", f"  owner: {f.owner}", f"  defined at {f.location}"]
-        lines += [f"  assumes: {a}" for a in f.assumptions]
-        for name in catalogue.depends_on(f.id):
-            item = catalogue.symbols.get(name) or catalogue.formulas.get(name)
-            meaning = getattr(item, "meaning", None) or getattr(item, "title", "")
-            if getattr(item, "notation", ()):
-                meaning += f" (written {', '.join(item.notation)})"
-            lines.append(f"  {name} [{item.unit.text}]: {meaning}")
-        return "\n".join(lines) + "\n"
-    width = max(len(f) for f in catalogue.formulas)
-    rows = [f"{f.id:<{width}}  {f.unit.text:<12} {f.title}" for f in catalogue.formulas.values() if not f.fallacy]
-    return "\n".join(rows) + f"\n{len(rows)} formulas, {len(catalogue.symbols)} symbols\n"
-
-
 def claim_layout_lines(claim, project) -> list[str]:
     """The layer summary of the model a claim names, for ``auditor explain`` (none without a model)."""
     if "model" not in claim.given:

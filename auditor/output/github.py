@@ -34,7 +34,16 @@ def annotation(f: Finding) -> str:
     return f"::{level} {properties}::{escape_data(sentence(f))}"
 
 
-def render_github(findings: list[Finding], verbose: bool = False) -> str:
-    lines = [annotation(f) for f in findings if verbose or not f.passed]
-    lines.append(summary(findings))
+def problem_annotation(problem) -> str:
+    """An input error as an ``::error`` on the line of the claims file that holds it."""
+    location = problem.location
+    place = {"file": location.path if location else "", "line": (location.line if location else None) or 1, "title": "input error"}
+    properties = ",".join(f"{key}={escape_property(str(value))}" for key, value in place.items() if value != "")
+    return f"::error {properties}::{escape_data(problem.message)}"
+
+
+def render_github(findings: list[Finding], verbose: bool = False, problems=()) -> str:
+    lines = [problem_annotation(p) for p in problems]
+    lines += [annotation(f) for f in findings if verbose or not f.passed]
+    lines.append(summary(findings, problems))
     return "\n".join(lines) + "\n"

@@ -31,6 +31,7 @@ def finding_record(f: Finding) -> dict:
         "tolerance": as_json_number(f.tolerance),
         "message": f.message,
         "missing": list(f.missing),
+        "notes": list(f.notes),
         "remarks": list(f.remarks),
         "inferred": None if f.inferred is None else {"symbol": f.inferred[0], "low": f.inferred[1], "high": f.inferred[2], "claims": f.inferred[3]},
         "diagnoses": [
@@ -44,11 +45,17 @@ def finding_record(f: Finding) -> dict:
     }
 
 
-def render_json(findings: list[Finding], verbose: bool = False) -> str:
+def problem_record(problem) -> dict:
+    location = problem.location
+    return {"file": location.path if location else None, "line": location.line if location else None, "message": problem.message}
+
+
+def render_json(findings: list[Finding], verbose: bool = False, problems=()) -> str:
     counts = Counter(f.verdict.value for f in findings)
     document = {
         "findings": [finding_record(f) for f in findings],
+        "errors": [problem_record(p) for p in problems],
         "summary": dict(sorted(counts.items())),
-        "passed": all(f.passed for f in findings),
+        "passed": not problems and all(f.passed for f in findings),
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,7 +1,10 @@
 """JUnit XML: one test case per claim, one suite per claims file.
 
 CI systems that chart tests chart claims the same way: a claim that stops
-holding is a failing test named after the claim, in the suite of its file.
+holding is a failing test named after the claim, in the suite of its file,
+and an input error is a test in error. The output keeps to the common
+schema (the one Jenkins validates: no ``file``/``line`` on a test case, so
+the place is in the suite's ``file`` and in each message) and carries times.
 """
 
 from __future__ import annotations
@@ -11,33 +14,55 @@ from collections import OrderedDict
 
 from auditor.audit.findings import Finding
 
-from .describe import claims_file_line, sentence
+from .describe import sentence
+
+
+def seconds(value: float) -> str:
+    return f"{value:.6f}"
 
 
 def testcase(f: Finding) -> ET.Element:
-    case = ET.Element("testcase", {"classname": f.location.path, "name": f.claim_id, "file": f.location.path, "line": str(claims_file_line(f))})
+    case = ET.Element("testcase", {"classname": f.location.path, "name": f.claim_id, "time": seconds(f.seconds)})
+    where = f"{f.location}" + (f" at {f.document_location}" if f.document_location else "")
     if not f.passed:
         failure = ET.SubElement(case, "failure", {"type": f.verdict.value, "message": sentence(f)})
-        where = f" at {f.document_location}" if f.document_location else ""
-        failure.text = f"{f.location}{where}\n{sentence(f)}"
+        failure.text = f"{where}\n{sentence(f)}"
     output = ET.SubElement(case, "system-out")
-    output.text = sentence(f)
+    output.text = f"{where}: {sentence(f)}"
     return case
 
 
-def suite(name: str, findings: list[Finding]) -> ET.Element:
+def error_case(problem) -> ET.Element:
+    where = str(problem.location or "")
+    case = ET.Element("testcase", {"classname": problem.location.path if problem.location else "", "name": f"input error at {where}", "time": seconds(0)})
+    error = ET.SubElement(case, "error", {"type": "input-error", "message": problem.message})
+    error.text = f"{where}: {problem.message}"
+    return case
+
+
+def suite(name: str, findings: list[Finding], problems: list) -> ET.Element:
     failures = sum(not f.passed for f in findings)
-    element = ET.Element("testsuite", {"name": name, "tests": str(len(findings)), "failures": str(failures), "errors": "0", "skipped": "0"})
+    attributes = {
+        "name": name, "tests": str(len(findings) + len(problems)), "failures": str(failures), "errors": str(len(problems)),
+        "skipped": "0", "time": seconds(sum(f.seconds for f in findings)), "file": name,
+    }
+    element = ET.Element("testsuite", attributes)
+    element.extend(error_case(p) for p in problems)
     element.extend(testcase(f) for f in findings)
     return element
 
 
-def render_junit(findings: list[Finding], verbose: bool = False) -> str:
-    by_file: OrderedDict[str, list[Finding]] = OrderedDict()
+def render_junit(findings: list[Finding], verbose: bool = False, problems=()) -> str:
+    by_file: OrderedDict[str, tuple[list, list]] = OrderedDict()
+    for p in problems:
+        by_file.setdefault(p.location.path if p.location else "", ([], []))[1].append(p)
     for f in findings:
-        by_file.setdefault(f.location.path, []).append(f)
+        by_file.setdefault(f.location.path, ([], []))[0].append(f)
     failures = sum(not f.passed for f in findings)
-    root = ET.Element("testsuites", {"name": "inference-auditor", "tests": str(len(findings)), "failures": str(failures), "errors": "0"})
-    root.extend(suite(name, group) for name, group in by_file.items())
+    root = ET.Element("testsuites", {
+        "name": "inference-auditor", "tests": str(len(findings) + len(problems)), "failures": str(failures),
+        "errors": str(len(problems)), "time": seconds(sum(f.seconds for f in findings)),
+    })
+    root.extend(suite(name, group, errors) for name, (group, errors) in by_file.items())
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

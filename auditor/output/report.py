@@ -3,13 +3,15 @@
 Both are jinja2 templates in ``reports/`` rendered with autoescaping on, so a
 quote that holds markup, or a ``javascript:`` link, renders as inert text; the
 Markdown report also escapes Markdown's own punctuation for the same reason.
-Both are self-contained: the plot is inline SVG (a data URI in Markdown),
-drawn by ``auditor.svgplot``, with no script and no external resource.
+Both are self-contained, with no script and no external resource. The HTML
+report draws the roofline as inline SVG (``auditor.svgplot``) and prints
+equations as MathML; the Markdown report is written for what GitHub renders,
+so its equations are LaTeX in ``$$`` blocks and its roofline is a table of
+the same points (GitHub shows neither MathML nor ``data:`` images).
 """
 
 from __future__ import annotations
 
-import base64
 import re
 from pathlib import Path
 
@@ -46,9 +48,16 @@ def _environment():
 
 def mathml(formula_id: str, catalogue) -> str:
     """``id = expression`` as presentation MathML, the same printer as the formula sheet."""
-    from .mathml import equation_mathml
+    from .mathml import catalogue_notation, equation_mathml
 
-    return equation_mathml(formula_id, catalogue.expressions[formula_id])
+    return equation_mathml(formula_id, catalogue.expressions[formula_id], catalogue_notation(catalogue))
+
+
+def latex(formula_id: str, catalogue) -> str:
+    """The same equation in LaTeX, for Markdown's ``$$`` blocks (GitHub renders those, not MathML)."""
+    from .mathml import catalogue_notation, equation_latex
+
+    return equation_latex(formula_id, catalogue.expressions[formula_id], catalogue_notation(catalogue))
 
 
 def _row(f: Finding) -> dict:
@@ -75,7 +84,8 @@ def _formulas(findings: list[Finding], catalogue) -> list[dict]:
     entries = []
     for formula_id in used:
         formula = catalogue.formulas[formula_id]
-        entries.append({"id": formula_id, "title": formula.title, "owner": formula.owner, "unit": formula.unit.text, "assumptions": list(formula.assumptions), "mathml": Markup(mathml(formula_id, catalogue))})
+        entries.append({"id": formula_id, "title": formula.title, "owner": formula.owner, "unit": formula.unit.text, "assumptions": list(formula.assumptions),
+                        "mathml": Markup(mathml(formula_id, catalogue)), "latex": Markup(latex(formula_id, catalogue))})
     return entries
 
 
@@ -93,9 +103,8 @@ def _plots(findings: list[Finding], project) -> list[dict]:
         seen.add(key)
         roofline = roofline_for(claim, project)
         if roofline is not None:
-            svg = roofline_svg(roofline)
-            uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
-            plots.append({"title": roofline.title, "svg": Markup(svg), "data_uri": uri, "caption": knee_caption(roofline), "claim": claim.id})
+            points = [{"batch": b, "step_ms": f"{t:.2f}", "throughput": f"{x:,.0f}"} for b, t, x in zip(roofline.batches, roofline.step_ms, roofline.throughput)]
+            plots.append({"title": roofline.title, "svg": Markup(roofline_svg(roofline)), "points": points, "caption": knee_caption(roofline), "claim": claim.id})
         if len(plots) == MAX_PLOTS:
             break
     return plots
@@ -110,7 +119,7 @@ def _claims_of(findings: list[Finding]):
             yield from (c for c in load_claim_file(Path(path)).claims if c.id in wanted)
 
 
-def report_context(findings: list[Finding], verbose: bool, project) -> dict:
+def report_context(findings: list[Finding], verbose: bool, project, problems=()) -> dict:
     from collections import Counter
 
     counts = Counter(f.verdict.value for f in findings)
@@ -120,25 +129,36 @@ def report_context(findings: list[Finding], verbose: bool, project) -> dict:
         "all_rows": len(findings),
         "counts": [(v.value, counts[v.value], MEANING[v]) for v in Verdict if counts[v.value]],
         "failed": failed,
+        "problems": problem_rows(problems),
         "formulas": _formulas(findings, project.catalogue),
         "plots": _plots(findings, project),
     }
 
 
-def _render(template: str, findings: list[Finding], verbose: bool, project) -> str:
+def problem_rows(problems) -> list[dict]:
+    return [{"where": str(e.location or ""), "message": e.message} for e in problems]
+
+
+def _render(template: str, findings: list[Finding], verbose: bool, project, problems=()) -> str:
     if project is None:
         from auditor.audit.project import Project
 
-        project = Project.load(Path.cwd())
-    return _environment().get_template(template).render(**report_context(findings, verbose, project))
+        project = Project.find()
+    return _environment().get_template(template).render(**report_context(findings, verbose, project, problems))
 
 
-def render_markdown(findings: list[Finding], verbose: bool = False, project=None) -> str:
-    return _render("report.md.j2", findings, verbose, project)
+def render_markdown(findings: list[Finding], verbose: bool = False, project=None, problems=()) -> str:
+    return _render("report.md.j2", findings, verbose, project, problems)
 
 
-def render_html(findings: list[Finding], verbose: bool = False, project=None) -> str:
-    return _render("report.html.j2", findings, verbose, project)
+def render_html(findings: list[Finding], verbose: bool = False, project=None, problems=()) -> str:
+    return _render("report.html.j2", findings, verbose, project, problems)
+
+
+def html_fragment(findings: list[Finding], problems=()) -> str:
+    """The findings table and input errors alone, every finding listed: a notebook's view of an audit."""
+    rows = [_row(f) for f in findings]
+    return _environment().get_template("findings.html.j2").render(rows=rows, problems=problem_rows(problems))
 
 
 render_markdown.wants_project = True

@@ -3,7 +3,9 @@
 Code-scanning services read SARIF, so a wrong number shows up on the line of
 the document that prints it (and, as a related location, on the claims-file
 line that records it). Claims that pass appear as ``kind: pass`` results only
-with ``-v``, so a default log lists the problems alone.
+with ``-v``, so a default log lists the problems alone. Input errors (a claim
+that cannot be read) are results of their own rule, ``input-error``, on the
+claims-file line, so one run reports every one of them.
 """
 
 from __future__ import annotations
@@ -15,22 +17,31 @@ from urllib.parse import quote
 from auditor import __version__
 from auditor.audit.findings import Finding
 from auditor.base.numbers import as_json_number
-from auditor.claims.verdicts import MEANING, Verdict
+from auditor.claims.verdicts import ACTION, INPUT_ERROR, INPUT_ERROR_ACTION, INPUT_ERROR_MEANING, MEANING, Verdict
 
-from .describe import claims_file_line, sentence
+from .describe import claims_file_line, documentation_url, sentence
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
-def rule(verdict: Verdict) -> dict:
-    level = "none" if verdict.holds else "error"
-    return {
-        "id": verdict.value,
-        "name": "".join(word.capitalize() for word in verdict.value.split("-")),
-        "shortDescription": {"text": f"claim verdict: {verdict.value}"},
-        "fullDescription": {"text": MEANING[verdict]},
+def rule(rule_id: str, meaning: str, action: str, level: str) -> dict:
+    entry = {
+        "id": rule_id,
+        "name": "".join(word.capitalize() for word in rule_id.split("-")),
+        "shortDescription": {"text": f"claim verdict: {rule_id}" if rule_id != INPUT_ERROR else "input error"},
+        "fullDescription": {"text": meaning},
+        "help": {"text": f"{meaning}. {action}", "markdown": f"**{rule_id}**: {meaning}.\n\n{action}"},
         "defaultConfiguration": {"level": level},
     }
+    url = documentation_url(rule_id)
+    if url:
+        entry["helpUri"] = url
+    return entry
+
+
+def rules() -> list[dict]:
+    verdicts = [rule(v.value, MEANING[v], ACTION[v], "none" if v.holds else "error") for v in Verdict]
+    return verdicts + [rule(INPUT_ERROR, INPUT_ERROR_MEANING, INPUT_ERROR_ACTION, "error")]
 
 
 def artifact_uri(path: str) -> str:
@@ -61,11 +72,11 @@ def locations(f: Finding) -> tuple[list[dict], list[dict]]:
     return [physical(span.path, span.line, span.column, span.end_line, span.end_column)], [claims]
 
 
-def result(f: Finding, rule_index: dict[Verdict, int]) -> dict:
+def result(f: Finding, rule_index: dict[str, int]) -> dict:
     shown, related = locations(f)
     entry = {
         "ruleId": f.verdict.value,
-        "ruleIndex": rule_index[f.verdict],
+        "ruleIndex": rule_index[f.verdict.value],
         "kind": "pass" if f.passed else "fail",
         "level": "none" if f.passed else "error",
         "message": {"text": sentence(f)},
@@ -78,17 +89,30 @@ def result(f: Finding, rule_index: dict[Verdict, int]) -> dict:
     return entry
 
 
-def render_sarif(findings: list[Finding], verbose: bool = False) -> str:
-    verdicts = list(Verdict)
-    rule_index = {v: i for i, v in enumerate(verdicts)}
+def problem_result(problem, rule_index: dict[str, int]) -> dict:
+    location = problem.location
+    path = location.path if location and location.path else "."
+    return {
+        "ruleId": INPUT_ERROR,
+        "ruleIndex": rule_index[INPUT_ERROR],
+        "kind": "fail",
+        "level": "error",
+        "message": {"text": problem.message},
+        "locations": [physical(path, (location.line if location else None) or 1)],
+    }
+
+
+def render_sarif(findings: list[Finding], verbose: bool = False, problems=()) -> str:
+    declared = rules()
+    rule_index = {r["id"]: i for i, r in enumerate(declared)}
     shown = [f for f in findings if verbose or not f.passed]
     log = {
         "$schema": SCHEMA,
         "version": "2.1.0",
         "runs": [
             {
-                "tool": {"driver": {"name": "inference-auditor", "version": __version__, "rules": [rule(v) for v in verdicts]}},
-                "results": [result(f, rule_index) for f in shown],
+                "tool": {"driver": {"name": "inference-auditor", "version": __version__, "informationUri": documentation_url(None), "rules": declared}},
+                "results": [problem_result(p, rule_index) for p in problems] + [result(f, rule_index) for f in shown],
                 "columnKind": "unicodeCodePoints",
             }
         ],

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from auditor.audit.findings import Finding
 from auditor.base.numbers import show
 
-from .mathml import equation_latex, equation_mathml
+from .mathml import catalogue_notation, equation_latex, equation_mathml
 
 SHEET_OWNER = re.compile(r"formula sheet\s*§\s*(\d+(?:\.\d+)*)")
 CLAIM_SECTION = re.compile(r"^§\s*(\d+(?:\.\d+)*)\s+(.+)$")
@@ -104,8 +104,8 @@ def _entry(catalogue, formula, findings: list[Finding]) -> Entry:
         unit=formula.unit.text,
         owner=formula.owner,
         assumptions=formula.assumptions,
-        latex=Markup(equation_latex(formula.id, expr)),  # SymPy output over validated names
-        mathml=Markup(equation_mathml(formula.id, expr)),  # SymPy output over validated names
+        latex=Markup(equation_latex(formula.id, expr, catalogue_notation(catalogue))),  # SymPy output over validated names
+        mathml=Markup(equation_mathml(formula.id, expr, catalogue_notation(catalogue))),  # SymPy output over validated names
         symbols=[_symbol_row(catalogue, name) for name in catalogue.depends_on(formula.id)],
         claims=[_claim_row(f) for f in findings],
         fallacy=formula.fallacy,

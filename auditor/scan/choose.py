@@ -54,23 +54,35 @@ class FormulaChooser:
         ranked = self._ranked(proposal, texts)
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
-        best, given, missing, model_scope = self._resolvable(proposal, ranked, scopes)
+        best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes)
         proposal.score = score_of(ranked[0][0], missing, proposal.bare)
         evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
         evidence += [f"model named in the {model_scope}"] if model_scope else []
         evidence += [f"missing {', '.join(missing)}"] if missing else []
-        unit = self._unit_for_bare(proposal, best.formula)
-        if proposal.score >= PROPOSE_AT and not missing:
-            far = plausibility.far_from(self.scanner.project, proposal, best.formula, given, unit)
-            if far:
-                proposal.score = round(proposal.score * FAR_FACTOR, 2)
-                evidence.append(far)
+        if far:
+            proposal.score = round(proposal.score * FAR_FACTOR, 2)
+            evidence.append(far)
         proposal.evidence = tuple(evidence)
         if proposal.score >= PROPOSE_AT:
-            proposal.formula, proposal.given, proposal.unit = best.formula, given, unit
+            proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+
+    def _plausible(self, proposal, ranked, scopes):
+        """The best formula whose inputs the context gives and whose value can be the number's; else the best, and why not."""
+        first = None
+        for total, score in ranked[:RESOLVE_CHOICES]:
+            if total < RESOLVE_MARGIN * ranked[0][0]:
+                break
+            given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
+            far = "" if missing else plausibility.far_from(self.scanner.project, proposal, score.formula, given, self._unit_for_bare(proposal, score.formula))
+            if not missing and not far:
+                return score, given, missing, model_scope, ""
+            first = first or (score, given, missing, model_scope, far)
+        return first
 
     def _unit_for_bare(self, proposal, formula_id: str) -> str:
-        """A bare number after "=" is in its formula's unit ("the ridge = 295" is 295 FLOP/byte)."""
+        """The unit the number's table header gives it, or for a bare number after "=" its formula's ("the ridge = 295" is 295 FLOP/byte)."""
+        if proposal.unit:
+            return proposal.unit
         unit = self.scanner.project.catalogue.formulas[formula_id].unit
         return "" if not proposal.bare or unit.dimensionless else unit.text
 
@@ -83,7 +95,7 @@ class FormulaChooser:
             stated = with_unit(stated, proposal.unit)
         scanner = self.scanner
         catalogue = scanner.project.catalogue
-        candidates = [f.id for f in catalogue.formulas.values() if f.id not in scanner.spec_formulas and words.unit_fits(stated, f, proposal.bare) and scanner.feedable(f.id)]
+        candidates = [f.id for f in catalogue.formulas.values() if f.id not in scanner.spec_formulas and _fits(stated, f, proposal) and scanner.feedable(f.id)]
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
         totals = []
@@ -93,17 +105,12 @@ class FormulaChooser:
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
 
-    def _resolvable(self, proposal, ranked, scopes):
-        """The best formula, unless one scoring nearly as well has every input the text gives: that one."""
-        first = None
-        for total, score in ranked[:RESOLVE_CHOICES]:
-            if total < RESOLVE_MARGIN * ranked[0][0]:
-                break
-            given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
-            if not missing:
-                return score, given, missing, model_scope
-            first = first or (score, given, missing, model_scope)
-        return first
+
+def _fits(stated, formula, proposal) -> bool:
+    """The formula's unit is the number's; under a "per token" header, the number's per token."""
+    if proposal.per:
+        return words.fits_per(stated, formula, proposal.per)
+    return words.unit_fits(stated, formula, proposal.bare)
 
 
 def clause(text: str, proposal, sentence: tuple[int, int]) -> tuple[int, int]:
@@ -119,7 +126,7 @@ def written_value(scanner, proposal, symbol, scopes):
     place = inputs_in_text.list_position(text, proposal.start, proposal.end, *scopes[1])
     value = inputs_in_text.value_for(symbol.name, scanner.assignments, scopes, proposal.start, place)
     if value is None and symbol.name == "seq_len":
-        value = next((s for low, high in scopes[:3] if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
+        value = next((s for low, high in scopes if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
     if value is None and symbol.unit.dimensionless:
         value = inputs_in_text.counted_value(symbol, text, *scopes[1], (proposal.start, proposal.end))
     return value

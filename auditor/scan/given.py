@@ -9,11 +9,13 @@ none of these supplies is missing, and a proposal with missing inputs is not mad
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 from . import inputs as inputs_in_text
 from . import match as words
 from .choose import written_value
 from .quantities import written_value as page_value
+from .settings import setting_for
 
 PAGE_COUNTS = frozenset({"n_params", "n_params_active"})
 
@@ -30,6 +32,8 @@ def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str],
         if page_sets(scanner, proposal, symbol, scopes, given, page_inputs) or not needs_text(symbol, given, scanner.model_symbols):
             continue
         value = written_value(scanner, proposal, symbol, scopes)
+        if value is None and symbol.name in scanner.symbol_settings:
+            value = Fraction(str(setting_for(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)))
         if value is None:
             missing.append(symbol.name)
         else:
@@ -60,13 +64,13 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict)
     Only the kinds of input a page sets up rather than derives: an accelerator's figures, a
     parameter count, a size in bytes; a time or a share written nearby is more often another claim.
     """
-    if not (symbol.gpu or symbol.name in PAGE_COUNTS or ("[information]", 1) in symbol.unit.dimensions):
+    if not (symbol.gpu or symbol.name in PAGE_COUNTS or symbol.domain == "fraction" or ("[information]", 1) in symbol.unit.dimensions):
         return False
     wide = list(scopes) + ([(0, len(scanner.view.text))] if symbol.gpu or symbol.name in PAGE_COUNTS else [])
     found = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
     if found is None:
         return False
-    given[symbol.name] = found.given if found.dimensions else int(found.value)
+    given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text
     return True
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 from auditor.documents.locate import NUMBER_TOKEN, token_value
 
@@ -42,6 +42,17 @@ class Assignment:
     spans: tuple[tuple[int, int], ...]
 
 
+DOCUMENT_NAMES: dict[str, tuple[str, ...]] = {
+    # names documents give the catalogue's symbols, beyond the symbols' own names and notation
+    "batch size": ("batch",), "bs": ("batch",), "sequence length": ("seq_len",), "context length": ("seq_len",),
+    "d_qkv": ("head_dim",), "d_head": ("head_dim",), "head dim": ("head_dim",), "n_kv heads": ("n_kv_heads",),
+    "n_kv_heads": ("n_kv_heads",), "kv heads": ("n_kv_heads",), "num_kv_heads": ("n_kv_heads",),
+    # a plain transformer's every layer keeps a KV cache: the table's layer count is both
+    "n_layers": ("n_layers", "n_kv_layers"), "layers": ("n_layers", "n_kv_layers"),
+    "d_ff": ("intermediate_size",), "ffw": ("intermediate_size",), "n_embeddings": ("vocab_size",), "vocab": ("vocab_size",),
+}
+
+
 def symbol_aliases(catalogue) -> dict[str, set[str]]:
     """alias (lower case) -> symbols it may name, for symbols a text could set."""
     aliases: dict[str, set[str]] = {}
@@ -59,6 +70,8 @@ def symbol_aliases(catalogue) -> dict[str, set[str]]:
             aliases.setdefault(alias.lower() if len(alias) > 1 else alias, set()).add(name)
     for name, notation in formula_notation(catalogue).items():
         aliases.setdefault(notation.lower() if len(notation) > 1 else notation, set()).add(name)
+    for written, names in DOCUMENT_NAMES.items():
+        aliases.setdefault(written, set()).update(n for n in names if n in catalogue.symbols)
     return aliases
 
 

@@ -55,6 +55,7 @@ class Proposal:
     evidence: tuple[str, ...] = ()
     raw: tuple[int, int] = (0, 0)
     page_inputs: dict = field(default_factory=dict)
+    per: str = ""
 
     @property
     def proposed(self) -> bool:

@@ -170,6 +170,13 @@ def unit_fits(stated, formula, bare: bool) -> bool:
     return True
 
 
+def fits_per(stated, formula, per: str) -> bool:
+    """A size under a "per token" header fits a per-token formula ("324kB" in the "KV size / token" column)."""
+    from auditor.base.units import multiply, parse_unit
+
+    return formula.unit.dimensions == multiply(stated.unit.dimensions, parse_unit(per).dimensions, -1)
+
+
 def spec_lookups(catalogue) -> set[str]:
     """Formulas that only read a GPU's spec sheet: a number they match is a figure the page cites, not a claim."""
     found = set()

@@ -16,6 +16,9 @@ from auditor.base.errors import AuditorError
 from auditor.claims.verdicts import Verdict
 
 NEAR = Fraction(4)
+# explanations that name what the page confused (a variable, a unit, a dtype, a factor of the formula);
+# a power of ten or a default doubted fits almost any far value, so it does not make a formula the number's
+NAMED_SLIPS = frozenset({"swap", "unit", "dropped", "doubled", "fallacy", "dtype", "kv-width", "sliding", "per-layer"})
 
 
 def far_from(project, proposal, formula: str, given: dict, unit: str) -> str:
@@ -36,21 +39,28 @@ def far_from(project, proposal, formula: str, given: dict, unit: str) -> str:
         return "the formula's unit is not the number's"
     if verdict.holds or computed is None:
         return ""
-    stated = claim.stated.low.value
-    ratio = abs(Fraction(computed) / stated) if stated else None
-    if ratio is not None and abs(ratio - 1) <= input_precision(proposal.page_inputs):
-        return f"within the printed precision of the page's inputs ({', '.join(proposal.page_inputs.values())}): not decidable"
-    if ratio is not None and 1 / NEAR <= ratio <= NEAR:
-        return ""
-    if audit_claim(claim, project).diagnoses:
+    near = _nearness(computed, claim.stated.low.value, proposal.page_inputs)
+    if near is not None:
+        return near
+    if any(set(d.kind.split("+")) <= NAMED_SLIPS for d in audit_claim(claim, project).diagnoses):
         return ""
     return f"the formula gives {float(computed):.4g}, far from the number, and no slip explains it"
+
+
+def _nearness(computed, stated, page_inputs: dict) -> str | None:
+    """'' for a value near the number, a reason for one inside the inputs' own precision, None for one far from it."""
+    ratio = abs(Fraction(computed) / stated) if stated else None
+    if ratio is None:
+        return None
+    if abs(ratio - 1) <= input_precision(page_inputs):
+        return f"within the printed precision of the page's inputs ({', '.join(page_inputs.values())}): not decidable"
+    return "" if 1 / NEAR < ratio < NEAR else None
 
 
 def _evaluated(claim, project):
     """(verdict, value in the stated unit) of a draft claim, without the diagnosis search."""
     from auditor.base.errors import UnderdeterminedError
-    from auditor.claims.compare import compare
+    from auditor.claims.readings import compare_readings
     from auditor.evaluate.evaluation import Evaluation
     from auditor.evaluate.resolve import resolve
 
@@ -59,7 +69,7 @@ def _evaluated(claim, project):
         value = Evaluation(catalogue, resolve(claim, catalogue, project.inputs)).value(claim.formula)
     except (UnderdeterminedError, ZeroDivisionError, ValueError, OverflowError):
         return Verdict.UNDERDETERMINED, None
-    result = compare(claim.stated, value, catalogue.dims(claim.formula))
+    result, _ = compare_readings(claim.stated, value, catalogue.dims(claim.formula))
     return result.verdict, result.computed
 
 

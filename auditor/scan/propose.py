@@ -23,8 +23,9 @@ from .locate import SENTENCE_END, Proposal, bounds, find_numbers
 from .proposals import audit_proposals, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
-from .settings import find_settings, setting_for
+from .settings import find_settings, setting_for, symbol_settings
 from .sums import find_sums
+from .tables import find_tables, in_table, place_of, table_settings
 from .views import read_view
 from .words import FormulaIndex
 
@@ -51,9 +52,12 @@ class Scanner:
         self.gpus = words.find_named(text, words.gpu_aliases(project.inputs.gpus))
         self.dtypes = words.find_dtypes(text)
         self.main_dtype = given_module.most_named(self.dtypes)
-        self.assignments = inputs_in_text.find_assignments(text, inputs_in_text.symbol_aliases(catalogue))
+        self.aliases = inputs_in_text.symbol_aliases(catalogue)
+        self.tables = find_tables(text)
+        self.assignments = inputs_in_text.find_assignments(text, self.aliases) + table_settings(self.tables, self.aliases)
         self.sums = find_sums(text)
         self.settings = find_settings(text)
+        self.symbol_settings = symbol_settings(self.settings, self.aliases)
         self.written = [w for w in written_quantities(text) if w.dimensions or not any(a <= w.start < b for a, b, _ in self.models)]
         self.index = FormulaIndex(catalogue)
         self.notation = inputs_in_text.formula_notation(catalogue)
@@ -80,18 +84,21 @@ class Scanner:
             elif proposal.start in inputs_set:
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
             else:
+                place = place_of(self.tables, proposal.start)
+                if place is not None:
+                    in_table(proposal, place)
                 wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
-                self.chooser.choose(proposal, wide, self._texts(proposal, scopes))
+                self.chooser.choose(proposal, wide, self._texts(proposal, scopes, place))
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         return located
 
     def _input_statements(self) -> dict[int, str]:
         """Where the page states an input ("3.35 TB/s of HBM bandwidth", "16GB of HBM"): a figure it cites, not a claim."""
-        symbols = [s for s in self.project.catalogue.symbols.values() if s.gpu]
+        symbols = [s for s in self.project.catalogue.symbols.values() if s.gpu or s.domain == "fraction"]
         found = {}
         for written in self.written:
-            name = setting_symbol(written, symbols) if written.dimensions else None
+            name = setting_symbol(written, symbols) if written.dimensions or written.text.endswith("%") else None
             if name:
                 found[written.start] = name
                 ranged = RANGE_BEFORE.search(self.view.text, max(0, written.start - 16), written.start)
@@ -137,13 +144,14 @@ class Scanner:
                 level = depth
         return chain
 
-    def _texts(self, proposal: Proposal, scopes) -> list[tuple[str, float]]:
+    def _texts(self, proposal: Proposal, scopes, place=None) -> list[tuple[str, float]]:
         text = self.view.text
         sentence, paragraph, section = scopes
         near = text[max(sentence[0], proposal.start - NEAR) : min(sentence[1], proposal.end + NEAR)]
         found = self._heading_before(proposal.start)
         heading = text[found[0] : found[1]] if found else ""
-        parts = (text[slice(*clause(text, proposal, sentence))], near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
+        own = f"{place.corner} {place.column} {place.row} {place.cell.text}" if place else text[slice(*clause(text, proposal, sentence))]
+        parts = (own, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
         return list(zip(parts, SCOPE_WEIGHTS))
 
     def feeds(self, formula: str, model: str) -> bool:

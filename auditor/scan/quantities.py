@@ -21,6 +21,7 @@ from .noise import parameter_counts
 from .sums import NUMBER
 from .words import words as stem_words
 
+PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?%")
 QUANTITY = re.compile(rf"(?<![\w.])(?P<number>{NUMBER})\s?(?P<unit>[A-Za-zµ]+(?:\s*/\s*[A-Za-z]+|\s+per\s+(?:second|sec|token|s)\b)?)")
 BEFORE, AFTER = 24, 36
 PARAMETER_WORDS = frozenset({"parameter", "param", "model"})
@@ -55,6 +56,8 @@ def written_quantities(text: str) -> list[Written]:
             continue
         written = f"{match['number'].replace(',', '')} {unit}"
         found.append(Written(match.start(), match.end(), value * parsed.factor, parsed.dimensions, match.group(0), _around(text, match.start(), match.end()), written))
+    for match in PERCENT.finditer(text):
+        found.append(Written(match.start(), match.end(), Fraction(match[1]) / 100, (), match.group(0), _around(text, match.start(), match.end()), f"{match[1]}%"))
     for start, end, count in counts:
         found.append(Written(start, end, Fraction(count), (), text[start:end], _around(text, start, end) | PARAMETER_WORDS, str(int(count))))
     return sorted(found, key=lambda w: w.start)
@@ -77,6 +80,8 @@ def _fits(written: Written, symbol, wanted: frozenset) -> bool:
         return False
     if symbol.meaning.lower().startswith("bytes per") and written.value >= 64:
         return False
+    if written.text.endswith("%"):
+        return symbol.domain == "fraction" and bool(written.words & (wanted | set(stem_words(symbol.meaning)) - IGNORED))
     if not written.dimensions:
         return "n_params" in symbol.name and bool(written.words & PARAMETER_WORDS)
     return bool(written.words & wanted)
@@ -97,5 +102,5 @@ def _around(text: str, start: int, end: int) -> frozenset:
 
 def setting_symbol(written: Written, symbols) -> str | None:
     """The symbol a written quantity sets, if its dimensions and the words beside it name exactly one kind."""
-    fitting = [s.name for s in symbols if s.unit.dimensions and _fits(written, s, _symbol_words(s))]
+    fitting = [s.name for s in symbols if (s.unit.dimensions or s.domain == "fraction") and _fits(written, s, _symbol_words(s))]
     return fitting[0] if fitting else None

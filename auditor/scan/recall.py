@@ -123,11 +123,15 @@ def _right_cause(finding, proposal, label: Label) -> bool:
 
 
 def _recomputed(proposal, label: Label) -> bool:
+    """The proposal's value is the hand value, to 0.5% or to the precision the number is printed with."""
     finding = proposal.finding or proposal.pending
     if finding is None or finding.computed_base is None or label.value is None:
         return False
     computed = float(finding.computed_base)
-    return abs(computed - label.value) <= RELATIVE * abs(label.value) + 1e-12
+    slack = RELATIVE * abs(label.value)
+    if finding.computed and finding.tolerance is not None:
+        slack = max(slack, float(finding.tolerance) * abs(computed / float(finding.computed)))
+    return abs(computed - label.value) <= slack + 1e-12
 
 
 def _overlapping(proposals: list, label: Label):

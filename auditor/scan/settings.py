@@ -33,19 +33,21 @@ def find_settings(text: str) -> list[Setting]:
     """Every name the text sets to a number, in a sentence or a hyperparameter table, in order."""
     found = [Setting(m.start("value"), m.end("value"), m["name"], _number(m["value"])) for m in SETTING.finditer(text)]
     for row in TABLE_ROW.finditer(text):
+        if not row["letter"] and "_" not in row["name"]:
+            continue  # "| bfloat16 | 0.27 |" is a result by dtype, not a hyperparameter
         value = _number(row["value"])
         for name in filter(None, (row["name"].strip().replace(" ", "_"), row["letter"])):
             found.append(Setting(row.start("value"), row.end("value"), name, value))
     return sorted(found, key=lambda s: s.start)
 
 
-def setting_for(settings: list[Setting], name: str, position: int) -> int | float | None:
-    """The value the nearest setting of ``name`` before ``position`` gives, else the first after it."""
-    before = [s for s in settings if s.name == name and s.start < position]
+def setting_for(settings: list[Setting], name: str, position: int, any_name: bool = False) -> int | float | None:
+    """The value the nearest setting of ``name`` (of any name, with ``any_name``) before ``position`` gives, else the first after it."""
+    named = settings if any_name else [s for s in settings if s.name == name]
+    before = [s for s in named if s.start < position]
     if before:
         return before[-1].value
-    after = [s for s in settings if s.name == name]
-    return after[0].value if after else None
+    return named[0].value if named else None
 
 
 def _number(text: str) -> int | float:
@@ -54,3 +56,14 @@ def _number(text: str) -> int | float:
         return int(cleaned)
     value = float(cleaned)
     return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+
+def symbol_settings(settings: list[Setting], aliases: dict[str, set[str]]) -> dict[str, list[Setting]]:
+    """The catalogue symbols the page's named settings give ("n_kv_heads (K) | 8"), each with its settings in order."""
+    found: dict[str, list[Setting]] = {}
+    for setting in settings:
+        if len(setting.name) < 2:
+            continue
+        for symbol in aliases.get(setting.name.lower(), set()) | aliases.get(setting.name.lower().replace("_", " "), set()):
+            found.setdefault(symbol, []).append(setting)
+    return found

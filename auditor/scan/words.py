@@ -24,7 +24,7 @@ STOP = frozenset(
     "own just also here very given used uses using use take takes taking two three four over new own".split()
 )
 SYNONYMS = {
-    "tok": "token", "tp": "tensor", "ep": "expert", "pp": "pipeline", "seq": "sequenc", "ctx": "context",
+    "tok": "token", "bs": "batch", "tp": "tensor", "ep": "expert", "pp": "pipeline", "seq": "sequenc", "ctx": "context",
     "attn": "attention", "param": "parameter", "mem": "memory", "vram": "memory", "hbm": "memory",
     "ms": "", "us": "", "µs": "", "gb": "", "gib": "", "mb": "", "mib": "", "kib": "", "tb": "", "byte": "byte",
     "concurrency": "concurrent", "throughput": "throughput", "speedup": "speed", "utilization": "utilisation",

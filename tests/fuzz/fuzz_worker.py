@@ -47,7 +47,8 @@ def warm(scratch: Path) -> None:
     from auditor.commands import register_all  # noqa: F401
 
     for module in pkgutil.walk_packages(auditor.__path__, "auditor."):  # children must not import code edited since
-        importlib.import_module(module.name)
+        if not module.name.endswith("__main__"):  # running it would run the command line
+            importlib.import_module(module.name)
     memoize_catalogue()
     Project.load(scratch)
     parser = auditor.cli.build_parser()

@@ -24,7 +24,7 @@ Architectures (``Geometry.architecture``):
 - ``dense``: attention (full, sliding and/or chunked) with dense MLPs (Llama, Mistral, Gemma, Qwen2-VL);
 - ``moe``: attention with routed experts (Mixtral, Qwen3-30B-A3B, gpt-oss, Llama 4);
 - ``mla`` / ``mla-moe``: multi-head latent attention, without / with experts (DeepSeek-V2/V3, Kimi K2);
-- ``hybrid-linear``: linear-attention (Gated DeltaNet, lightning) layers with some full attention (Qwen3-Next);
+- ``hybrid-linear``: linear-attention (Gated DeltaNet) layers with some full attention (Qwen3-Next);
 - ``hybrid-mamba``: Mamba layers with some attention (Nemotron-H, Jamba, Falcon-H1, Granite 4.0-H);
 - ``ssm``: Mamba layers only, no per-token cache (Mamba, Mamba-2).
 """

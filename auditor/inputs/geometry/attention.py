@@ -60,6 +60,7 @@ def _read_per_layer_heads(b: GeometryBuilder, layers: list[LayerKind]) -> None:
         b.compute("n_kv_heads", counts[0], "n_heads / n_heads_in_group, the same on every attention layer")
         b.compute("kv_values_per_token_per_layer", 2 * counts[0] * head_dim,
                   "2 * n_kv_heads * head_dim (one K and one V vector per KV head)")
+        b.compute("kv_row_heads", counts[0], "n_kv_heads (tensor parallelism splits the row by KV head)")
     else:
         b.note(f"KV heads differ by layer ({', '.join(map(str, counts))}): no single per-layer cache width applies")
 

@@ -39,8 +39,7 @@ def count_params(b: GeometryBuilder, layers: list[LayerKind]) -> None:
               for key, count in kinds.items() for total, active in [_layer_params(b, first[key], shapes)]]
     hidden, vocab = b["hidden_size"], b["vocab_size"]
     embedding = b.compute("n_params_embedding", vocab * hidden, "vocab_size * hidden_size")
-    head_bias = vocab if shapes.lm_head_bias == "always" else 0
-    output = b.compute("n_params_output_projection", 0 if b["tie_embeddings"] else embedding + head_bias,
+    output = b.compute("n_params_output_projection", 0 if b["tie_embeddings"] else embedding,
                        "0 when tied to the embedding, else vocab_size * hidden_size")
     rest = embedding + output + (shapes.norm_weights(hidden) if shapes.final_norm else 0)
     b.compute("n_params", rest + sum(total for total, _ in totals),

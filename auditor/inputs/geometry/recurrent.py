@@ -1,4 +1,4 @@
-"""Fixed-size recurrent state: Mamba-1, Mamba-2, Gated DeltaNet and lightning (linear) attention.
+"""Fixed-size recurrent state: Mamba-1, Mamba-2 and Gated DeltaNet.
 
 These layers keep a state whose size does not depend on the context length:
 a short causal-convolution window over the projected inputs (the conv
@@ -10,8 +10,7 @@ vllm/model_executor/layers/mamba/mamba_utils.py, MambaStateShapeCalculator):
 - Mamba-2: conv (d_inner + 2 * n_groups * state_size) x (kernel - 1),
   SSM heads x head_dim x state_size;
 - Gated DeltaNet: conv (2 * key_heads * key_dim + value_heads * value_dim) x
-  (kernel - 1), state value_heads x value_dim x key_dim;
-- lightning attention: no conv, state heads x head_dim x head_dim.
+  (kernel - 1), state value_heads x value_dim x key_dim.
 
 Only element counts are derived here; the byte sizes depend on the state
 dtype, which serving engines choose apart from the weights (often fp32 for
@@ -98,16 +97,7 @@ def _gated_deltanet_state(b: GeometryBuilder) -> tuple[int, int]:
     return conv, ssm
 
 
-def _lightning_state(b: GeometryBuilder) -> tuple[int, int]:
-    """Lightning attention: a head_dim x head_dim memory per head, no conv."""
-    heads, head_dim = b["n_heads"], b["head_dim"]
-    b.compute("conv_state_values_per_layer", 0, "lightning attention has no causal conv")
-    ssm = b.compute("ssm_state_values_per_layer", heads * head_dim * head_dim, "n_heads * head_dim * head_dim")
-    return 0, ssm
-
-
-STATES = {"mamba1": _mamba1_state, "mamba2": _mamba2_state, "gated_deltanet": _gated_deltanet_state,
-          "lightning": _lightning_state}
+STATES = {"mamba1": _mamba1_state, "mamba2": _mamba2_state, "gated_deltanet": _gated_deltanet_state}
 
 
 def _state_totals(b: GeometryBuilder, n_layers: int, conv: int, ssm: int) -> None:

@@ -21,7 +21,6 @@ CHOICES = {
     "qk_norm": ("none", "head", "full"),         # RMSNorm over head_dim, or over every head's width (OLMo 2)
     "mlp": ("gated", "plain"),                   # gate, up, down; or up, down
     "mlp_bias": ("config", "always", "never"),
-    "lm_head_bias": ("always", "never"),
 }
 
 
@@ -48,7 +47,6 @@ class Shapes:
     expert_bias: bool = False       # experts and router carry biases (gpt-oss)
     shared_expert_gate: bool = False  # a sigmoid gate, hidden_size -> 1, on the shared expert (Qwen MoE)
     router_bias: Condition | bool = False
-    lm_head_bias: str = "never"
     mamba_norms: bool = False       # RMSNorms on dt, B and C inside the Mamba mixer (Jamba)
     final_norm: bool = True
 

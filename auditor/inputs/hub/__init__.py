@@ -48,6 +48,7 @@ _LAZY = {
     "WeightReport": "weights",
     "DtypeWeight": "weights",
     "fetch_config_cached": "cache",
+    "fetch_config_pinned": "cache",
 }
 
 __all__ = [

@@ -43,11 +43,30 @@ def fetch_config_cached(
     timeout: float | None = None,
 ) -> dict[str, Any]:
     """The parsed config.json of ``repo_id`` at ``revision``, from the cache when it can be trusted."""
+    return fetch_config_pinned(repo_id, revision, endpoint=endpoint, token=token, cache_dir=cache_dir, timeout=timeout)[0]
+
+
+def fetch_config_pinned(
+    repo_id: str,
+    revision: str | None,
+    *,
+    endpoint: str | None = None,
+    token: str | None = None,
+    cache_dir: Path | None = None,
+    timeout: float | None = None,
+    progress=None,
+) -> tuple[dict[str, Any], str | None]:
+    """(config, the commit it was read at): the cache's snapshot folder is named by the resolved commit.
+
+    ``progress``, a callable, hears one line before a download and one after,
+    so a ``check`` that reaches the Hub says so instead of going quiet.
+    """
     target = Target.make(repo_id, revision, endpoint, timeout)
     cache = Path(cache_dir if cache_dir is not None else constants.HF_HUB_CACHE)
     with _cache_kept_clean(cache, repo_id), guarded():
-        path = _locate(target, cache, token)
-        return parse_config(_read_capped(Path(path), target), repo_id, revision)
+        path = _locate(target, cache, token, progress or (lambda line: None))
+        commit = Path(path).parent.name if Path(path).parent.parent.name == "snapshots" else None
+        return parse_config(_read_capped(Path(path), target), repo_id, revision), commit
 
 
 def _read_capped(path: Path, target: Target) -> bytes:
@@ -59,7 +78,7 @@ def _read_capped(path: Path, target: Target) -> bytes:
     return data
 
 
-def _locate(target: Target, cache: Path, token: str | None) -> str:
+def _locate(target: Target, cache: Path, token: str | None, progress=lambda line: None) -> str:
     """The local path of config.json: cached, or downloaded now."""
     cached = _cached(target, cache)
     if cached and (offline() or is_commit_hash(target.revision)):
@@ -72,11 +91,14 @@ def _locate(target: Target, cache: Path, token: str | None) -> str:
         if cached:  # as huggingface_hub does: the Hub is down, the cache still answers
             return cached
         raise
+    progress(f"fetching {CONFIG} of {target.repo_id}@{target.revision or 'main'} from {target.endpoint}")
     with hub_errors(target):
-        return hf_hub_download(
+        path = hf_hub_download(
             target.repo_id, CONFIG, revision=target.revision, cache_dir=cache, endpoint=target.endpoint,
             token=token, etag_timeout=target.timeout, **LIBRARY,
         )
+    progress(f"fetched {CONFIG} of {target.repo_id} at commit {Path(path).parent.name}")
+    return path
 
 
 def _cached(target: Target, cache: Path) -> str | None:

@@ -1,0 +1,82 @@
+"""The accelerator catalogue: enough parts, every figure sourced, dense beside sparse.
+
+The figures themselves are audited as claims (claims/accelerators.yaml);
+these tests hold the catalogue's shape: the parts documents name are there,
+no figure lacks a source, and a part's sparse rate is the vendor's 2:4
+doubling of its dense one, so a sparse figure filed as dense shows up here.
+"""
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from auditor.base.quantity import parse_given
+from auditor.inputs.reference import Inputs
+
+TABLE = Inputs().accelerators
+PARTS_DOCUMENTS_NAME = [
+    "a100_40gb", "a100_40gb_pcie", "a100_80gb_sxm", "a100_80gb_pcie", "h100_pcie", "h100_sxm", "h100_nvl",
+    "h200_sxm", "h20", "b200", "b300", "gb200", "l4", "l40s", "a10g", "rtx_a6000", "rtx_4090", "rtx_5090",
+    "mi250x", "mi300x", "mi325x", "mi350x", "mi355x", "tpu_v4", "tpu_v5e", "tpu_v5p", "tpu_v6e", "gaudi2", "gaudi3",
+]
+DENSE_SPARSE = [(part, kind) for part in TABLE.parts for kind in ("bf16", "fp16", "fp8", "int8", "tf32")
+                if f"{kind}_dense" in TABLE.parts[part] and f"{kind}_sparse" in TABLE.parts[part]]
+
+
+def test_the_catalogue_holds_the_parts_documents_name():
+    assert len(TABLE.parts) >= 25
+    assert [p for p in PARTS_DOCUMENTS_NAME if p not in TABLE.parts] == []
+
+
+@pytest.mark.parametrize("part", sorted(TABLE.parts))
+def test_every_figure_names_a_source_that_prints_it(part):
+    unsourced = [field for field in TABLE.figures(part) if not TABLE.sources_of(part, field)]
+    assert unsourced == []
+
+
+def test_every_repository_source_is_pinned_to_a_commit():
+    repository = [s for s in TABLE.sources.values() if not s.where.startswith("http")]
+    assert repository and all("@" in s.where and ":" in s.where for s in repository)
+
+
+@pytest.mark.parametrize("part, kind", DENSE_SPARSE, ids=[f"{p}-{k}" for p, k in DENSE_SPARSE])
+def test_a_sparse_rate_is_twice_the_dense_one(part, kind):
+    # within 3%: NVIDIA's L40S datasheet prints 362.05 dense beside 733 sparse (2.5% off a doubling)
+    dense, sparse = (parse_given(TABLE.parts[part][f"{kind}_{which}"])[0] for which in ("dense", "sparse"))
+    assert abs(sparse / dense - 2) <= Fraction(3, 100)
+
+
+def test_the_old_nvlink_field_name_still_reads(project, monkeypatch, run_cli):
+    (project / "inputs").mkdir()
+    (project / "inputs" / "gpus.yaml").write_text("gpus:\n  - id: old_sheet\n    nvlink_bandwidth: 600 GB/s\n")
+    (project / "claims" / "n.yaml").write_text(
+        "claims:\n  - {id: n, quote: q, formula: nvlink_one_way_bandwidth, given: {gpu: old_sheet}, stated: '300 GB/s'}\n"
+    )
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check")
+    assert code == 0, out
+
+
+def test_a_project_adds_an_accelerator_and_a_dtype_with_yaml_alone(project, monkeypatch, run_cli):
+    (project / "inputs").mkdir()
+    (project / "inputs" / "gpus.yaml").write_text(
+        "sources:\n  sheet: {url: 'https://example.com/npu'}\n"
+        "gpus:\n  - id: toy_npu\n    name: Toy NPU\n    memory_capacity: 64 GB\n    memory_bandwidth: 2 TB/s\n"
+        "    figure_sources: {sheet: [memory_capacity, memory_bandwidth]}\n"
+    )
+    (project / "inputs" / "dtypes.yaml").write_text("dtypes:\n  fp6_e3m2: {bits: 6}\n")
+    (project / "claims" / "c.yaml").write_text(
+        "claims:\n  - {id: ceiling, quote: q, formula: decode_ceiling_per_sequence,\n"
+        "     given: {gpu: toy_npu, n_params: 1000000000, weight_dtype: fp6_e3m2}, stated: '2,667 tokens/s'}\n"
+    )
+    monkeypatch.chdir(project)
+    code, out, _ = run_cli("check", "--format", "json")
+    assert code == 0, out
+    assert json.loads(out)["findings"][0]["verdict"] == "holds"
+
+
+def test_impact_follows_a_renamed_field(run_cli):
+    code, out, _ = run_cli("impact", "h100_sxm.nvlink_bandwidth")
+    assert code == 0
+    assert "-> h100_sxm.interconnect_bidirectional" in out
