@@ -125,9 +125,14 @@ def mutate_text(draw, text: str) -> bytes:
     return text.encode(encoding, "surrogatepass" if encoding != "latin-1" else "replace")
 
 
+# Openers a reader pairs with a closer further on (links, code, comments, equations, tags), repeated
+# with no closer: a reader that looks for the closer from each opener to the end takes quadratic time.
+OPENERS = ("[", "![x", "`", "<!-- ", "\\( ", "{% ", "{{ ", "<a ", '<a "', "$$ ", "$x ", "**", "_x ")
+
+
 def _text_edit(draw, text: str) -> str:
     lines = text.split("\n")
-    kind = draw(st.integers(0, 6))
+    kind = draw(st.integers(0, 7))
     at = draw(st.integers(0, max(len(lines) - 1, 0)))
     if kind == 0:
         column = draw(st.integers(0, len(lines[at])))
@@ -144,8 +149,10 @@ def _text_edit(draw, text: str) -> str:
     elif kind == 5:
         depth = draw(st.sampled_from([40, 500, 5000, 100000]))
         lines.insert(at, f"deep: {'[' * depth}{']' * depth}")
-    else:
+    elif kind == 6:
         lines[at] = lines[at].replace("  ", "\t", 1)
+    else:
+        lines.insert(at, draw(st.sampled_from(OPENERS)) * draw(st.sampled_from([50, 5000, 20000])))
     return "\n".join(lines)
 
 
