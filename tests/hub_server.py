@@ -27,8 +27,10 @@ import re
 import socket
 import struct
 import threading
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -36,6 +38,10 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 FAULTS = ("status500", "delay", "truncate", "drop", "cut")
+# Hostile answers: a body dripped a byte at a time, a redirect to itself, a gzip bomb, a body far larger
+# than any config, and an X-Repo-Commit header that is missing or names a path.
+HOSTILE = ("drip", "redirect", "gzip-bomb", "huge", "no-commit", "path-commit")
+BOMB_SIZE = 64 * 2**20  # decompressed: four times the cap; about 300 kB on the wire
 TOKEN = "hf_test_token_with_access"
 _RESOLVE = re.compile(r"^/([^/]+/[^/]+)/resolve/([^/]+)/(.+)$")
 _MODEL_API = re.compile(r"^/api/models/([^/]+/[^/]+?)(?:/revision/([^/]+))?$")
@@ -100,6 +106,8 @@ class FakeHub:
     def __init__(self, delay: float = 3.0):
         self.delay = delay
         self.honour_range = True  # False: answer Range requests with the whole file, as some proxies do
+        self.drip_interval = 0.5
+        self.info_fields: dict = {}
         self.repos: dict[str, HubRepo] = {}
         self.requests: list[Seen] = []
         self._faults: list[_Fault] = []
@@ -135,7 +143,7 @@ class FakeHub:
     def fail(self, kind: str, *, path_contains: str = "", method: str | None = None,
              times: int | None = None) -> None:
         """Make matching requests fail with ``kind`` (one of FAULTS), ``times`` times or for good."""
-        assert kind in FAULTS, kind
+        assert kind in FAULTS + HOSTILE, kind
         self._faults.append(_Fault(kind, path_contains, method, times))
 
     def heal(self) -> None:
@@ -166,6 +174,12 @@ class FakeHub:
             self._record(handler, path, reply.status, 0)
             _drop(handler)
             return
+        if fault in HOSTILE:
+            reply = _hostile(fault, reply, path)
+            if fault in ("drip", "huge"):
+                self._record(handler, path, reply.status, 0)
+                _stream(handler, reply, head, self.drip_interval if fault == "drip" else 0, self._stopping)
+                return
         # Recorded before the reply goes out: the client may finish, and the test read
         # ``requests``, before this thread runs again after sending.
         index = self._record(handler, path, reply.status, 0)
@@ -204,7 +218,7 @@ class FakeHub:
             return _error(404, "RevisionNotFound", "Invalid rev id")
         siblings = [{"rfilename": name} for name in sorted(repo.commits[commit])]
         info = {"id": repo_id, "modelId": repo_id, "sha": commit, "private": False,
-                "gated": "manual" if repo.gated else False, "siblings": siblings}
+                "gated": "manual" if repo.gated else False, "siblings": siblings, **self.info_fields}
         return _Reply(200, {"Content-Type": "application/json"}, json.dumps(info).encode())
 
     def _resolve(self, repo_id: str, revision: str, filename: str, headers: Mapping[str, str]) -> _Reply:
@@ -274,6 +288,46 @@ def _send(handler: BaseHTTPRequestHandler, reply: _Reply, head: bool, *, cut: bo
     if cut:
         _drop(handler)
     return len(body)
+
+
+def _hostile(fault: str, reply: _Reply, path: str) -> _Reply:
+    headers = dict(reply.headers)
+    if fault == "redirect":
+        return _Reply(302, {"Location": path, "X-Repo-Commit": headers.get("X-Repo-Commit", "")})
+    if fault == "gzip-bomb":
+        return _Reply(200, {**headers, "Content-Encoding": "gzip"}, _bomb())
+    if fault == "huge":
+        return _Reply(200, headers, b"{" * (64 * 2**20))
+    if fault in ("no-commit", "path-commit"):
+        headers.pop("X-Repo-Commit", None)
+        if fault == "path-commit":
+            headers["X-Repo-Commit"] = "../../../../escaped"
+    return _Reply(reply.status, headers, reply.body)
+
+
+@lru_cache(maxsize=1)
+def _bomb() -> bytes:
+    packer = zlib.compressobj(1, zlib.DEFLATED, 31)
+    chunk = bytes(2**20)
+    return b"".join(packer.compress(chunk) for _ in range(BOMB_SIZE // len(chunk))) + packer.flush()
+
+
+def _stream(handler: BaseHTTPRequestHandler, reply: _Reply, head: bool, interval: float, stopping: threading.Event) -> None:
+    """Headers promising the whole body, then the body in pieces: a byte per ``interval``, or 1 MB at a time."""
+    handler.send_response(reply.status)
+    for name, value in reply.headers.items():
+        handler.send_header(name, value)
+    handler.send_header("Content-Length", str(len(reply.body)))
+    handler.end_headers()
+    step = 1 if interval else 2**20
+    for offset in range(0, 0 if head else len(reply.body), step):
+        if stopping.wait(interval) if interval else stopping.is_set():
+            return
+        try:
+            handler.wfile.write(reply.body[offset : offset + step])
+            handler.wfile.flush()
+        except OSError:  # the client gave up, as it should
+            return
 
 
 def _drop(handler: BaseHTTPRequestHandler) -> None:

@@ -242,7 +242,7 @@ def header(entries: dict) -> bytes:
 
 MALFORMED_HEADERS = [
     ("shorter than the length prefix", b"\x01\x02", "shorter than the 8-byte length prefix"),
-    ("length beyond the limit", raw_safetensors(b"{}", length=200_000_000), "more than the 100000000"),
+    ("length beyond the limit", raw_safetensors(b"{}", length=200_000_000), "more than the 16,777,216 one Hub answer may be"),
     ("length beyond the file", raw_safetensors(b'{"a": 1}', length=4096), "ends 4088 bytes before"),
     ("not JSON", raw_safetensors(b"{not json}"), "not JSON"),
     ("a JSON list", raw_safetensors(b"[1, 2, 3]"), "JSON list, not an object"),

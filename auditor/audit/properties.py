@@ -7,13 +7,22 @@ check is turned into the claim's verdict.
 
 from __future__ import annotations
 
+from auditor.base.budget import OutOfTime, cpu_budget
 from auditor.base.errors import InputError
 from auditor.catalogue.symbolic import CHECKS, Subject
 from auditor.claims.verdicts import Verdict
 
 
 def check_property(claim, project) -> tuple[Verdict, str]:
-    """Run every check the claim's ``property:`` names; proved only if all pass."""
+    """Run every check the claim's ``property:`` names; proved only if all pass, invalid when SymPy runs out of time."""
+    try:
+        with cpu_budget(f"checking {', '.join(str(k) for k in claim.property)}"):
+            return _checked(claim, project)
+    except OutOfTime as exc:
+        return Verdict.INVALID, f"SymPy could not decide: {exc}"
+
+
+def _checked(claim, project) -> tuple[Verdict, str]:
     catalogue = project.catalogue
     subject = Subject(claim, catalogue)
     if "where" in claim.property:

@@ -68,6 +68,17 @@ class UnderdeterminedError(AuditorError):
         super().__init__(f"missing {text}" + (f" ({reason})" if reason else ""))
 
 
+def shown(value: object, width: int = 60) -> str:
+    """A value as a message quotes it: its repr, cut to ``width`` (a hostile value may be huge)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an integer past the digit limit, a structure nested too deep
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 # Message templates, kept together so their wording stays consistent.
 UNKNOWN_NAME = "unknown {kind} {name!r}{hint}"
 DUPLICATE_KEY = "duplicate key {key!r} (first at line {first})"

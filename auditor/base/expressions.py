@@ -17,10 +17,13 @@ from typing import Callable
 import sympy
 
 from .errors import ExpressionError
+from .limits import limit
 
-MAX_EXPONENT = 64
-MAX_LITERAL_DIGITS = 40
-MAX_LENGTH = 2000
+MAX_EXPONENT = limit("literal_exponent")
+MAX_LITERAL_DIGITS = limit("literal_digits")
+MAX_LENGTH = limit("expression_chars")
+# Functions SymPy evaluates exactly, term by term, when every argument is a number.
+COUNTED = ("harmonic", "binomial")
 
 
 def _if_else(cond, then, other):
@@ -86,6 +89,8 @@ def parse_expression(text: str, symbols: SymbolFactory) -> sympy.Expr:
             tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
         raise ExpressionError(f"not a valid expression: {exc.msg}", exc.offset) from None
+    except (ValueError, UnicodeError, RecursionError, MemoryError) as exc:  # a NUL byte, a lone surrogate, nesting too deep
+        raise ExpressionError(f"not a valid expression: {type(exc).__name__}") from None
     try:
         return _Builder(symbols).build(tree.body, conditions_allowed=False)
     except (ValueError, TypeError, ZeroDivisionError, RecursionError) as exc:
@@ -93,8 +98,11 @@ def parse_expression(text: str, symbols: SymbolFactory) -> sympy.Expr:
 
 
 def names_in(text: str) -> set[str]:
-    """The variable names an expression uses (functions excluded), without building it."""
-    tree = ast.parse(text.strip(), mode="eval")
+    """The variable names an expression uses (functions excluded), without building it; a text that will not parse has none."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, ValueError, UnicodeError, RecursionError, MemoryError):
+        return set()
     called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called}
 
@@ -145,12 +153,16 @@ class _Builder:
         left = self.build(node.left, False)
         right = self.build(node.right, False)
         if isinstance(node.op, ast.Pow):
-            self._check_power(node, right)
+            self._check_power(node, right, left)
         return op(left, right)
 
-    def _check_power(self, node: ast.BinOp, exponent):
+    def _check_power(self, node: ast.BinOp, exponent, base=None):
         if exponent.is_number and abs(exponent) > MAX_EXPONENT:
-            self.fail(node, f"literal exponent {exponent} exceeds the limit of {MAX_EXPONENT}")
+            self.fail(node, f"literal exponent {exponent} exceeds the limit of {MAX_EXPONENT} (literal_exponent)")
+        if exponent.is_Number and base is not None and base.is_Rational and base != 0:
+            bits = (abs(base.p).bit_length() + abs(base.q).bit_length()) * abs(exponent)
+            if bits > limit("exact_bits"):
+                self.fail(node, f"a literal power of about {int(bits):,} bits exceeds the limit of {limit('exact_bits'):,} (exact_bits)")
 
     def _Call(self, node: ast.Call):
         if not isinstance(node.func, ast.Name):
@@ -167,6 +179,8 @@ class _Builder:
             expected = str(low) if low == high else f"{low} to {high}"
             self.fail(node, f"{name}() takes {expected} arguments, got {len(node.args)}")
         args = [self.build(a, conditions_allowed=(name == "if_else" and i == 0)) for i, a in enumerate(node.args)]
+        if name in COUNTED and any(a.is_number and abs(a) > limit("loop_count") for a in args):
+            self.fail(node, f"{name}() of a literal past {limit('loop_count'):,} (loop_count) would be summed term by term")
         if name == "if_else" and not isinstance(args[0], sympy.core.relational.Relational):
             self.fail(node, "the first argument of if_else must be a comparison")
         return function(*args)

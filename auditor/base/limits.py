@@ -40,6 +40,7 @@ LIMITS = _table(
     Limit("expression_chars", 2_000, "characters in one expression", "the longest shipped formula is under 200 characters; SymPy's work grows with the tree"),
     Limit("literal_digits", 40, "digits in an integer literal", "no inference constant needs more; exact arithmetic on long literals is slow"),
     Limit("literal_exponent", 64, "in a literal exponent", "2**64 is the largest power a formula writes; a tower of powers is a number of unbounded size"),
+    Limit("printed_chars", 200, "characters in one printed quantity", "a stated number with its unit and qualifier is a few dozen characters; the reader backtracks over it"),
     Limit("printed_digits", 60, "characters in one printed number", "a document's number is a few digits; each digit costs exact arithmetic"),
     Limit("printed_exponent", 100, "in a power of ten", "10^100 is no inference quantity, and exact powers past it cost unbounded time"),
     Limit("exact_bits", 4_096, "bits in an exact intermediate", "inference quantities need under 200 bits; past this a value is carried as a float"),

@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import QuantityError, UnitError
+from .limits import limit
 from .precision import rule_on, words
 from .units import Unit, parse_unit
 
-MAX_DIGITS = 60
-MAX_EXPONENT = 100
-"""Powers of ten past this are no inference quantity, and would cost unbounded time exactly."""
+MAX_DIGITS = limit("printed_digits")
+MAX_EXPONENT = limit("printed_exponent")
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
 _NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
@@ -125,11 +125,20 @@ def parse_stated(text: str | int | float) -> Stated:
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise QuantityError(f"a quantity must be a number or a string, got {type(text).__name__} {text!r}")
     if isinstance(text, (int, float)):
-        text = repr(text) if isinstance(text, float) else str(text)
+        text = repr(text) if isinstance(text, float) else _integer_text(text)
     original = text.strip()
+    if len(original) > limit("printed_chars"):
+        raise QuantityError(f"a printed quantity of {len(original):,} characters is longer than the {limit('printed_chars')} this reads (printed_chars)")
     qualifier, widen, comparator, rest = _words_before(original)
     stated = Stated(original, comparator, parse_unit(""), Printed(Fraction(0), Fraction(0), 0, None, False, ""), None, qualifier, widen)
     return _exact_form(stated, rest) or _range_form(stated, rest) or _single_form(stated, rest)
+
+
+def _integer_text(value: int) -> str:
+    """An integer as digits; one too long to be a printed number is refused before Python refuses to print it."""
+    if value.bit_length() > 4 * MAX_DIGITS:
+        raise QuantityError(f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits is longer than the {MAX_DIGITS} this reads")
+    return str(value)
 
 
 def _words_before(text: str) -> tuple[str | None, Fraction, str, str]:
@@ -151,6 +160,10 @@ def _exact_form(stated: Stated, rest: str) -> Stated | None:
         return replace(stated, unit=_unit(unit_text or "", stated.text), low=printed, exact=True)
     fraction = _FRACTION.match(rest)
     if fraction:
+        if len(fraction["p"]) + len(fraction["q"]) > MAX_DIGITS:
+            raise QuantityError(f"a fraction of {len(fraction['p']) + len(fraction['q'])} digits is longer than the {MAX_DIGITS} this reads")
+        if int(fraction["q"]) == 0:
+            raise QuantityError(f"{rest[: fraction.start('rest')].strip()!r} divides by zero")
         value = Fraction(int(fraction["p"]), int(fraction["q"]))
         printed = Printed(value, Fraction(0), 0, None, False, rest[: fraction.start("rest")].strip())
         return replace(stated, unit=_unit(fraction["rest"], stated.text), low=printed, exact=True)

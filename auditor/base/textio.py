@@ -64,3 +64,17 @@ def resolved(path: Path) -> Path:
         return path.resolve()
     except (OSError, RuntimeError, ValueError):
         return Path(os.path.abspath(path))
+
+
+def load_json_text(text: str, name: str):
+    """The value of a JSON text; malformed, too deep or with an integer too long to read is a located error."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(Location(name, exc.lineno), f"not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise InputError(Location(name, 1), "not valid JSON here: nested too deeply to read") from None
+    except ValueError as exc:  # an integer literal past Python's digit limit for conversion
+        raise InputError(Location(name, 1), f"not valid JSON here: {exc}") from None

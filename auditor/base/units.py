@@ -59,12 +59,42 @@ def _power(name: str, exp: Fraction) -> str:
     return name if exp == 1 else f"{name}**{exp}"
 
 
+# A unit is names joined by * and /, each with an optional small integer power: what pint is handed is
+# bounded, since pint evaluates a unit expression exactly and "10**10**10*byte" would never finish.
+_UNIT_TOKEN = re.compile(
+    r"\s*(?:(?P<name>[^\W\d]\w*|%)|(?P<number>\d{1,6}(?:\.\d{1,6})?)"
+    r"|(?P<power>\*\*|\^)\s*(?P<exponent>[-+]?\d{1,2})(?=$|[\s*/)])|(?P<op>\*(?!\*)|[/()]))"
+)
+MAX_UNIT_POWER = 12
+MAX_UNIT_CHARS = 80
+
+
+def _check_unit_text(text: str) -> None:
+    """Refuse, before pint sees it, a unit that is not names and plain numbers joined by * and /, with small powers."""
+    if len(text) > MAX_UNIT_CHARS:
+        raise UnitError(f"unit text of {len(text)} characters is longer than the {MAX_UNIT_CHARS} a unit needs")
+    position, depth, previous = 0, 0, None
+    while position < len(text):
+        match = _UNIT_TOKEN.match(text, position)
+        if match is None:
+            raise UnitError(f"unknown unit {text!r} (a unit is names joined by * and /, with powers of at most {MAX_UNIT_POWER})")
+        kind = match.lastgroup if match.lastgroup != "exponent" else "power"
+        if kind == "power" and (previous not in ("name", ")") or abs(int(match["exponent"])) > MAX_UNIT_POWER):
+            raise UnitError(f"unit {text!r}: a power must be a whole number of at most {MAX_UNIT_POWER}, on a unit name")
+        depth += {"(": 1, ")": -1}.get(match["op"] or "", 0)
+        if depth > 4:
+            raise UnitError(f"unit {text!r} nests parentheses more than 4 deep")
+        previous = match["op"] if kind == "op" else kind
+        position = match.end()
+
+
 @lru_cache(maxsize=512)
 def parse_unit(text: str) -> Unit:
     """Parse a unit string such as ``KiB/token``, ``TFLOPS`` or ``\\text{GB}``."""
     cleaned = re.sub(r"\s+per\s+", "/", normalise(text))
     if cleaned in ("", "×", "x", DIMENSIONLESS, "1"):
         return Unit(DIMENSIONLESS, Fraction(1), ())
+    _check_unit_text(cleaned)
     ureg = registry()
     try:
         quantity = ureg.Quantity(Fraction(1), cleaned).to_base_units()

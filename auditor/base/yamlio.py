@@ -59,8 +59,8 @@ class _Bounded:
     def construct_object(self, node, deep=False):
         try:
             return super().construct_object(node, deep)
-        except (ValueError, TypeError, KeyError, OverflowError, ArithmeticError):
-            # PyYAML's scalar constructors raise these for a timestamp, int or float they matched but cannot build
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError):
+            # PyYAML's scalar constructors raise these for a value they matched (or were told by a tag) but cannot build
             tag = node.tag.rsplit(":", 1)[-1]
             raise InputError(Location(self.name, node.start_mark.line + 1), f"cannot read {_short(node.value)} as a YAML {tag}") from None
 
@@ -123,9 +123,16 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocatedList
     return result
 
 
+def _refuse_tag(loader, node: yaml.Node):
+    """Binary data, sets and ordered pairs have no meaning in these files: refused rather than passed on as odd types."""
+    raise InputError(Location(loader.name, _line(node)), f"the YAML tag {node.tag!r} is not used in these files (write plain text, numbers, lists and mappings)")
+
+
 for _loader_class in filter(None, (_Loader, _FastLoader)):
     _loader_class.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _loader_class.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+    for _tag in ("binary", "set", "omap", "pairs"):
+        _loader_class.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
 
 
 def load_yaml(path: Path) -> Any:
@@ -167,6 +174,9 @@ class _loading:
             self.loader = _Loader(self.text)
         except yaml.reader.ReaderError as exc:
             raise _reader_error(exc, self.text, self.name) from None
+        except UnicodeEncodeError as exc:  # a lone surrogate, which no file can hold as UTF-8
+            line = self.text.count("\n", 0, exc.start) + 1
+            raise InputError(Location(self.name, line), f"not valid YAML: character U+{ord(self.text[exc.start]):04X} is a lone surrogate") from None
         self.loader.name = self.name
         return self.loader
 

@@ -4,7 +4,10 @@
 a microsecond. The printer below keeps rationals as ``Fraction`` so integer
 and rational inputs give exact results; only ``log``, ``exp`` and irrational
 powers fall back to floats. The printed text is what a run caches; turning
-it into a function (``runtime``) needs no SymPy.
+it into a function (``runtime``) needs no SymPy. Exactness is bounded there:
+a power, harmonic number or binomial whose exact value would pass
+``exact_bits`` or ``loop_count`` (``auditor.base.limits``) is carried as a
+float, so a hostile input (``gamma: 1e12``) costs no more than a sane one.
 """
 
 from __future__ import annotations
@@ -37,8 +40,6 @@ class _ExactPrinter(PythonCodePrinter):
 
     def _print_Pow(self, expr, rational=False):
         base, exponent = expr.args
-        if exponent.is_Integer:
-            return f"({self._print(base)})**({int(exponent)})"
         return f"real_pow({self._print(base)}, {self._print(exponent)})"
 
     def _print_Min(self, expr):

@@ -18,6 +18,8 @@ import types
 from fractions import Fraction
 from typing import Callable
 
+from auditor.base.limits import limit
+
 MAX_EXPONENT = 64
 MAX_CODE_LENGTH = 20_000
 
@@ -41,23 +43,48 @@ def _integer_root(n: int, degree: int) -> int | None:
     return next((c for c in (guess - 1, guess, guess + 1) if c >= 0 and c**degree == n), None)
 
 
+def _bits(x) -> int:
+    """The size of an exact value: bits of its numerator and denominator."""
+    x = Fraction(x)
+    return x.numerator.bit_length() + x.denominator.bit_length()
+
+
 def _real_pow(base, exponent):
-    """Exact for perfect powers of rationals (sqrt(1/4)), float otherwise."""
-    if isinstance(exponent, Fraction) and isinstance(base, (int, Fraction)) and base >= 0 and abs(exponent) <= MAX_EXPONENT:
-        base = Fraction(base)
+    """Exact for perfect powers of rationals (sqrt(1/4)) that stay within ``exact_bits``; float otherwise."""
+    exact = isinstance(exponent, (int, Fraction)) and isinstance(base, (int, Fraction))
+    if exact and base >= 0 and abs(exponent) <= MAX_EXPONENT and _bits(base) * abs(exponent) <= limit("exact_bits"):
+        base, exponent = Fraction(base), Fraction(exponent)
         top, bottom = (_integer_root(part, exponent.denominator) for part in (base.numerator, base.denominator))
         if top is not None and bottom is not None and (top or exponent >= 0):
             return Fraction(top, bottom) ** exponent.numerator
-    return float(base) ** float(exponent)
+    return _float_pow(float(base), float(exponent))
+
+
+def _float_pow(base: float, exponent: float) -> float:
+    if base < 0 and not exponent.is_integer():
+        raise ValueError(f"{base:g} to the power {exponent:g} has no real value")
+    if base == 0 and exponent < 0:
+        raise ZeroDivisionError("zero to a negative power")
+    return math.pow(base, exponent)  # OverflowError past the float range
 
 
 def _harmonic(n):
+    """H(n) exactly up to ``loop_count`` terms; past that the asymptotic series, exact to float precision there."""
     n = int(n)
-    return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
+    if n <= limit("loop_count"):
+        return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
+    return math.log(n) + 0.5772156649015329 + 1 / (2 * n) - 1 / (12 * n * n)
 
 
 def _exact_binomial(n, k):
-    return math.comb(int(n), int(k))
+    """C(n, k) exactly while it stays small, through log-gamma otherwise (an OverflowError past the float range)."""
+    n, k = int(n), int(k)
+    if k < 0 or n < 0 or k > n:
+        return 0
+    k = min(k, n - k)
+    if k <= limit("loop_count") and k * max(n.bit_length(), 1) <= limit("exact_bits"):
+        return math.comb(n, k)
+    return math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1))
 
 
 RUNTIME = {

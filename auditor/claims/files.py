@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.base.errors import InputError, Location, QuantityError, UnitError
+from auditor.base.errors import shown as shown_value
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
 from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
@@ -75,9 +76,9 @@ def read_claim_file(path: Path) -> ClaimFile:
     """
     raw = read_raw_claim_file(path)
     claims, problems = [], []
-    for entry in raw.entries:
+    for index, entry in enumerate(raw.entries):
         try:
-            claims.append(raw.claim(entry))
+            claims.append(raw.claim(entry, index))
         except InputError as exc:
             problems.append(exc)
     return ClaimFile(path, raw.document, claims, problems)
@@ -92,9 +93,9 @@ class RawClaimFile:
     document: Located
     entries: list
 
-    def claim(self, entry) -> Claim:
-        """One entry as a checked ``Claim`` (a located ``InputError`` if it is not one)."""
-        return _claim(entry, self.shown, self.document)
+    def claim(self, entry, index: int | None = None) -> Claim:
+        """One entry as a checked ``Claim`` (a located ``InputError`` if it is not one, at its item's line)."""
+        return _claim(entry, self.shown, self.document, None if index is None else _item_line(self.entries, index))
 
 
 def read_raw_claim_file(path: Path) -> RawClaimFile:
@@ -137,9 +138,14 @@ def _check_keys(node: Located, allowed: set, what: str, shown: str) -> None:
             raise InputError(Location(shown, node.line_of(key)), f"unknown key {key!r} in {what} (expected one of: {', '.join(sorted(allowed))})")
 
 
-def _claim(entry, shown: str, document) -> Claim:
+def _item_line(entries: list, index: int) -> int | None:
+    line_at = getattr(entries, "line_at", None)
+    return line_at(index) if line_at else None
+
+
+def _claim(entry, shown: str, document, line: int | None = None) -> Claim:
     if not isinstance(entry, dict):
-        raise InputError(Location(shown, getattr(entry, "line", None)), "each claim must be a mapping")
+        raise InputError(Location(shown, line), f"each claim must be a mapping, got {shown_value(entry)}")
     where = Location(shown, entry.line)
     _check_keys(entry, CLAIM_KEYS, "a claim", shown)
     claim_id = _required_text(entry, "id", shown)
@@ -214,7 +220,7 @@ def _expectation(entry: Located, shown: str, claim_id: str, key: str = "expect")
         verdict = Verdict(node["verdict"])
     except ValueError:
         known = ", ".join(v.value for v in Verdict)
-        raise InputError(at, f"claim {claim_id!r}: unknown verdict {node['verdict']!r} (known: {known})") from None
+        raise InputError(at, f"claim {claim_id!r}: unknown verdict {shown_value(node['verdict'])} (known: {known})") from None
     cause = node.get("cause") or []
     if isinstance(cause, str):
         cause = [cause]

@@ -13,14 +13,26 @@ def project_root(args) -> Path:
 
 
 def load_project(args):
-    """``--project DIR`` exactly, else the project the working directory is in (cached on ``args``)."""
+    """``--project DIR`` exactly, else the project the working directory is in (cached on ``args``); a half-done update in it is finished first."""
     if getattr(args, "_project", None) is None:
         from auditor.api import open_project
 
         cache = not getattr(args, "no_cache", True)
         args._project = open_project(args.project, cache=cache) if args.project else open_project(cache=cache)
+        _recover(args._project.root)
         args._project.check_catalogue()
     return args._project
+
+
+def _recover(root: Path) -> None:
+    """An update a killed run left half done is finished (or undone) before anything reads its files."""
+    import sys
+
+    from auditor.documents.transaction import recover
+
+    note = recover(root)
+    if note:
+        print(note, file=sys.stderr)
 
 
 def project_lines(project) -> list[str]:

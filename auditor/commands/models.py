@@ -48,12 +48,12 @@ def run_list(args) -> int:
 @_one_line_hub_errors
 def run_show(args) -> int:
     from auditor.audit.project import Project
-    from auditor.inputs.models import model_config
+    from auditor.inputs.models import derive_located, model_config
     from auditor.output.models import show_lines
 
     project = Project.load(project_root(args))
     config, source = model_config(args.model, project.inputs, COMMAND_LINE)
-    geometry = project.inputs.geometry(config)
+    geometry = derive_located(config, source, project.inputs)
     lines = show_lines(args.model, source, geometry, project)
     if (args.tp, args.pp, args.ep) != (1, 1, 1):
         lines += _rank_lines(geometry, args)
@@ -132,12 +132,12 @@ def _parameter_count(args) -> tuple[int | None, str]:
         return args.params, "given on the command line (--params)"
     if args.param_model is None:
         return None, ""
-    from auditor.inputs.models import model_config
+    from auditor.inputs.models import derive_located, model_config
     from auditor.inputs.reference import Inputs
 
     inputs = Inputs(project_root(args))
     config, source = model_config(args.param_model, inputs, COMMAND_LINE)
-    derived = inputs.geometry(config).values["n_params"]
+    derived = derive_located(config, source, inputs).values["n_params"]
     return int(derived.value), f"n_params of {args.param_model} ({source}: {derived.origin})"
 
 

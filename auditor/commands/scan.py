@@ -37,7 +37,7 @@ def _write(args, proposals, document) -> None:
     if target.is_dir():
         raise InputError(Location(str(output)), "-o names a folder; give the claims file's name (claims/NAME.yaml)")
     target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(target, proposals_yaml(proposals, document, document_reference(args.document, target)))
+    atomic_write(target, proposals_yaml(proposals, document, document_reference(args.document, target)), root=root)
 
 
 def _audit(args, proposals, document, project) -> int:

@@ -24,7 +24,7 @@ def run_update(args) -> int:
         verdict = f"{plural(count, 'edit')} in {plural(len(changed), 'file')} would change"
         print(verdict if changed else "update --check: every published number is current", file=sys.stderr)
         return EXIT_FAIL if changed else EXIT_OK
-    atomic_write_all([(path, new, old) for path, old, new in changed])
+    atomic_write_all([(path, new, old) for path, old, new in changed], project.root)
     print(f"update: {plural(count, 'edit')} made in {plural(len(changed), 'file')}", file=sys.stderr)
     return EXIT_OK
 

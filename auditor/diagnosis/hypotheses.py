@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable
 
-from auditor.base.numbers import show, with_prefix
 from auditor.base.errors import QuantityError
+from auditor.base.numbers import show, with_prefix
 from auditor.base.units import Unit, normalise, parse_unit
 from auditor.evaluate.bindings import Bindings
 from auditor.claims.compare import float_band

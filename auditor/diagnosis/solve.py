@@ -14,7 +14,8 @@ from fractions import Fraction
 
 import sympy
 
-from auditor.base.errors import InputError
+from auditor.base.budget import OutOfTime, cpu_budget
+from auditor.base.errors import InputError, UnderdeterminedError
 from auditor.base.numbers import show
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
@@ -30,6 +31,17 @@ class Solution:
 
 
 def solve_claim(claim, project, symbol: str) -> list[Solution]:
+    """Every solution, under each unit reading; missing inputs, or SymPy running out of time, are located errors."""
+    try:
+        with cpu_budget(f"solving {claim.formula} for {symbol}"):
+            return _solve(claim, project, symbol)
+    except UnderdeterminedError as exc:
+        raise InputError(claim.location, f"claim {claim.id!r}: cannot solve for {symbol}: {exc}") from None
+    except OutOfTime as exc:
+        raise InputError(claim.location, f"claim {claim.id!r}: no solution found: {exc}") from None
+
+
+def _solve(claim, project, symbol: str) -> list[Solution]:
     catalogue = project.catalogue
     if symbol not in catalogue.symbols:
         raise InputError(claim.location, f"cannot solve for {symbol!r}: not a symbol{catalogue.unknown_hint(symbol)}")

@@ -46,7 +46,7 @@ class Entry:
     def claim(self, claims_file):
         if self._claim is None:
             raw = claims_file.load_raw()
-            self._claim = raw.claim(self.raw if self.raw is not None else raw.entries[self.index])
+            self._claim = raw.claim(self.raw if self.raw is not None else raw.entries[self.index], self.index)
         return self._claim
 
     def check_readable(self, claims_file) -> None:

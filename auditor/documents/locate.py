@@ -15,12 +15,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from auditor.audit.findings import DocumentSpan, Finding
-from auditor.base.errors import InputError
+from auditor.base.errors import InputError, Location
 from auditor.base.resources import display_path
 from auditor.base.textio import read_text
 from auditor.claims.verdicts import Verdict
 
 from .paths import document_path
+from .quotes import QuoteIndex
 
 NUMBER_TOKEN = re.compile(
     r"(?<![\w.,])(?P<mantissa>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
@@ -36,6 +37,7 @@ class Document:
         self.text = text
         self.shown = display_path(path)
         self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self._quotes: QuoteIndex | None = None
 
     @classmethod
     def read(cls, path: Path) -> "Document":
@@ -51,19 +53,22 @@ class Document:
         end_line, end_column = self.position(end)
         return DocumentSpan(self.shown, line, column, end_line, end_column)
 
-    def find_quote(self, quote: str) -> tuple[int, int] | None:
-        """Offsets of the quote's first occurrence, whitespace runs matching any whitespace."""
-        words = quote.split()
-        if not words:
-            return None
-        match = re.search(r"\s+".join(re.escape(w) for w in words), self.text)
-        return (match.start(), match.end()) if match else None
+    def find_quote(self, quote: str, where: Location | None = None) -> tuple[int, int] | None:
+        """Offsets of the quote in the text, whitespace runs matching any whitespace; found twice is an error."""
+        if self._quotes is None:
+            self._quotes = QuoteIndex(self.text)
+        spans = self._quotes.find(quote)
+        if len(spans) > 1:
+            (first, _), (second, _) = spans
+            places = f"{self.shown}:{self.position(first)[0]} and {self.shown}:{self.position(second)[0]}"
+            raise InputError(where, f"quote {_shown(quote)} is found more than once ({places}); lengthen it so it names one place")
+        return spans[0] if spans else None
 
-    def locate_quote(self, quote: str) -> tuple[int, int] | None:
+    def locate_quote(self, quote: str, where: Location | None = None) -> tuple[int, int] | None:
         """The quote as written, else (its number edited) by its words alone."""
         from .edited import find_by_words
 
-        return self.find_quote(quote) or find_by_words(self.text, quote, NUMBER_TOKEN)
+        return self.find_quote(quote, where) or find_by_words(self.text, quote, NUMBER_TOKEN)
 
     def find_number(self, start: int, end: int, stated) -> tuple[int, int] | None:
         """Offsets of the stated number inside ``[start, end)``: the token whose value it prints."""
@@ -74,6 +79,10 @@ class Document:
             if token_value(match) == stated.low.value:
                 return match.start(), match.end()
         return None
+
+
+def _shown(quote: str) -> str:
+    return repr(quote) if len(quote) <= 60 else repr(quote[:57] + "...")
 
 
 def token_value(match: re.Match):
@@ -102,7 +111,7 @@ class DocumentCache:
 
 def locate(finding: Finding, claim, document: Document, catalogue=None) -> Finding:
     """The finding with its place in the document; its edited number compared; ``stale`` when the words are gone."""
-    quote = document.find_quote(claim.quote)
+    quote = document.find_quote(claim.quote, claim.location)
     if quote is None:
         edited = _edited(finding, claim, document, catalogue)
         if edited is not None:
@@ -163,8 +172,19 @@ def place(claims: list, findings: list[Finding], documents_dir: Path | None = No
                     raise
                 unreadable.add(claim_file.path)
                 problems.append(exc)
-        placed.append(finding if document is None else locate(finding, claim, document, catalogue))
+        placed.append(finding if document is None else _located(finding, claim, document, catalogue, problems))
     return placed
+
+
+def _located(finding: Finding, claim, document: Document, catalogue, problems: list | None) -> Finding:
+    """``locate``; with a ``problems`` list, a quote that names two places is recorded there and the finding stays unplaced."""
+    try:
+        return locate(finding, claim, document, catalogue)
+    except InputError as exc:
+        if problems is None:
+            raise
+        problems.append(exc)
+        return finding
 
 
 def audit_paths(paths: list[Path], project) -> list[Finding]:

@@ -1,27 +1,24 @@
 """Rewriting files safely: only the spans asked for, atomically, never over a newer file.
 
 A regenerated number is an edit of a few characters inside a document someone
-else may be editing. So: an edit names the exact old text it replaces (a span
-that no longer holds it is refused); the whole new file is written to a
-temporary file beside the original and renamed over it (a process killed
-mid-write leaves the original intact); and a file that changed since it was
-read is refused rather than overwritten.
+else may be editing. So an edit names the exact old text it replaces (a span
+that no longer holds it is refused), and the files of one update are written
+as one change (``auditor.documents.transaction``): through temporary files
+beside them, each compared with what was read at the instant it is swapped
+in, all new or all old, and finished or undone by the next run if this one
+is killed.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.base.errors import InputError, Location
 from auditor.base.resources import display_path
 from auditor.base.textio import read_text
-
-CHUNK = 64 * 1024
-
 
 @dataclass(frozen=True)
 class Edit:
@@ -60,62 +57,22 @@ def unified_diff(path: Path, old: str, new: str) -> str:
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
 
 
-def atomic_write(path: Path, text: str, expected: str | None = None) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (see ``atomic_write_all``)."""
-    atomic_write_all([(path, text, expected)])
+def atomic_write(path: Path, text: str, expected: str | None = None, root: Path | None = None) -> None:
+    """Write ``text`` to ``path`` (a new file, or one holding ``expected``) as a one-file change (see ``atomic_write_all``)."""
+    atomic_write_all([(path, text, expected)], root)
 
 
-def atomic_write_all(writes: list[tuple[Path, str, str | None]]) -> None:
-    """Write several files so a crash leaves all of them old, never some half-written.
+def atomic_write_all(writes: list[tuple[Path, str, str | None]], root: Path | None = None) -> None:
+    """Write several files as one change: all new or all old, each refused when it no longer holds ``expected``.
 
-    Each ``(path, text, expected)`` is refused when the file no longer holds
-    ``expected`` (someone changed it since it was read). Every new text is
-    written and synced to a temporary file first; only then are they renamed
-    over the originals, one rename each.
+    The steps, and how a later run finishes an interrupted change, are in
+    ``auditor.documents.transaction``.
     """
-    for path, _, expected in writes:
-        if expected is not None and read_exact(path) != expected:
-            raise InputError(Location(display_path(path)), "file changed since it was read; not rewritten (run again)")
-    temporaries: list[tuple[str, Path]] = []
-    try:
-        for path, text, _ in writes:
-            temporaries.append((_write_temporary(path, text.encode("utf-8")), path))
-        for temporary, path in temporaries:
-            os.replace(temporary, path)
-    except BaseException:
-        for temporary, _ in temporaries:
-            Path(temporary).unlink(missing_ok=True)
-        raise
-    for folder in {path.parent for path, _, _ in writes}:
-        _sync_folder(folder)
+    from .transaction import commit
+
+    commit(writes, root if root is not None else _common_folder([path for path, _, _ in writes]))
 
 
-def _write_temporary(path: Path, data: bytes) -> str:
-    """A synced temporary copy beside ``path``, with its permissions, ready to be renamed over it."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".auditor-tmp")
-    try:
-        for offset in range(0, len(data), CHUNK):
-            os.write(fd, data[offset : offset + CHUNK])
-        os.fsync(fd)
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
-    except BaseException:
-        os.close(fd)
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    os.close(fd)
-    return temporary
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable, where the platform allows opening a folder."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+def _common_folder(paths: list[Path]) -> Path:
+    folders = [str(Path(p).resolve().parent) for p in paths]
+    return Path(os.path.commonpath(folders)) if folders else Path.cwd()

@@ -23,6 +23,7 @@ import yaml
 from auditor.audit.findings import Finding
 from auditor.base.errors import InputError, Location, QuantityError
 from auditor.base.resources import display_path
+from auditor.base.textio import resolved
 from auditor.base.yamlio import compose_yaml_text, load_yaml_text
 from auditor.claims.files import Claim, claim_files, load_claim_file
 from auditor.claims.verdicts import Verdict
@@ -80,6 +81,7 @@ class ClaimsSource:
 
     @classmethod
     def read(cls, path: Path) -> "ClaimsSource":
+        path = resolved(path)  # the same file named two ways (a claims file that is its own document) is one file
         text = read_exact(path)
         root = compose_yaml_text(text, display_path(path))
         spans = {}
@@ -147,7 +149,7 @@ def _plan_file(source: ClaimsSource, document: Document, pairs: list, plan: Plan
 def _plan_claim(claim, finding, source, document, plan, document_edits) -> None:
     stated, widen = claim.stated, claim.stated.widen
     _retoken(source, claim, "stated", str(claim.stated.text), lambda t: token_value(t) == stated.low.value, finding.computed, widen, plan)
-    quote = document.find_quote(claim.quote)
+    quote = document.find_quote(claim.quote, claim.location)
     number = document.find_number(*quote, stated) if quote else _edited_span(claim, document)
     if number is None:
         plan.notes.append(f"{claim.location}: not regenerated: {stated.text!r} not found inside its quote in {document.shown} ({claim.id})")
@@ -195,7 +197,7 @@ def _replace_token(source, claim, key, value, tokens, ordinal, new, plan) -> Non
 
 def _requote(claim, source, document, document_edits, plan) -> None:
     """Carry every number rewritten inside a claim's quoted span into its ``quote:``."""
-    quote = document.locate_quote(claim.quote)
+    quote = document.locate_quote(claim.quote, claim.location)
     if quote is None:
         return
     inside = {(e.start, e.end): e for e in document_edits if quote[0] <= e.start and e.end <= quote[1]}

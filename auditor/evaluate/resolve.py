@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from auditor.base.errors import InputError, QuantityError, UnderdeterminedError, UnitError, UnreadableClaim
+from auditor.base.errors import InputError, QuantityError, UnderdeterminedError, UnitError, UnreadableClaim, shown
 from auditor.base.quantity import input_half_width, parse_input
 from auditor.base.units import describe
 from auditor.base.yamlio import Located
@@ -136,14 +136,14 @@ def _check_domain(claim: Claim, key: str, raw, value: Fraction, domain: str) -> 
 
 
 def _bind_gpu(claim: Claim, catalogue: Catalogue, inputs: Inputs, bindings: Bindings) -> None:
-    gpu_id = str(claim.given["gpu"])
-    if gpu_id not in inputs.gpus:
+    gpu_id = claim.given["gpu"]
+    if not isinstance(gpu_id, str) or gpu_id not in inputs.gpus:
         import difflib
 
         known = ", ".join(sorted(inputs.gpus))
-        close = difflib.get_close_matches(gpu_id.lower(), list(inputs.gpus), n=1)
+        close = difflib.get_close_matches(gpu_id.lower(), list(inputs.gpus), n=1) if isinstance(gpu_id, str) else []
         hint = f"did you mean {close[0]!r}? known: " if close else "known: "
-        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {gpu_id!r} ({hint}{known})")
+        raise InputError(claim.at("gpu"), f"claim {claim.id!r} names unknown GPU {shown(gpu_id)} ({hint}{known})")
     for symbol in memo.symbol_roles(catalogue)["gpu"]:
         if symbol.gpu and symbol.name not in bindings.values:
             found = memo.gpu_value(inputs, gpu_id, symbol.gpu)

@@ -53,6 +53,32 @@ def model_geometry(model_id: str, inputs: Inputs, where: Location):
     return geometry, None, config
 
 
+def derive_located(config: dict, source: str, inputs: Inputs):
+    """The geometry of a config a command names directly; a config it cannot read is an error at the key's line."""
+    from .geometry import UnsupportedArchitecture
+
+    try:
+        return inputs.geometry(config)
+    except UnsupportedArchitecture as exc:
+        raise InputError(Location(source, _line_of_key(source, str(exc))), str(exc)) from None
+
+
+def _line_of_key(source: str, message: str) -> int | None:
+    """The line of the first config key the message names, when the source is a file on disk."""
+    import re
+    from pathlib import Path
+
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeError, ValueError):
+        return None
+    for key in re.findall(r"'([A-Za-z_][\w.]*)'", message):
+        found = text.find(f'"{key}"')
+        if found >= 0:
+            return text.count("\n", 0, found) + 1
+    return 1
+
+
 def with_key_swapped(config: dict, right_key: str, wrong_key: str) -> dict | None:
     """A copy of ``config`` where ``right_key`` holds ``wrong_key``'s value (text_config too)."""
     for part in (config, config.get("text_config")):

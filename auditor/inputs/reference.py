@@ -8,14 +8,14 @@ logic lives in ``auditor.inputs.geometry``; this module only finds the files.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 
-from auditor.base.errors import InputError, Location
+from auditor.base.errors import InputError, Location, shown
 from auditor.base.resources import builtin, display_path
+from auditor.base.textio import is_file, load_json_text, read_text
 from auditor.base.yamlio import load_yaml
 
 
@@ -80,9 +80,9 @@ class Inputs:
         return found
 
     def dtype(self, name: str, where: Location) -> Dtype:
-        found = self.dtypes.get(str(name).lower())
+        found = self.dtypes.get(name.lower()) if isinstance(name, str) else None
         if found is None:
-            raise InputError(where, f"unknown dtype {name!r} (known: {', '.join(sorted(self.dtypes))})")
+            raise InputError(where, f"unknown dtype {shown(name)} (known: {', '.join(sorted(self.dtypes))})")
         return found
 
     @cached_property
@@ -127,7 +127,7 @@ class Inputs:
         filename = model_id.replace("/", "--") + ".json"
         for folder in reversed(self.dirs):
             path = folder / "models" / filename
-            if path.is_file():
+            if is_file(path):
                 return path
         return None
 
@@ -145,12 +145,9 @@ class Inputs:
         path = self.model_path(model_id)
         if path is None:
             raise KeyError(model_id)
-        try:
-            config = json.loads(path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise InputError(Location(display_path(path)), f"malformed config.json: {exc}") from None
+        config = load_json_text(read_text(path), display_path(path))
         if not isinstance(config, dict):
-            raise InputError(Location(display_path(path)), "config.json must hold a JSON object")
+            raise InputError(Location(display_path(path), 1), "config.json must hold a JSON object")
         return config, display_path(path)
 
 

@@ -15,7 +15,8 @@ import re
 from . import latex
 from .views import View, ViewBuilder
 
-TAG_TEXT = r"</?[A-Za-z][\w:-]*(?:\s+(?:[^>\"'{]|\"[^\"]*\"|'[^']*'|\{\{.*?\}\}|\{[^}]*\})*)?/?>"
+# A tag's attributes stop at the next "<": an unclosed "<a " is given up there, not at the end of the page.
+TAG_TEXT = r"</?[A-Za-z][\w:-]*(?:\s(?:[^<>\"'{]|\"[^\"<]*\"|'[^'<]*'|\{\{[^<]*?\}\}|\{[^}<]*\})*)?/?>"
 BLOCK = frozenset(["p", "div", "section", "article", "header", "footer", "main", "aside", "blockquote", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "figure", "figcaption", "details", "summary", "nav", "hr", "br", "center"])
 HEADINGS = frozenset(f"h{n}" for n in range(1, 7))
 PATTERN = re.compile(

@@ -15,18 +15,24 @@ from . import latex
 from .html_view import TAG_TEXT, tag_replacement
 from .views import View, ViewBuilder
 
+# A comment, a Liquid tag or a \( equation ends before the next one opens, so an unclosed opener is
+# given up at the next opener, not at the end of the page: each attempt costs the distance between them.
+SPAN, TARGET = 300, 2_000
+"""The longest inline code or link text, and link target, read as one: each unclosed ``[`` or backtick
+is tried against what follows it, so an unbounded span makes a line of 10⁵ brackets cost 10¹⁰ steps."""
+
 PATTERN = re.compile(
     r"(?P<front>\A---[ \t]*\n.*?\n---[ \t]*\n)"
     r"|(?P<fence>^[ \t]*(?P<mark>```|~~~).*?(?:^[ \t]*(?P=mark)[^\n]*$|\Z))"
-    r"|(?P<comment><!--.*?-->)"
-    r"|(?P<liquid>\{%.*?%\}|\{\{.*?\}\})"
+    r"|(?P<comment><!--(?:(?!<!--).)*?-->)"
+    r"|(?P<liquid>\{%(?:(?!\{%).)*?%\}|\{\{(?:(?!\{\{).)*?\}\})"
     r"|\$\$(?P<display>.+?)\$\$"
-    r"|\\\\\((?P<escaped>.+?)\\\\\)"
-    r"|\\\((?P<paren>.+?)\\\)"
+    r"|\\\\\((?P<escaped>(?:(?!\\\\\().)+?)\\\\\)"
+    r"|\\\((?P<paren>(?:(?!\\\().)+?)\\\)"
     r"|(?<![\\$\w])\$(?P<inline>[^\s$](?:[^$\n]*?[^\s\\$])?)\$(?!\d)"
-    r"|(?P<code>`+)(?P<code_text>.+?)(?P=code)"
-    r"|(?P<image>!\[[^\]\n]*\]\([^)\n]*\))"
-    r"|\[(?P<link_text>[^\]\n]*)\]\((?P<target>[^)\n]*)\)"
+    rf"|(?P<code>`+)(?P<code_text>.{{1,{SPAN}}}?)(?P=code)"
+    rf"|(?P<image>!\[[^\]\n]{{0,{SPAN}}}\]\([^)\n]{{0,{TARGET}}}\))"
+    rf"|\[(?P<link_text>[^\]\n]{{0,{SPAN}}})\]\((?P<target>[^)\n]{{0,{TARGET}}})\)"
     r"|(?P<url><https?://[^>\s]+>|https?://[^\s)\]>|]+)"
     r"|(?P<tag>" + TAG_TEXT + r")"
     r"|\\(?P<escape>[\\`*_{}\[\]()#+\-.!|=<>])"

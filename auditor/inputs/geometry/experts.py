@@ -21,8 +21,8 @@ from .reader import GeometryBuilder
 
 def routed(b: GeometryBuilder) -> bool:
     """True when the config names a nonzero routed-expert count."""
-    counts = {b.config.get(key) for key in b.family.keys_for("n_experts") if b.config.get(key)}
-    if len(counts) > 1:
+    counts = [b.config.get(key) for key in b.family.keys_for("n_experts") if b.config.get(key)]
+    if any(count != counts[0] for count in counts):  # compared, not hashed: a hostile value may be a list
         spelled = ", ".join(repr(k) for k in b.family.keys_for("n_experts") if b.config.get(k))
         raise UnsupportedArchitecture(f"config sets {spelled} to different values; cannot tell which counts the experts")
     return bool(counts)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from auditor.base.limits import limit
+
 from .blocks import block_layers
 from .experts import moe_layer_flags
 from .model import (
@@ -43,6 +45,8 @@ HOLDS_OF = {"attention": FULL_KV, "sliding": SLIDING_KV, "chunked": CHUNKED_KV, 
 def layout(b: GeometryBuilder) -> list[LayerKind]:
     """The kind of every decoder layer, and the layer-count symbols."""
     n = b.read("n_layers", "count the decoder layers")
+    if n > limit("model_layers"):
+        raise UnsupportedArchitecture(f"{b.key_for('n_layers')} = {n:,} is more than the limit of {limit('model_layers'):,} decoder layers (model_layers)")
     rule = _first_rule(b)
     _refuse_unmodelled(b)
     if rule.shape == "blocks":

@@ -37,7 +37,7 @@ FFNS = (DENSE_FFN, MOE_FFN, NO_FFN)
 
 # Message templates, kept together so their wording stays consistent.
 MISSING_KEY = "config has no {key}, which is needed to {purpose}"
-BAD_VALUE = "config {key!r} must be {expected}, got {value!r}"
+BAD_VALUE = "config {key!r} must be {expected}, got {value}"  # value: base.errors.shown(...), short however large
 UNKNOWN_MODEL_TYPE = ("model_type {model_type!r} is not a family the geometry knows (known: {known}); "
                       "to declare it, add it under families: in your project's inputs/architectures.yaml, "
                       "e.g. {model_type}: {{like: llama}}")

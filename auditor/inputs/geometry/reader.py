@@ -15,6 +15,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from auditor.base.errors import shown as shown_value
+from auditor.base.limits import limit
+
 from .family_fields import Family
 from .model import BAD_VALUE, MISSING_KEY, Derived, Geometry, LayerKind, UnsupportedArchitecture
 
@@ -81,7 +84,9 @@ class GeometryBuilder:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             expected = "a positive integer" if minimum == 1 else f"an integer >= {minimum}"
-            raise UnsupportedArchitecture(BAD_VALUE.format(key=self.key_for(name), expected=expected, value=value))
+            raise UnsupportedArchitecture(BAD_VALUE.format(key=self.key_for(name), expected=expected, value=shown_value(value)))
+        if value > limit("model_count"):
+            raise UnsupportedArchitecture(BAD_VALUE.format(key=self.key_for(name), expected=f"at most {limit('model_count'):,} (model_count)", value=shown_value(value)))
         return value
 
     def integer_or(self, name: str, default: int, purpose: str, minimum: int = 1) -> int:
@@ -95,7 +100,7 @@ class GeometryBuilder:
             return default
         value = self.raw(name, "read a flag")
         if not isinstance(value, bool):
-            raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected="true or false", value=value))
+            raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected="true or false", value=shown_value(value)))
         return value
 
     def origin_of(self, name: str) -> str:
@@ -143,3 +148,4 @@ class GeometryBuilder:
 
     def build(self, architecture: str, layers: list[LayerKind]) -> Geometry:
         return Geometry(architecture, dict(self.values), list(self.notes), list(layers))
+

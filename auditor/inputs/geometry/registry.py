@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from auditor.base.errors import shown as shown_value
+
 from .families import Families
 from .family_fields import Family
 from .model import BAD_VALUE, UNKNOWN_MODEL_TYPE, UnsupportedArchitecture
@@ -41,7 +43,7 @@ def split_config(config: Mapping[str, Any], families: Families) -> SplitConfig:
         raise UnsupportedArchitecture(f"a config must be a JSON object, got {type(config).__name__}")
     nested = config.get("text_config")
     if nested is not None and not isinstance(nested, Mapping):
-        raise UnsupportedArchitecture(BAD_VALUE.format(key="text_config", expected="an object", value=nested))
+        raise UnsupportedArchitecture(BAD_VALUE.format(key="text_config", expected="an object", value=shown_value(nested)))
     outer = {k: v for k, v in config.items() if k not in ("text_config", "vision_config")}
     text = {**outer, **(nested or {})}
     wrapper = _model_type(config) if nested is not None else None

@@ -22,8 +22,11 @@ from typing import Any
 from huggingface_hub import constants, get_hf_file_metadata, hf_hub_download, hf_hub_url, try_to_load_from_cache
 from huggingface_hub.file_download import repo_folder_name
 
+from auditor.base.limits import limit
+
 from .client import LIBRARY, Target, hub_errors, offline
-from .errors import OFFLINE_NOT_CACHED, HubConnectionError, HubOfflineError, HubServerError
+from .errors import OFFLINE_NOT_CACHED, SERVER_FAILED, HubConnectionError, HubOfflineError, HubServerError
+from .guard import guarded
 from .pull import parse_config
 from .refs import is_commit_hash
 
@@ -60,10 +63,19 @@ def fetch_config_pinned(
     """
     target = Target.make(repo_id, revision, endpoint, timeout)
     cache = Path(cache_dir if cache_dir is not None else constants.HF_HUB_CACHE)
-    with _cache_kept_clean(cache, repo_id):
+    with _cache_kept_clean(cache, repo_id), guarded():
         path = _locate(target, cache, token, progress or (lambda line: None))
         commit = Path(path).parent.name if Path(path).parent.parent.name == "snapshots" else None
-        return parse_config(Path(path).read_bytes(), repo_id, revision), commit
+        return parse_config(_read_capped(Path(path), target), repo_id, revision), commit
+
+
+def _read_capped(path: Path, target: Target) -> bytes:
+    """The cached file's bytes, refused past the size one Hub answer may have (a cache can be planted too)."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit("hub_response_bytes") + 1)
+    if len(data) > limit("hub_response_bytes"):
+        raise target.error(HubServerError, SERVER_FAILED, reason=f"its config.json is larger than {limit('hub_response_bytes'):,} bytes (hub_response_bytes)")
+    return data
 
 
 def _locate(target: Target, cache: Path, token: str | None, progress=lambda line: None) -> str:
@@ -98,7 +110,9 @@ def _check_reachable(target: Target, token: str | None) -> None:
     """One HEAD request, no retries: raises the ``HubError`` a download would end in."""
     url = hf_hub_url(target.repo_id, CONFIG, revision=target.revision, endpoint=target.endpoint)
     with hub_errors(target):
-        get_hf_file_metadata(url, token=token, timeout=target.timeout, endpoint=target.endpoint, **LIBRARY)
+        metadata = get_hf_file_metadata(url, token=token, timeout=target.timeout, endpoint=target.endpoint, **LIBRARY)
+    if not is_commit_hash(metadata.commit_hash):  # the cache would name a folder after it
+        raise target.error(HubServerError, SERVER_FAILED, reason="its answer has no valid X-Repo-Commit header, so it does not look like a Hub")
 
 
 @contextmanager

@@ -53,6 +53,16 @@ from .errors import (
 from .refs import check_repo_id, is_commit_hash
 
 LIBRARY = {"library_name": "inference-auditor", "library_version": __version__}
+
+
+class HubDeadline(httpx.TransportError):
+    """The overall deadline of one Hub operation passed (``guard.guarded``)."""
+
+
+class HubTooLarge(httpx.TransportError):
+    """An answer was larger than the cap, or compressed in a way whose size cannot be bounded (``guard.guarded``)."""
+
+
 _TRUE = {"1", "ON", "YES", "TRUE"}
 _CUT_SHORT = "Consistency check failed"
 
@@ -127,9 +137,19 @@ def translate(exc: BaseException, target: Target) -> HubError | None:
         if status in (401, 403):
             return target.error(GatedRepoError, ACCESS_DENIED, status=status)
         return target.error(HubServerError, SERVER_FAILED, reason=f"HTTP {status}")
+    if isinstance(exc, HubDeadline):
+        return target.error(HubTimeoutError, SERVER_FAILED, reason=str(exc))
+    if isinstance(exc, HubTooLarge):
+        return target.error(HubServerError, SERVER_FAILED, reason=str(exc))
+    if isinstance(exc, httpx.TooManyRedirects):
+        return target.error(HubServerError, SERVER_FAILED, reason="its redirects go round in a loop")
     if isinstance(exc, hf.OfflineModeIsEnabled):
         return target.error(HubOfflineError, OFFLINE_NEEDS_NETWORK, action=f"fetching {target.filename}")
     if isinstance(exc, httpx.TimeoutException):
+        from .guard import deadline_passed  # a read cut short by the overall deadline says so
+
+        if deadline_passed():
+            return target.error(HubTimeoutError, SERVER_FAILED, reason=deadline_passed())
         return target.error(HubTimeoutError, TIMED_OUT)
     if isinstance(exc, httpx.TransportError):
         template = CONNECTION_FAILED if isinstance(exc, httpx.ConnectError) else CONNECTION_BROKEN

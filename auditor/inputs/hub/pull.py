@@ -24,6 +24,7 @@ from auditor.base.errors import InputError, Location
 from auditor.base.yamlio import load_yaml
 
 from .client import Target, fetch_whole, refuse_offline
+from .guard import guarded
 from .errors import MALFORMED_CONFIG, MalformedConfigError
 from .refs import config_filename
 
@@ -53,7 +54,8 @@ def pull_config(
     target = Target.make(repo_id, revision, endpoint, timeout)
     refuse_offline(target, "pulling config.json")
     url = hf_hub_url(repo_id, "config.json", revision=revision, endpoint=target.endpoint)
-    content, commit = fetch_whole(url, target, token)
+    with guarded():
+        content, commit = fetch_whole(url, target, token)
     parse_config(content, repo_id, revision)
     path = Path(dest) / config_filename(repo_id)
     source = f"{target.endpoint}/{repo_id}/blob/{commit}/config.json"
@@ -71,6 +73,10 @@ def parse_config(content: bytes, repo_id: str, revision: str | None) -> dict[str
     except json.JSONDecodeError as exc:
         reason = f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
         raise MalformedConfigError(repo_id, revision, MALFORMED_CONFIG.format(reason=reason)) from None
+    except RecursionError:
+        raise MalformedConfigError(repo_id, revision, MALFORMED_CONFIG.format(reason="nested too deeply to read")) from None
+    except ValueError as exc:  # an integer literal past Python's digit limit for conversion
+        raise MalformedConfigError(repo_id, revision, MALFORMED_CONFIG.format(reason=str(exc))) from None
     if not isinstance(config, dict):
         reason = f"the top level is a {type(config).__name__}, not an object"
         raise MalformedConfigError(repo_id, revision, MALFORMED_CONFIG.format(reason=reason))

@@ -64,4 +64,4 @@ def config_filename(repo_id: str) -> str:
 
 def is_commit_hash(revision: str | None) -> bool:
     """Whether ``revision`` is a full commit hash, which can never point elsewhere later."""
-    return revision is not None and _COMMIT.fullmatch(revision) is not None
+    return isinstance(revision, str) and _COMMIT.fullmatch(revision) is not None

@@ -14,8 +14,10 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
-# safetensors itself refuses headers above 100 MB.
-HEADER_LIMIT = 100_000_000
+from auditor.base.limits import limit
+
+# safetensors itself refuses headers above 100 MB; one Hub answer here is capped lower (a real header is under 1 MB).
+HEADER_LIMIT = limit("hub_response_bytes")
 
 # Bits per element of each dtype safetensors defines; bytes on disk round up for sub-byte types.
 DTYPE_BITS = {
@@ -56,7 +58,7 @@ def header_length(prefix: bytes) -> int:
         raise HeaderError(f"the file is {len(prefix)} bytes long, shorter than the 8-byte length prefix")
     (length,) = struct.unpack("<Q", prefix[:8])
     if length > HEADER_LIMIT:
-        raise HeaderError(f"the header claims {length} bytes, more than the {HEADER_LIMIT} safetensors allows")
+        raise HeaderError(f"the header claims {length:,} bytes, more than the {HEADER_LIMIT:,} one Hub answer may be (hub_response_bytes)")
     return length
 
 

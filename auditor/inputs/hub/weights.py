@@ -18,6 +18,7 @@ from fractions import Fraction
 from huggingface_hub import HfApi, hf_hub_url
 
 from .client import LIBRARY, Target, hub_errors, hub_headers, read_range, refuse_offline
+from .guard import guarded
 from .errors import MALFORMED_SAFETENSORS, NO_ELEMENTS, NO_SAFETENSORS, SERVER_FAILED, EntryNotFoundError, HubServerError, MalformedSafetensorsError
 from .refs import is_commit_hash
 from .safetensors import HeaderError, Tensor, header_length, parse_header
@@ -87,14 +88,15 @@ def weigh(
     """
     target = Target.make(repo_id, revision, endpoint, timeout)
     refuse_offline(target, "reading safetensors headers")
-    commit, files = _safetensors_files(target, token, include)
     say = _reporter(progress)
     totals: dict[str, DtypeWeight] = {}
     headers = hub_headers(token)
-    for number, filename in enumerate(files, 1):
-        say(f"reading header {number}/{len(files)}: {filename}")
-        for tensor in _read_header(replace(target, filename=filename), commit, headers):
-            _add(totals, tensor)
+    with guarded():
+        commit, files = _safetensors_files(target, token, include)
+        for number, filename in enumerate(files, 1):
+            say(f"reading header {number}/{len(files)}: {filename}")
+            for tensor in _read_header(replace(target, filename=filename), commit, headers):
+                _add(totals, tensor)
     if not any(weight.parameters for weight in totals.values()):
         raise target.error(MalformedSafetensorsError, NO_ELEMENTS, files=", ".join(files))
     return WeightReport(repo_id, commit, tuple(files), dict(sorted(totals.items())))
@@ -106,11 +108,12 @@ def _safetensors_files(target: Target, token: str | None, include: str) -> tuple
     with hub_errors(target):
         try:
             info = api.model_info(target.repo_id, revision=target.revision, timeout=target.timeout)
-        except (KeyError, TypeError) as exc:  # the answer is JSON, but not a model's info
-            raise target.error(HubServerError, SERVER_FAILED, reason=f"unexpected model info ({exc!r})") from exc
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:  # the answer is JSON, but not a model's info
+            raise target.error(HubServerError, SERVER_FAILED, reason=f"unexpected model info ({type(exc).__name__})") from None
     if not is_commit_hash(info.sha):
         raise target.error(HubServerError, SERVER_FAILED, reason="its model info has no commit sha")
-    names = (sibling.rfilename for sibling in info.siblings or ())
+    siblings = info.siblings if isinstance(info.siblings, list) else []
+    names = (name for name in (getattr(sibling, "rfilename", None) for sibling in siblings) if isinstance(name, str))
     files = sorted(name for name in names if name.endswith(".safetensors") and fnmatchcase(name, include))
     if not files:
         raise target.error(EntryNotFoundError, NO_SAFETENSORS, include=include)

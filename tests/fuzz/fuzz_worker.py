@@ -1,0 +1,168 @@
+"""The fuzz worker: a warm process that runs each case in a forked child, within time and memory bounds.
+
+Started by the pool (``python fuzz_worker.py SECONDS MEGABYTES``), it imports
+the auditor once, then reads cases as JSON lines and answers each with one
+JSON line. Every case runs in a child forked from this warm process, so a
+case cannot leave state behind. Time is CPU time, since the machine may be
+shared: the child's CPU limit is the bound (the kernel ends it past that),
+and a child still alive at three times the bound in wall time (asleep, or
+starved) is killed, so a hang never hangs the harness. The child's address
+space is capped well above the memory bound, so a runaway allocation fails
+in the child instead of starving the machine. The child runs ``auditor.cli.main``
+in-process, in a fresh project folder, and reports what happened.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pkgutil
+import resource
+import select
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fuzz_case import Case  # noqa: E402
+from fuzz_run import run_case  # noqa: E402
+
+ADDRESS_SPACE_HEADROOM = 1536 * 2**20  # a runaway fails here, three times the memory bound over the warm process
+WALL_FACTOR = 3
+
+
+def warm(scratch: Path) -> None:
+    """Import and load everything a run needs once, so each forked child starts warm."""
+    os.environ.update({"HF_HUB_OFFLINE": "1", "HF_HUB_DISABLE_TELEMETRY": "1", "HF_HOME": str(scratch / "hf-home")})
+    from fuzz_run import memoize_catalogue
+
+    import auditor
+    import auditor.cli
+    from auditor.audit.project import Project
+    from auditor.commands import register_all  # noqa: F401
+
+    for module in pkgutil.walk_packages(auditor.__path__, "auditor."):  # children must not import code edited since
+        if not module.name.endswith("__main__"):  # running it would run the command line
+            importlib.import_module(module.name)
+    memoize_catalogue()
+    Project.load(scratch)
+    parser = auditor.cli.build_parser()
+    auditor.cli.build_parser = lambda: parser  # argparse keeps no state between parses; building it costs a tenth of a case
+    import huggingface_hub  # noqa: F401  the fetch path imports it; children inherit it loaded
+
+
+def run_forked(case: Case, scratch: Path, seconds: float, megabytes: int) -> dict:
+    """Run ``case`` in a child; kill it at ``seconds``; return its report with wall time and peak memory."""
+    base = Path(tempfile.mkdtemp(dir=scratch))
+    read_end, write_end = os.pipe()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(read_end)
+        _child(case, base, write_end, seconds)
+    os.close(write_end)
+    data, timed_out = _read_until(read_end, started + WALL_FACTOR * seconds)
+    if timed_out:
+        os.kill(pid, signal.SIGKILL)
+    _, status, usage = os.wait4(pid, 0)
+    os.close(read_end)
+    _remove(base)
+    report = _report(data, timed_out, status)
+    cpu = usage.ru_utime + usage.ru_stime
+    report.update(seconds=round(time.monotonic() - started, 3), cpu=round(cpu, 3), megabytes=usage.ru_maxrss // 1024)
+    if report["outcome"] not in ("over-time", "over-memory"):
+        if cpu > seconds:
+            report["outcome"] = "over-time"
+        elif report["megabytes"] > megabytes:
+            report["outcome"] = "over-memory"
+    return report
+
+
+def _child(case: Case, base: Path, write_end: int, seconds: float) -> None:
+    code = 0
+    try:
+        soft = _address_space() + ADDRESS_SPACE_HEADROOM
+        resource.setrlimit(resource.RLIMIT_AS, (soft, soft))
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = int(used.ru_utime + used.ru_stime + seconds) + 1
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+        report = run_case(case, base)
+        payload = json.dumps(report).encode()
+        for offset in range(0, len(payload), 65536):
+            os.write(write_end, payload[offset : offset + 65536])
+    except BaseException:  # pragma: no cover - the report itself could not be made
+        code = 70
+    finally:
+        os._exit(code)
+
+
+def _remove(base: Path) -> None:
+    """The case's folder, even where the case made parts of it read-only."""
+    for folder, _, _ in os.walk(base):
+        os.chmod(folder, 0o755)
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def _address_space() -> int:
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[0]) * resource.getpagesize()
+
+
+def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
+    chunks = []
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return b"".join(chunks), True
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if not ready:
+            return b"".join(chunks), True
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            return b"".join(chunks), False
+        chunks.append(chunk)
+
+
+def _report(data: bytes, timed_out: bool, status: int) -> dict:
+    if timed_out:
+        return {"outcome": "over-time", "detail": "killed at the wall-clock deadline"}
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
+        return {"outcome": "over-time", "detail": "ended by its CPU limit"}
+    try:
+        return json.loads(data.decode())
+    except ValueError:
+        signal_number = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+        return {"outcome": "crash", "detail": f"child ended without a report (status {status}, signal {signal_number})"}
+
+
+def serve(seconds: float, megabytes: int) -> None:
+    """Answer each request line: ``{"case": ...}`` runs one case; ``{"seed": n, "count": m}`` draws and runs a batch.
+
+    For a batch, one line per case (its kind, command and report; the case
+    itself only when the run failed, for replay), then ``{"done": true}``.
+    """
+    from fuzz_pool import BAD, generate
+
+    scratch = Path(tempfile.mkdtemp(prefix="auditor-fuzz-"))
+    warm(scratch)
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line) if line.strip() else {}
+        cases = [Case.from_json(request["case"])] if "case" in request else generate(request.get("count", 0), request.get("seed", 0), request.get("count", 0) or 1)
+        for case in cases:
+            report = run_forked(case, scratch, seconds, megabytes)
+            report.update(kind=case.kind, command=case.command)
+            if report["outcome"] in BAD:
+                report["case"] = case.to_json()
+            print(json.dumps(report), flush=True)
+        print(json.dumps({"done": True}), flush=True)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    serve(float(sys.argv[1]), int(sys.argv[2]))
