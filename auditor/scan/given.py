@@ -14,6 +14,7 @@ from fractions import Fraction
 from . import inputs as inputs_in_text
 from . import match as words
 from .choose import written_value
+from .match import leaf_symbols
 from .quantities import written_value as page_value
 from .settings import setting_for
 
@@ -90,20 +91,6 @@ def needs_text(symbol, given: dict, model_symbols: set[str]) -> bool:
     if symbol.value is not None or symbol.default is not None or symbol.dtype_key or symbol.dtype_nominal:
         return False
     return not (symbol.gpu and "gpu" in given) and not (symbol.name in model_symbols and "model" in given)
-
-
-def leaf_symbols(catalogue, formula: str, given: set[str] = frozenset()) -> set[str]:
-    """Every symbol the formula reaches through the formulas it uses, short of those given outright."""
-    found, queue, seen = set(), [formula], set()
-    while queue:
-        name = queue.pop()
-        seen.add(name)
-        for dep in catalogue.depends_on(name):
-            if dep in catalogue.symbols:
-                found.add(dep)
-            elif dep not in seen and dep not in given:
-                queue.append(dep)
-    return found
 
 
 def nearest(found, scopes, position: int) -> str | None:

@@ -181,13 +181,14 @@ def spec_lookups(catalogue) -> set[str]:
     """Formulas that only read a GPU's spec sheet: a number they match is a figure the page cites, not a claim."""
     found = set()
     for formula_id in catalogue.formulas:
-        leaves = _leaves(catalogue, formula_id)
+        leaves = leaf_symbols(catalogue, formula_id)
         if leaves and all(catalogue.symbols[n].gpu or catalogue.symbols[n].value is not None for n in leaves):
             found.add(formula_id)
     return found
 
 
-def _leaves(catalogue, formula_id: str) -> set[str]:
+def leaf_symbols(catalogue, formula_id: str, given=frozenset()) -> set[str]:
+    """Every symbol the formula reaches through the formulas it uses, short of those given outright."""
     found, queue, seen = set(), [formula_id], set()
     while queue:
         name = queue.pop()
@@ -195,7 +196,7 @@ def _leaves(catalogue, formula_id: str) -> set[str]:
         for dep in catalogue.depends_on(name):
             if dep in catalogue.symbols:
                 found.add(dep)
-            elif dep not in seen:
+            elif dep not in seen and dep not in given:
                 queue.append(dep)
     return found
 
