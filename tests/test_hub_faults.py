@@ -20,7 +20,7 @@ from auditor.base.limits import LIMITS
 from auditor.inputs.hub import EntryNotFoundError, HubServerError, HubTimeoutError, MalformedSafetensorsError
 
 DEADLINE = 3.0  # seconds, for every operation below
-SLACK = 5.0  # what the deadline may be overrun by, on a busy machine
+SLACK = 25.0  # what the deadline may be overrun by on a loaded machine (a drip of a config.json runs for minutes)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ traceback.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 from .errors import InputError, Location
@@ -78,3 +79,27 @@ def load_json_text(text: str, name: str):
         raise InputError(Location(name, 1), "not valid JSON here: nested too deeply to read") from None
     except ValueError as exc:  # an integer literal past Python's digit limit for conversion
         raise InputError(Location(name, 1), f"not valid JSON here: {exc}") from None
+
+
+def write_atomic(path: Path, content: bytes | str, mode: int = 0o644, parents: bool = False) -> None:
+    """Write ``content`` to ``path`` so that readers see the old file or the new one, never a part.
+
+    The temporary file sits beside the target (a rename never crosses file
+    systems) and is removed on every exit path, an interrupt included;
+    ``parents`` makes missing folders (a cache), else a missing folder is an
+    ``OSError`` for the caller to locate (a report's ``-o``).
+    """
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if parents:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)  # mkstemp makes it private; these are ordinary files
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,15 +76,9 @@ def emit(text: str, output: Path | None) -> None:
         return
     from auditor.base.errors import InputError, Location
 
-    target = output.resolve()
+    from auditor.base.textio import write_atomic
+
     try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        write_atomic(output.resolve(), text)
     except OSError as exc:
         raise InputError(Location(str(output)), f"cannot write the report here: {exc.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

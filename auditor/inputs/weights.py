@@ -12,8 +12,6 @@ This module only reads and writes the file; it never imports the Hub client.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -23,6 +21,7 @@ from pathlib import Path
 import yaml
 
 from auditor.base.errors import InputError, Location
+from auditor.base.textio import write_atomic
 from auditor.base.resources import display_path
 from auditor.base.yamlio import load_yaml
 
@@ -111,13 +110,4 @@ def record_weighed(path: Path, entry: dict) -> None:
     others = [dict(item) for item in read_entries(path)] if path.is_file() else []
     entries = sorted([item for item in others if item.get("id") != entry["id"]] + [entry], key=lambda e: str(e["id"]))
     text = HEADER + yaml.safe_dump({"weights": entries}, sort_keys=False, allow_unicode=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text, parents=True)

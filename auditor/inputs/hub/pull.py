@@ -10,8 +10,6 @@ file and renamed into place, so an interrupted pull never leaves half a file.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,6 +19,7 @@ import yaml
 from huggingface_hub import hf_hub_url
 
 from auditor.base.errors import InputError, Location
+from auditor.base.textio import write_atomic
 from auditor.base.yamlio import load_yaml
 
 from .client import Target, fetch_whole, refuse_offline
@@ -59,7 +58,7 @@ def pull_config(
     parse_config(content, repo_id, revision)
     path = Path(dest) / config_filename(repo_id)
     source = f"{target.endpoint}/{repo_id}/blob/{commit}/config.json"
-    write_atomic(path, content)
+    write_atomic(path, content, parents=True)
     record_source(Path(dest) / INDEX_NAME, _index_entry(repo_id, path.name, commit, source))
     return PulledConfig(path, repo_id, commit, source)
 
@@ -94,7 +93,7 @@ def record_source(index_path: Path, entry: dict[str, str]) -> None:
     entries.append(entry)
     entries.sort(key=lambda item: str(item.get("id")))
     text = yaml.safe_dump({"models": entries}, sort_keys=False, allow_unicode=True)
-    write_atomic(index_path, text.encode("utf-8"))
+    write_atomic(index_path, text.encode("utf-8"), parents=True)
 
 
 def read_index(index_path: Path) -> list[dict[str, Any]]:
@@ -106,19 +105,3 @@ def read_index(index_path: Path) -> list[dict[str, Any]]:
     if not isinstance(entries, list) or not all(isinstance(item, dict) for item in entries):
         raise InputError(Location(str(index_path)), "expected a mapping with a list of entries under 'models'")
     return [dict(item) for item in entries]
-
-
-def write_atomic(path: Path, content: bytes) -> None:
-    """Write ``content`` to ``path`` so that readers see the old file or the new one, never a part."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; a pulled config is an ordinary file
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
