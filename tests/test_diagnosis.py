@@ -54,6 +54,16 @@ def test_singles_are_reported_before_pairs(project):
     assert all(d.complexity == 1 for d in audit_claim(simple, project).diagnoses)
 
 
+def test_a_unit_slip_with_its_own_prior_ranks_below_a_commoner_story(project):
+    """Bits read as bytes (x8) gives the same number as 64 query heads for 8 KV heads; the slip's prior is lower."""
+    claim = next(c for c in WRONG if c.id == "w-query-heads-or-bits")
+    parts = [d.parts for d in audit_claim(claim, project).diagnoses]
+    assert parts[0] == ("n_kv_heads <- n_heads",)
+    assert ("Gb printed as GB",) in parts
+    slip = next(s for s in project.catalogue.unit_slips if s.name == "Gb printed as GB")
+    assert slip.prior < project.catalogue.kinds["unit"].prior
+
+
 def test_a_diagnosis_names_the_config_keys_and_their_values(project):
     claim = next(c for c in WRONG if c.id == "w-query-heads-70b")
     descriptions = [d.description for d in audit_claim(claim, project).diagnoses]

@@ -70,6 +70,16 @@ def test_a_project_unit_slip_extends_diagnosis(project, monkeypatch, run_cli):
     assert [d["hypothesis"] for d in findings["own-unit-slip"]["diagnoses"]] == ["MiB printed as kB"]
 
 
+def test_a_unit_slip_prior_outside_zero_to_one_is_a_located_error(project, monkeypatch, run_cli):
+    (project / "formulas" / "slips.yaml").write_text(
+        "unit_slips:\n  - computed: MiB\n    printed: kB\n    reason: invented\n    prior: 2\n"
+    )
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2
+    assert "slips.yaml:" in err and "prior must be in (0, 1]" in err
+
+
 def test_a_project_formula_overrides_a_built_in_one_of_the_same_id(project, monkeypatch, run_cli):
     (project / "formulas" / "override.yaml").write_text(
         "formulas:\n  weight_bytes:\n    title: weights with 10% extra\n    expr: 11 / 10 * n_params * bytes_per_param\n    unit: byte\n"

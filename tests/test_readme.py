@@ -18,7 +18,7 @@ import pytest
 
 from conftest import REPO
 
-COPIED = ("claims", "docs", "formulas", "inputs", "units", "reports")
+COPIED = ("claims", "docs", "formulas", "inputs", "units", "reports", "scripts")
 FENCE = re.compile(r"^```[a-z]*\n(.*?)^```", re.M | re.S)
 
 

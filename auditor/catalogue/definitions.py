@@ -86,6 +86,7 @@ class UnitSlip:
     printed: str
     reason: str
     location: Location | None = None
+    prior: Fraction | None = None  # this slip's own prior where it is rarer than the unit kind's
 
     @property
     def name(self) -> str:

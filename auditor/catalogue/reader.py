@@ -23,7 +23,7 @@ SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype
 FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips"}
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
 SLIP_KEYS = {"name", "reason", "factor", "symbol"}
-UNIT_SLIP_KEYS = {"computed", "printed", "reason"}
+UNIT_SLIP_KEYS = {"computed", "printed", "reason", "prior"}
 
 
 class _Reader:
@@ -109,7 +109,10 @@ def _unit_slips(reader: _Reader, data: Located) -> list[UnitSlip]:
                 parse_unit(text)
             except QuantityError as exc:
                 raise InputError(reader.at(node), f"unit slip: {exc}") from None
-        slips.append(UnitSlip(computed, printed, reader.text(node, "reason", "a unit slip"), reader.at(node)))
+        prior = reader.number(node, "prior", "a unit slip")
+        if prior is not None and not 0 < prior <= 1:
+            raise InputError(reader.at(node, "prior"), f"unit slip: prior must be in (0, 1], got {node['prior']}")
+        slips.append(UnitSlip(computed, printed, reader.text(node, "reason", "a unit slip"), reader.at(node), prior))
     return slips
 
 

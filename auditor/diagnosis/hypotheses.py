@@ -35,6 +35,7 @@ class Hypothesis:
     unit: Unit | None = None
     pairs: bool = True  # False: tried alone only (kinds with many candidates)
     scale: Fraction | None = None  # the printed number is the result times this (a power of ten, a per-rank figure)
+    prior: Fraction | None = None  # overrides the kind's prior (a unit slip that declares its own)
 
 
 @dataclass
@@ -161,7 +162,7 @@ def unit_slips(ctx: Context) -> Iterable[Hypothesis]:
         except QuantityError:
             continue
         if computed.dimensions == stated.unit.dimensions:
-            yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed)
+            yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed, prior=slip.prior)
 
 
 def factor_slips(ctx: Context) -> Iterable[Hypothesis]:

@@ -111,7 +111,7 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
 def _diagnosis(ctx: Context, combo: tuple[Hypothesis, ...], value) -> Diagnosis:
     prior = Fraction(1)
     for h in combo:
-        prior *= ctx.catalogue.kinds[h.kind].prior
+        prior *= h.prior if h.prior is not None else ctx.catalogue.kinds[h.kind].prior
     return Diagnosis(
         hypothesis=", ".join(h.name for h in combo),
         kind="+".join(h.kind for h in combo),
