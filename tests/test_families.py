@@ -89,3 +89,14 @@ def test_every_bundled_config_is_a_case_or_a_twin():
              "meta-llama/Meta-Llama-3-70B"}
     bundled = {p.stem.replace("--", "/", 1) for p in (ROOT / "inputs" / "models").glob("*.json")}
     assert bundled - twins == {case["model"] for case in CASES}
+
+
+def test_transformers_spelling_of_minimax_reads_as_the_original():
+    """transformers' MiniMaxConfig names each layer in layer_types where the release lists 0/1 codes."""
+    original = config_of("MiniMaxAI/MiniMax-Text-01")
+    names = {0: "linear_attention", 1: "full_attention"}
+    respelled = {k: v for k, v in original.items() if k != "attn_type_list"}
+    respelled.update(model_type="minimax", layer_types=[names[code] for code in original["attn_type_list"]])
+    a, b = derive(original), derive(respelled)
+    assert layer_counts(a) == layer_counts(b) == {"full": 10, "linear": 70}
+    assert a.value("n_params") == b.value("n_params")

@@ -38,7 +38,7 @@ from .reader import GeometryBuilder
 from .rules import LayoutRule, Slot
 
 HOLDS_OF = {"attention": FULL_KV, "sliding": SLIDING_KV, "chunked": CHUNKED_KV, "mla": MLA_LATENT,
-            "gated_deltanet": LINEAR_STATE, "mamba1": MAMBA_STATE,
+            "gated_deltanet": LINEAR_STATE, "lightning": LINEAR_STATE, "mamba1": MAMBA_STATE,
             "mamba2": MAMBA_STATE, "linear": NOTHING, "none": NOTHING}
 
 

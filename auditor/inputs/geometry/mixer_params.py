@@ -1,4 +1,4 @@
-"""Parameters of each mixer kind (attention, MLA, Mamba-1, Mamba-2, Gated DeltaNet, linear).
+"""Parameters of each mixer kind (attention, MLA, Mamba-1, Mamba-2, Gated DeltaNet, lightning, linear).
 
 Shapes follow each family's modelling code; the flags a config does not
 spell out (biases, q/k norms, gating) come from the family's ``shapes:``.
@@ -114,6 +114,12 @@ def gated_deltanet_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) 
     return in_proj + conv_dim * kernel + 2 * value_heads + b["linear_value_head_dim"] + value_dim * hidden
 
 
+def lightning_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
+    """MiniMax lightning attention: qkv_proj, output_gate, out_proj (no biases) and an RMSNorm over the heads."""
+    hidden, inner = b["hidden_size"], b["n_heads"] * b["head_dim"]
+    return hidden * 3 * inner + hidden * inner + inner * hidden + inner
+
+
 def linear_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
     """An attention block replaced by one hidden x hidden linear map (Nemotron NAS)."""
     return b["hidden_size"] ** 2
@@ -126,5 +132,6 @@ def no_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
 MIXER_PARAMS = {
     "attention": attention_params, "sliding": attention_params, "chunked": attention_params, "mla": mla_params,
     "mamba1": mamba1_params, "mamba2": mamba2_params, "gated_deltanet": gated_deltanet_params,
+    "lightning": lightning_params,
     "linear": linear_params, "none": no_params,
 }
