@@ -20,7 +20,7 @@ def attention_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> in
     q_out = heads * head_dim * (2 if shapes.gated_query else 1)
     kv_out = kv_heads * head_dim
     weights = hidden * q_out + 2 * hidden * kv_out + heads * head_dim * hidden
-    return weights + _attention_biases(b, shapes, q_out, kv_out, hidden) + _qk_norms(shapes, heads, kv_heads, head_dim) \
+    return weights + _attention_biases(b, shapes, q_out, kv_out, hidden) + _qk_norms(b, shapes, heads, kv_heads, head_dim) \
         + (heads if shapes.attention_sinks else 0)
 
 
@@ -38,8 +38,8 @@ def _attention_biases(b: GeometryBuilder, shapes: Shapes, q_out: int, kv_out: in
     return 0
 
 
-def _qk_norms(shapes: Shapes, heads: int, kv_heads: int, head_dim: int) -> int:
-    if shapes.qk_norm == "head":
+def _qk_norms(b: GeometryBuilder, shapes: Shapes, heads: int, kv_heads: int, head_dim: int) -> int:
+    if shapes.qk_norm == "head" or (shapes.qk_norm == "head_config" and b.flag("use_qk_norm", False)):
         return 2 * shapes.norm_weights(head_dim)
     if shapes.qk_norm == "full":
         return shapes.norm_weights(heads * head_dim) + shapes.norm_weights(kv_heads * head_dim)
