@@ -100,3 +100,15 @@ def test_transformers_spelling_of_minimax_reads_as_the_original():
     a, b = derive(original), derive(respelled)
     assert layer_counts(a) == layer_counts(b) == {"full": 10, "linear": 70}
     assert a.value("n_params") == b.value("n_params")
+
+
+def test_granite_hybrid_experts_sit_beside_the_shared_mlp():
+    """GraniteMoeHybrid: with num_local_experts set, every layer routes and keeps its shared MLP as well."""
+    dense = config_of("ibm-granite/granite-4.0-h-350m")
+    routed = dict(dense, num_local_experts=4, num_experts_per_tok=2, intermediate_size=512)
+    a, b = derive(dense), derive(routed)
+    hidden, layers = 768, 32
+    per_layer = hidden * 4 + 4 * 3 * hidden * 512  # router, and 4 experts of 512 (the shared MLP of 2048 stays)
+    assert b.architecture == "hybrid-mamba" and b.value("n_moe_layers") == layers
+    assert b.value("n_params") - a.value("n_params") == layers * per_layer
+    assert b.value("n_params") - b.value("n_params_active") == layers * 2 * 3 * hidden * 512
