@@ -17,7 +17,7 @@ import pytest
 
 from auditor.base.expressions import SymbolFactory, parse_expression
 from auditor.base.yamlio import load_yaml
-from auditor.inputs.geometry import builtin_families, derive
+from auditor.inputs.geometry import UnsupportedArchitecture, builtin_families, derive
 from auditor.inputs.geometry.registry import split_config
 
 ROOT = Path(__file__).parent.parent
@@ -112,3 +112,10 @@ def test_granite_hybrid_experts_sit_beside_the_shared_mlp():
     assert b.architecture == "hybrid-mamba" and b.value("n_moe_layers") == layers
     assert b.value("n_params") - a.value("n_params") == layers * per_layer
     assert b.value("n_params") - b.value("n_params_active") == layers * 2 * 3 * hidden * 512
+
+
+def test_a_minimax_shared_expert_is_refused_not_left_out():
+    """shared_intermediate_size [0] announces nothing; a nonzero width is a block the table does not price."""
+    config = dict(config_of("MiniMaxAI/MiniMax-Text-01"), shared_intermediate_size=[4736])
+    with pytest.raises(UnsupportedArchitecture, match="shared_intermediate_size"):
+        derive(config)
