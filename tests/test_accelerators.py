@@ -35,6 +35,15 @@ def test_every_figure_names_a_source_that_prints_it(part):
     assert unsourced == []
 
 
+POWERED = sorted(part for part in TABLE.parts if TABLE.parts[part].get("tdp"))
+
+
+@pytest.mark.parametrize("part", POWERED)
+def test_a_power_figure_names_a_source_that_prints_it(part):
+    # tdp stays text ("350-400 W (configurable)", "750 W (peak board power)"): vendors' power terms differ
+    assert TABLE.sources_of(part, "tdp")
+
+
 def test_every_repository_source_is_pinned_to_a_commit():
     repository = [s for s in TABLE.sources.values() if not s.where.startswith("http")]
     assert repository and all("@" in s.where and ":" in s.where for s in repository)

@@ -17,7 +17,7 @@ import pytest
 
 from auditor.base.expressions import SymbolFactory, parse_expression
 from auditor.base.yamlio import load_yaml
-from auditor.inputs.geometry import builtin_families, derive
+from auditor.inputs.geometry import UnsupportedArchitecture, builtin_families, derive
 from auditor.inputs.geometry.registry import split_config
 
 ROOT = Path(__file__).parent.parent
@@ -89,3 +89,33 @@ def test_every_bundled_config_is_a_case_or_a_twin():
              "meta-llama/Meta-Llama-3-70B"}
     bundled = {p.stem.replace("--", "/", 1) for p in (ROOT / "inputs" / "models").glob("*.json")}
     assert bundled - twins == {case["model"] for case in CASES}
+
+
+def test_transformers_spelling_of_minimax_reads_as_the_original():
+    """transformers' MiniMaxConfig names each layer in layer_types where the release lists 0/1 codes."""
+    original = config_of("MiniMaxAI/MiniMax-Text-01")
+    names = {0: "linear_attention", 1: "full_attention"}
+    respelled = {k: v for k, v in original.items() if k != "attn_type_list"}
+    respelled.update(model_type="minimax", layer_types=[names[code] for code in original["attn_type_list"]])
+    a, b = derive(original), derive(respelled)
+    assert layer_counts(a) == layer_counts(b) == {"full": 10, "linear": 70}
+    assert a.value("n_params") == b.value("n_params")
+
+
+def test_granite_hybrid_experts_sit_beside_the_shared_mlp():
+    """GraniteMoeHybrid: with num_local_experts set, every layer routes and keeps its shared MLP as well."""
+    dense = config_of("ibm-granite/granite-4.0-h-350m")
+    routed = dict(dense, num_local_experts=4, num_experts_per_tok=2, intermediate_size=512)
+    a, b = derive(dense), derive(routed)
+    hidden, layers = 768, 32
+    per_layer = hidden * 4 + 4 * 3 * hidden * 512  # router, and 4 experts of 512 (the shared MLP of 2048 stays)
+    assert b.architecture == "hybrid-mamba" and b.value("n_moe_layers") == layers
+    assert b.value("n_params") - a.value("n_params") == layers * per_layer
+    assert b.value("n_params") - b.value("n_params_active") == layers * 2 * 3 * hidden * 512
+
+
+def test_a_minimax_shared_expert_is_refused_not_left_out():
+    """shared_intermediate_size [0] announces nothing; a nonzero width is a block the table does not price."""
+    config = dict(config_of("MiniMaxAI/MiniMax-Text-01"), shared_intermediate_size=[4736])
+    with pytest.raises(UnsupportedArchitecture, match="shared_intermediate_size"):
+        derive(config)

@@ -215,6 +215,8 @@ LLAMA_Q, LLAMA_KV, LLAMA_MLP, LLAMA_H = 4096, 1024, 14336, 4096
     ("{norm: layer_no_bias}", {}, 0),
     ("{norms_per_layer: 4}", {}, 2 * LLAMA_H),
     ("{qk_norm: head}", {}, 2 * 128),
+    ("{qk_norm: head_config}", {"use_qk_norm": True}, 2 * 128),
+    ("{qk_norm: head_config}", {}, 0),
     ("{qk_norm: full}", {}, LLAMA_Q + LLAMA_KV),
     ("{gated_query: true}", {}, LLAMA_H * LLAMA_Q),
     ("{attention_sinks: true}", {}, 32),

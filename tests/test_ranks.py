@@ -65,6 +65,8 @@ RECURRENT_CASES = [
     (NEMOTRON_H, 16, (8192 + 2 * 16 * 128) // 16 * 3, 128 // 16 * 64 * 128, 1),   # 8 groups replicated to 16
     (QWEN3_NEXT, 2, (2 * 16 * 128 + 32 * 128) // 2 * 3, 32 // 2 * 128 * 128, None),
     (QWEN3_NEXT, 4, (2 * 16 * 128 + 32 * 128) // 4 * 3, 32 // 4 * 128 * 128, None),
+    # linear_attention_state_shape: (num_heads // tp_size, head_dim, head_dim), no conv state
+    ("MiniMaxAI/MiniMax-Text-01", 8, 0, 64 // 8 * 128 * 128, None),
 ]
 
 

@@ -118,6 +118,8 @@ def recurrent_per_rank(values: dict, tp: int) -> dict:
         return _mamba2(values, tp)
     if "linear_num_value_heads" in values:
         return _gated_deltanet(values, tp)
+    if values.get("conv_state_values_per_layer") == 0 and "ssm_state_values_per_layer" in values:
+        return _lightning(values, tp)
     return {}
 
 
@@ -140,6 +142,13 @@ def _gated_deltanet(values: dict, tp: int) -> dict:
     return {"kind": "Gated DeltaNet", "heads": v_heads // tp, "groups": None, "groups_total": None, "groups_replicated": False,
             "conv": conv_dim // tp * (values["linear_conv_kernel_dim"] - 1),
             "ssm": v_heads // tp * values["linear_key_head_dim"] * values["linear_value_head_dim"]}
+
+
+def _lightning(values: dict, tp: int) -> dict:
+    heads = values["n_heads"]
+    _divides(tp, heads, "num_attention_heads")
+    return {"kind": "lightning attention", "heads": heads // tp, "groups": None, "groups_total": None,
+            "groups_replicated": False, "conv": 0, "ssm": heads // tp * values["head_dim"] ** 2}
 
 
 def _divides(tp: int, count: int, what: str) -> None:

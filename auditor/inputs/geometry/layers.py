@@ -38,7 +38,7 @@ from .reader import GeometryBuilder
 from .rules import LayoutRule, Slot
 
 HOLDS_OF = {"attention": FULL_KV, "sliding": SLIDING_KV, "chunked": CHUNKED_KV, "mla": MLA_LATENT,
-            "gated_deltanet": LINEAR_STATE, "mamba1": MAMBA_STATE,
+            "gated_deltanet": LINEAR_STATE, "lightning": LINEAR_STATE, "mamba1": MAMBA_STATE,
             "mamba2": MAMBA_STATE, "linear": NOTHING, "none": NOTHING}
 
 
@@ -73,8 +73,15 @@ def _first_rule(b: GeometryBuilder) -> LayoutRule:
 def _refuse_unmodelled(b: GeometryBuilder) -> None:
     read = {key for rule in b.family.layers for key in (rule.key, rule.offset_key, rule.when and rule.when.key) if key}
     for key, meaning in b.family.refuse.items():
-        if key not in read and b.config.get(key) not in (None, [], 0, False):
+        if key not in read and _announces(b.config.get(key)):
             raise UnsupportedArchitecture(UNMODELLED_KEY.format(key=key, meaning=meaning))
+
+
+def _announces(value) -> bool:
+    """A set key, where a per-layer list of zeros (MiniMax's shared_intermediate_size [0]) announces nothing."""
+    if isinstance(value, list):
+        return any(_announces(item) for item in value)
+    return value not in (None, 0, False, "")
 
 
 def _layer(b: GeometryBuilder, slot: Slot, routed_ffn: str) -> LayerKind:

@@ -1,4 +1,4 @@
-"""Parameters of each mixer kind (attention, MLA, Mamba-1, Mamba-2, Gated DeltaNet, linear).
+"""Parameters of each mixer kind (attention, MLA, Mamba-1, Mamba-2, Gated DeltaNet, lightning, linear).
 
 Shapes follow each family's modelling code; the flags a config does not
 spell out (biases, q/k norms, gating) come from the family's ``shapes:``.
@@ -20,7 +20,7 @@ def attention_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> in
     q_out = heads * head_dim * (2 if shapes.gated_query else 1)
     kv_out = kv_heads * head_dim
     weights = hidden * q_out + 2 * hidden * kv_out + heads * head_dim * hidden
-    return weights + _attention_biases(b, shapes, q_out, kv_out, hidden) + _qk_norms(shapes, heads, kv_heads, head_dim) \
+    return weights + _attention_biases(b, shapes, q_out, kv_out, hidden) + _qk_norms(b, shapes, heads, kv_heads, head_dim) \
         + (heads if shapes.attention_sinks else 0)
 
 
@@ -38,8 +38,8 @@ def _attention_biases(b: GeometryBuilder, shapes: Shapes, q_out: int, kv_out: in
     return 0
 
 
-def _qk_norms(shapes: Shapes, heads: int, kv_heads: int, head_dim: int) -> int:
-    if shapes.qk_norm == "head":
+def _qk_norms(b: GeometryBuilder, shapes: Shapes, heads: int, kv_heads: int, head_dim: int) -> int:
+    if shapes.qk_norm == "head" or (shapes.qk_norm == "head_config" and b.flag("use_qk_norm", False)):
         return 2 * shapes.norm_weights(head_dim)
     if shapes.qk_norm == "full":
         return shapes.norm_weights(heads * head_dim) + shapes.norm_weights(kv_heads * head_dim)
@@ -114,6 +114,12 @@ def gated_deltanet_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) 
     return in_proj + conv_dim * kernel + 2 * value_heads + b["linear_value_head_dim"] + value_dim * hidden
 
 
+def lightning_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
+    """MiniMax lightning attention: qkv_proj, output_gate, out_proj (no biases) and an RMSNorm over the heads."""
+    hidden, inner = b["hidden_size"], b["n_heads"] * b["head_dim"]
+    return hidden * 3 * inner + hidden * inner + inner * hidden + inner
+
+
 def linear_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
     """An attention block replaced by one hidden x hidden linear map (Nemotron NAS)."""
     return b["hidden_size"] ** 2
@@ -126,5 +132,6 @@ def no_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
 MIXER_PARAMS = {
     "attention": attention_params, "sliding": attention_params, "chunked": attention_params, "mla": mla_params,
     "mamba1": mamba1_params, "mamba2": mamba2_params, "gated_deltanet": gated_deltanet_params,
+    "lightning": lightning_params,
     "linear": linear_params, "none": no_params,
 }

@@ -82,7 +82,7 @@ class LayerKind:
     ``window`` is the sliding-window (or attention-chunk) length in tokens,
     set only for windowed layers: it is what bounds that layer's cache.
     ``mixer`` names the module that produces what the layer holds (attention,
-    mla, mamba1, mamba2, gated_deltanet, linear, none), because
+    mla, mamba1, mamba2, gated_deltanet, lightning, linear, none), because
     two layers holding "Mamba state" may still differ in shape and weights.
     ``parallel`` is a second mixer run beside the first on the same input
     (Falcon-H1: Mamba-2 beside attention); ``kv_heads`` and ``ffn_width``

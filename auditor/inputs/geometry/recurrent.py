@@ -1,4 +1,4 @@
-"""Fixed-size recurrent state: Mamba-1, Mamba-2 and Gated DeltaNet.
+"""Fixed-size recurrent state: Mamba-1, Mamba-2, Gated DeltaNet and lightning attention.
 
 These layers keep a state whose size does not depend on the context length:
 a short causal-convolution window over the projected inputs (the conv
@@ -10,7 +10,9 @@ vllm/model_executor/layers/mamba/mamba_utils.py, MambaStateShapeCalculator):
 - Mamba-2: conv (d_inner + 2 * n_groups * state_size) x (kernel - 1),
   SSM heads x head_dim x state_size;
 - Gated DeltaNet: conv (2 * key_heads * key_dim + value_heads * value_dim) x
-  (kernel - 1), state value_heads x value_dim x key_dim.
+  (kernel - 1), state value_heads x value_dim x key_dim;
+- lightning attention (MiniMax): no conv, one head_dim x head_dim memory per
+  attention head (``linear_attention_state_shape``).
 
 Only element counts are derived here; the byte sizes depend on the state
 dtype, which serving engines choose apart from the weights (often fp32 for
@@ -97,7 +99,18 @@ def _gated_deltanet_state(b: GeometryBuilder) -> tuple[int, int]:
     return conv, ssm
 
 
-STATES = {"mamba1": _mamba1_state, "mamba2": _mamba2_state, "gated_deltanet": _gated_deltanet_state}
+def _lightning_state(b: GeometryBuilder) -> tuple[int, int]:
+    """Lightning attention keeps, per head, the running sum of k^T v: head_dim x head_dim, and no conv window."""
+    heads = b["n_heads"] if "n_heads" in b else b.read("n_heads", "count the lightning-attention heads")
+    head_dim = b["head_dim"] if "head_dim" in b else b.read("head_dim", "size the lightning-attention heads")
+    conv = b.compute("conv_state_values_per_layer", 0, "0: lightning attention has no causal convolution")
+    ssm = b.compute("ssm_state_values_per_layer", heads * head_dim * head_dim,
+                    "n_heads * head_dim * head_dim (one key-value memory per head)")
+    return conv, ssm
+
+
+STATES = {"mamba1": _mamba1_state, "mamba2": _mamba2_state, "gated_deltanet": _gated_deltanet_state,
+          "lightning": _lightning_state}
 
 
 def _state_totals(b: GeometryBuilder, n_layers: int, conv: int, ssm: int) -> None:

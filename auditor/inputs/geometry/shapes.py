@@ -18,7 +18,7 @@ from .rules import Condition, RuleError, condition
 CHOICES = {
     "norm": ("rms", "layer", "layer_no_bias"),   # weights per norm: h, 2h (weight and bias), h
     "attention_bias": ("config", "qkv", "qkv_config", "all", "none"),
-    "qk_norm": ("none", "head", "full"),         # RMSNorm over head_dim, or over every head's width (OLMo 2)
+    "qk_norm": ("none", "head", "head_config", "full"),  # over head_dim (always, or if use_qk_norm); over every head (OLMo 2)
     "mlp": ("gated", "plain"),                   # gate, up, down; or up, down
     "mlp_bias": ("config", "always", "never"),
 }
