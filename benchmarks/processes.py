@@ -73,7 +73,7 @@ def kv_values_per_token(model: str) -> int:
     return 2 * config["num_hidden_layers"] * config["num_key_value_heads"] * head_dim
 
 
-PER_FILE = 2000  # claims per file: well inside the reader's limits on one list and on one file's nodes
+PER_FILE = 1000  # claims per file: the reader's claims_per_file limit
 
 
 def corpus(size: int, start: int = 0) -> str:

@@ -33,6 +33,7 @@ def alias_bomb(levels: int) -> str:
 CASES = [
     ("a 50 MB claims file", "claims/big.yaml", lambda: claims_of_bytes(50 * 2**20), "claims/big.yaml:1:", "file_bytes"),
     ("a list of a million given values", "claims/list.yaml", lambda: given_list(10**6), "claims/list.yaml:2:", "collection_items"),
+    ("a file of 5,000 claims, each within every limit", "claims/many.yaml", lambda: claims_of_bytes(5_000 * len(CLAIM % 0)), "claims/many.yaml:1:", "claims_per_file"),
     ("an alias that stands for 10^9 nodes", "claims/bomb.yaml", lambda: alias_bomb(9), "claims/bomb.yaml:", "yaml_nodes"),
 ]
 

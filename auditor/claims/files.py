@@ -15,6 +15,7 @@ from pathlib import Path
 
 from auditor.base.errors import InputError, Location, QuantityError, UnitError
 from auditor.base.errors import shown as shown_value
+from auditor.base.limits import limit, over
 from auditor.base.quantity import Stated, parse_stated, with_unit
 from auditor.base.resources import display_path
 from auditor.base.yamlio import Located, load_yaml, load_yaml_text, located
@@ -113,6 +114,8 @@ def read_raw_claim_file(path: Path) -> RawClaimFile:
     entries = data.get("claims")
     if not isinstance(entries, list):
         raise InputError(Location(shown, data.line_of("claims") if "claims" in data else 1), "'claims' must be a list")
+    if len(entries) > limit("claims_per_file"):
+        raise over("claims_per_file", Location(shown, data.line_of("claims")), f"a file of {len(entries):,} claims")
     return RawClaimFile(path, shown, document, entries)
 
 

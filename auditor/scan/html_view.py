@@ -19,10 +19,19 @@ from .views import View, ViewBuilder
 TAG_TEXT = r"</?[A-Za-z][\w:-]*(?:\s(?:[^<>\"'{]|\"[^\"<]*\"|'[^'<]*'|\{\{[^<]*?\}\}|\{[^}<]*\})*)?/?>"
 BLOCK = frozenset(["p", "div", "section", "article", "header", "footer", "main", "aside", "blockquote", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody", "figure", "figcaption", "details", "summary", "nav", "hr", "br", "center"])
 HEADINGS = frozenset(f"h{n}" for n in range(1, 7))
+
+
+def _block(name: str) -> str:
+    """A dropped element that ends before the next one of its kind opens: an unclosed opener costs the distance to the next."""
+    return rf"<{name}\b(?:(?!<{name}\b).)*?</{name}>"
+
+
+# Each unclosed opener is given up at the next opener of its kind (or the next "<" for a tag's own
+# text), never at the end of the page, so a page of 10^5 unclosed openers costs one pass per kind.
 PATTERN = re.compile(
-    r"(?P<dropped><!DOCTYPE[^>]*>|<head\b.*?</head>|<style\b.*?</style>|<pre\b.*?</pre>|<!--.*?-->|<noscript\b.*?</noscript>|<svg\b.*?</svg>)"
-    r"|<script\b(?P<attributes>[^>]*)>(?P<script>.*?)</script>"
-    r"|\\\((?P<paren>.+?)\\\)|\\\[(?P<bracket>.+?)\\\]"
+    r"(?P<dropped><!DOCTYPE[^<>]*>|" + "|".join(_block(name) for name in ("head", "style", "pre", "noscript", "svg")) + r"|<!--(?:(?!<!--).)*?-->)"
+    r"|<script\b(?P<attributes>[^<>]*)>(?P<script>(?:(?!<script\b).)*?)</script>"
+    r"|\\\((?P<paren>(?:(?!\\\().)+?)\\\)|\\\[(?P<bracket>(?:(?!\\\[).)+?)\\\]"
     r"|(?P<tag>" + TAG_TEXT + r")",
     re.DOTALL | re.IGNORECASE,
 )

@@ -127,7 +127,8 @@ def mutate_text(draw, text: str) -> bytes:
 
 # Openers a reader pairs with a closer further on (links, code, comments, equations, tags), repeated
 # with no closer: a reader that looks for the closer from each opener to the end takes quadratic time.
-OPENERS = ("[", "![x", "`", "<!-- ", "\\( ", "{% ", "{{ ", "<a ", '<a "', "$$ ", "$x ", "**", "_x ")
+OPENERS = ("[", "![x", "`", "<!-- ", "\\( ", "\\[ ", "{% ", "{{ ", "<a ", '<a "', "$$ ", "$x ", "**", "_x ",
+           "<head>", "<style>", "<pre>", "<script>", "<script ", "<noscript>", "<svg>", "<!DOCTYPE ")
 
 
 def _text_edit(draw, text: str) -> str:

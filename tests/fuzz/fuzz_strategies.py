@@ -44,7 +44,7 @@ def command(draw, claims: list, formulas: tuple[str, ...] = (), model: str | Non
     if choice == 7 and model:
         return ["models", "show", model]
     if choice == 7:
-        return ["scan", "docs/doc.md"] + draw(st.sampled_from([[], ["--audit"]]))
+        return ["scan", draw(st.sampled_from(["docs/doc.md", "docs/doc.html"]))] + draw(st.sampled_from([[], ["--audit"]]))
     if choice == 8 and formulas:
         return ["formulas", draw(st.sampled_from(formulas))]
     return ["check", CLAIMS_FILE]
@@ -62,6 +62,7 @@ def documented(draw, claims: list, source=None) -> tuple[dict, dict[str, bytes],
     choice = draw(st.integers(0, 5))
     plain = text.encode("utf-8", "surrogatepass")
     files = {"docs/doc.md": draw(mutate_text(text)) if draw(st.booleans()) else plain, "../outside.md": plain}
+    files["docs/doc.html"] = files["docs/doc.md"]  # the same text through the HTML reader, for scan
     links = {}
     if choice == 0:
         path = draw(st.sampled_from(HOSTILE_PATHS))
