@@ -32,7 +32,8 @@ def checked(logs: list[dict]) -> list[dict]:
 def run_check(log: dict, check: dict, project: Project):
     run = dict(check["run"])
     settings = {str(k): str(v) for k, v in (run.pop("settings", None) or {}).items()}
-    request = CapacityRequest(log["config"], engine=log["engine"], rule=log.get("rule"), settings=settings, **run)
+    rule = run.pop("rule", log.get("rule"))  # a check may follow another behaviour than its log's
+    request = CapacityRequest(log["config"], engine=log["engine"], rule=rule, settings=settings, **run)
     return capacity(request, project)
 
 

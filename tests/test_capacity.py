@@ -35,6 +35,8 @@ def test_engine_allocation(case, builtin_project):
     for key, expected in case["expect"].items():
         figure = result.figures[key]
         assert figure.value == Fraction(str(expected)), f"{key}: {figure.value} != {expected} ({case['arithmetic']})"
+    for name, expected in case.get("expect_inputs", {}).items():
+        assert result.inputs_by_name[name].value == Fraction(str(expected)), f"{name} ({case['arithmetic']})"
 
 
 def test_json_carries_the_keys_and_every_input_with_its_origin(run_cli):

@@ -17,9 +17,10 @@ from auditor.base.units import base_unit_text
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
 
+from .device import device_defaults
 from .predict import predicted
 from .request import COMMAND_LINE, CapacityRequest, Printed, printed_memory, smallest
-from .setup import Setup, check_supported, engine_defaults, evaluate, from_model, requested, with_memory
+from .setup import Setup, cache_format_row, check_supported, engine_defaults, evaluate, from_model, requested, with_memory
 
 INPUT_KINDS = ("input", "default", "constant")
 
@@ -90,6 +91,8 @@ def capacity(request: CapacityRequest, project) -> Capacity:
     setup = requested(request)
     from_model(setup, project)
     engine_defaults(setup, engine, rule, project)
+    device_defaults(setup, engine, request.usage_context, project)
+    cache_format_row(setup, project)
     check_supported(setup, engine)
     central, ends, mode, memory = _memory(request, setup, engine, project)
     keyed = dict(engine.figures)

@@ -26,6 +26,7 @@ def predicted(setup: Setup, engine, project) -> Setup:
         raise InputError(COMMAND_LINE, "give --available-kv (the engine's logged figure), --kv-tokens, or --gpu to predict the memory")
     if engine.available_formula is None:
         raise InputError(COMMAND_LINE, f"engine {engine.id!r} declares no available_formula to predict its memory with")
+    evaluate(setup, project, "gpu_memory_reported")  # the driver's total comes first: without it nothing below can be chosen
     _estimates(setup, engine, project)
     _weights(setup, project)
     _formula_defaults(setup, engine, project)

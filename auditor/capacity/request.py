@@ -49,6 +49,7 @@ class CapacityRequest:
     available_kv: list[str] = field(default_factory=list)
     kv_tokens: int | None = None
     gpu_memory_utilization: str | None = None
+    usage_context: str | None = None
     settings: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self):

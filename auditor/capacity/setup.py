@@ -75,13 +75,30 @@ def from_model(setup: Setup, project) -> None:
     dtype = text.get("torch_dtype") or text.get("dtype") or config.get("torch_dtype")
     if isinstance(dtype, str):
         setup.model_dtype = dtype
-        setup.add("kv_dtype", dtype, f"the model's dtype (config torch_dtype = {dtype}): the engine's cache dtype 'auto'")
+        if "kv_cache_format" not in setup.given:  # a named cache layout fixes its own element formats
+            setup.add("kv_dtype", dtype, f"the model's dtype (config torch_dtype = {dtype}): the engine's cache dtype 'auto'")
         if setup.geometry_values.get("n_state_layers"):
             for key in STATE_DTYPES:
                 setup.add(key, dtype, f"the model's dtype (config torch_dtype = {dtype}): the engine's mamba cache dtype 'auto'")
     length = text.get("max_position_embeddings")
     if isinstance(length, int) and not isinstance(length, bool) and length > 0:
         setup.add("max_model_len", length, f"config max_position_embeddings = {length}, the engine's default max_model_len")
+
+
+def cache_format_row(setup: Setup, project) -> None:
+    """A named cache layout (``--set kv_cache_format=NAME``) prices each layer's row by its own formula.
+
+    The format's ``per_layer`` formula gives one token's row in one layer over
+    every KV head; a rank keeps its share of it, so the per-rank row the
+    engine formulas use is bound to that product, and the origin says so.
+    """
+    name = setup.given.get("kv_cache_format")
+    if name is None or "kv_bytes_per_token_per_layer_per_rank" in setup.given:
+        return
+    cache_format = project.inputs.cache_format(str(name), COMMAND_LINE)
+    row = Fraction(evaluate(setup, project, cache_format.per_layer)) * Fraction(evaluate(setup, project, "kv_rank_share"))
+    setup.given["kv_bytes_per_token_per_layer_per_rank"] = f"{row.numerator}/{row.denominator} B/token" if row.denominator != 1 else f"{row.numerator} B/token"
+    setup.origins["kv_bytes_per_token_per_layer_per_rank"] = f"kv_cache_format {name} ({cache_format.engine}): {cache_format.per_layer} x kv_rank_share"
 
 
 def engine_defaults(setup: Setup, engine, rule, project) -> None:

@@ -35,7 +35,8 @@ def run_capacity(args) -> int:
         model=args.model, engine=args.engine, rule=args.rule, gpu=args.gpu, tp=args.tp, pp=args.pp, dp=args.dp,
         kv_dtype=args.kv_dtype, block_size=args.block_size, max_model_len=args.max_model_len,
         max_num_batched_tokens=args.max_num_batched_tokens, available_kv=list(args.available_kv or []),
-        kv_tokens=args.kv_tokens, gpu_memory_utilization=args.gpu_memory_utilization, settings=_settings(args.set),
+        kv_tokens=args.kv_tokens, gpu_memory_utilization=args.gpu_memory_utilization, usage_context=args.usage_context,
+        settings=_settings(args.set),
     )
     result = capacity(request, load_project(args))
     if args.as_claims:
@@ -65,6 +66,8 @@ def register(sub) -> None:
     p.add_argument("--available-kv", action="append", metavar="'D GiB'", help="the engine's logged available KV memory; repeat once per rank")
     p.add_argument("--kv-tokens", type=int, help="the engine's logged KV cache size in tokens, instead of --available-kv")
     p.add_argument("--gpu-memory-utilization", help="vLLM's fraction of GPU memory (default: its source's)")
+    p.add_argument("--usage-context", help="the engine's entry point, which some defaults depend on (vLLM: openai_api_server for "
+                                           "`vllm serve`, the default; llm_class for the LLM class)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="any other input by its symbol name (activation_peak=2GiB, ssm_state_dtype=fp32)")
     p.add_argument("--format", choices=("human", "json"), default="human",
                    help="human lines (default) or one JSON object")

@@ -30,6 +30,10 @@ def _no_chunked_layers(values: dict) -> bool:
     return "n_chunked_kv_layers" not in values
 
 
+def _no_indexer(values: dict) -> bool:
+    return "index_head_dim" not in values
+
+
 def _no_recurrent_state(values: dict) -> bool:
     return "recurrent_state_values_per_sequence" not in values
 
@@ -37,6 +41,7 @@ def _no_recurrent_state(values: dict) -> bool:
 NO_SLIDING = "no sliding-window layers (n_sliding_kv_layers = 0)"
 NO_STATE = "no linear-attention or Mamba layers, so no recurrent state"
 NO_CHUNKED = "no chunked-attention layers"
+NO_INDEXER = "no sparse-attention indexer, so no index keys"
 
 # formula id -> (does the model lack this part?, why it is zero)
 ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
@@ -52,6 +57,8 @@ ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
     "state_page_bytes_per_rank": (_no_recurrent_state, NO_STATE),
     "vllm_sliding_blocks_per_request": (_no_sliding_layers, NO_SLIDING),
     "vllm_sliding_blocks_saturated": (_no_sliding_layers, NO_SLIDING),
+    "sglang_indexer_bytes_per_token": (_no_indexer, NO_INDEXER),
+    "sglang_index_pool_bytes": (_no_indexer, NO_INDEXER),
 }
 
 

@@ -16,8 +16,10 @@ from auditor.base.errors import InputError, Location
 from auditor.base.resources import display_path
 from auditor.base.yamlio import Located, load_yaml
 
+from .device_defaults import DeviceDefault, read_device_defaults
+
 ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind",
-               "printed", "defaults", "estimates", "rules", "tiers", "unsupported", "hidden_when"}
+               "printed", "defaults", "device_defaults", "estimates", "rules", "tiers", "unsupported", "hidden_when"}
 RULE_KEYS = {"versions", "note", "defaults", "figure_inputs"}
 REQUIRED = ("name", "rule", "rule_source", "figures")
 
@@ -55,6 +57,7 @@ class Engine:
     tokens_bind: str | None = None
     printed: dict[str, dict] = field(default_factory=dict)
     defaults: dict[str, Setting] = field(default_factory=dict)
+    device_defaults: dict[str, DeviceDefault] = field(default_factory=dict)
     estimates: dict[str, Setting] = field(default_factory=dict)
     rules: dict[str, Rule] = field(default_factory=dict)
     tiers: tuple = ()
@@ -118,6 +121,7 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         tokens_bind=node.get("tokens_bind"),
         printed={str(k): dict(v) for k, v in _mapping(node.get("printed"), _at(node, "printed", shown), "'printed'").items()},
         defaults=_settings(node.get("defaults"), _at(node, "defaults", shown), shown),
+        device_defaults=read_device_defaults(node.get("device_defaults"), _at(node, "device_defaults", shown)),
         estimates=_settings(node.get("estimates"), _at(node, "estimates", shown), shown),
         rules=_rules(node.get("rules"), _at(node, "rules", shown), shown),
         tiers=tuple(node.get("tiers") or ()),
