@@ -55,3 +55,12 @@ def test_a_document_past_its_limit_is_refused_at_the_claims_file_that_names_it(t
     code, _, err = run_cli("check")
     assert code == 2 and "(document_bytes)" in err, err[-300:]
     assert err.startswith("error: docs/guide.md:1:"), err[:200]
+
+
+def test_a_page_printing_more_numbers_than_one_scan_reads_is_refused_at_the_first_number_past_the_limit(tmp_path, monkeypatch, run_cli):
+    lines = ["# A results dump", ""] + [f"step {n}: 7 ms" for n in range(12_000)]  # 12,000 timings, one a line
+    (tmp_path / "page.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli("scan", "page.md")
+    assert code == 2 and "(numbers_per_document)" in err, err[-300:]
+    assert err.startswith("error: page.md:10003:"), err[:200]  # the 10,001st timing

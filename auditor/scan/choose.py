@@ -18,6 +18,7 @@ from auditor.base.quantity import parse_stated
 from . import inputs as inputs_in_text
 from . import match as words
 from . import plausibility
+from .spans import around
 from .words import sections
 
 NEAR = 40
@@ -115,9 +116,7 @@ def _fits(stated, formula, proposal) -> bool:
 
 def clause(text: str, proposal, sentence: tuple[int, int]) -> tuple[int, int]:
     """The clause holding the number: "weights 16 GB" in "weights 16 GB, overhead 8 GB"."""
-    before = [m.end() for m in CLAUSE_END.finditer(text, sentence[0], proposal.start)]
-    after = CLAUSE_END.search(text, proposal.end, sentence[1])
-    return (before[-1] if before else sentence[0]), (after.start() if after else sentence[1])
+    return around(CLAUSE_END, text, proposal.start, proposal.end, sentence)
 
 
 def written_value(scanner, proposal, symbol, scopes):

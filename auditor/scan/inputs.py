@@ -20,6 +20,7 @@ from functools import lru_cache
 from auditor.documents.locate import NUMBER_TOKEN, token_value
 
 from . import words as scan_words
+from .spans import Covered, longest_first
 
 GREEK = {
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "kappa": "κ", "lambda": "λ",
@@ -92,10 +93,12 @@ def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment
     takes "=", ":" or a space before its value, a symbol only "=", a one-letter symbol its case too.
     """
     found: list[Assignment] = []
+    covered = Covered(len(text))
     for pattern, fold in _alias_patterns(tuple(sorted(aliases, key=lambda a: (-len(a), a)))):
         for match in pattern.finditer(text):
-            if any(a.start <= match.start() < a.end for a in found):
+            if covered.covers(match.start()):
                 continue
+            covered.take(match.start(), match.end())
             name = match["name"].lower() if fold else match["name"]
             spans = tuple((m.start(), m.end()) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
             values = tuple(token_value(m) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
@@ -112,7 +115,7 @@ def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
     patterns = []
     for names, glue, flags in kinds:
         if names:
-            alternatives = "|".join(re.escape(n) for n in names)
+            alternatives = longest_first(names)
             patterns.append((re.compile(rf"(?<![\w\\])(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×])", flags), bool(flags)))
     return patterns
 

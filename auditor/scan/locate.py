@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from auditor.base.errors import QuantityError
+from auditor.base.errors import Location, QuantityError
+from auditor.base.limits import limit, over
 from auditor.base.precision import words
 from auditor.base.quantity import parse_stated
 from auditor.base.units import parse_unit
@@ -21,6 +22,7 @@ from auditor.documents.locate import NUMBER_TOKEN, Document
 
 from . import match as names
 from .noise import not_a_quantity
+from .spans import around
 
 UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z0-9])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
 RANGE_AFTER = re.compile(r"\s*(?:–|—|-|to)\s*(?=\d)")
@@ -97,9 +99,8 @@ def _same_dimensions(a: str, b: str) -> bool:
 
 
 def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:
-    starts = [m.end() for m in pattern.finditer(text, max(0, position - 4000), position)]
-    following = pattern.search(text, position)
-    return (starts[-1] if starts else max(0, position - 4000)), (following.start() if following else len(text))
+    """The sentence (or paragraph) around ``position``, reaching back at most 4,000 characters."""
+    return around(pattern, text, position, position, (max(0, position - 4000), len(text)))
 
 
 def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, bool]:
@@ -117,6 +118,9 @@ def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, b
         return unit[1], unit[0], False
     bare = not re.match(r"[A-Za-z0-9µ]", text[end : end + 1]) and not YEAR.match(match.group(0))
     return end, ("" if bare else None), True
+
+
+CONTEXT = 2000  # characters of its sentence a proposal keeps each side: a page with no sentence ends kept it whole per number
 
 
 def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Proposal]:
@@ -138,7 +142,10 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         except QuantityError:
             continue
         sentence = bounds(text, match.start(), SENTENCE_END)
-        found.append(Proposal(match.start(), end, stated, "", text[sentence[0] : sentence[1]], bare=bare and not qualifier))
+        if len(found) == limit("numbers_per_document"):
+            raise over("numbers_per_document", Location(document.shown, document.position(match.start())[0]), "the page prints more numbers than one scan reads")
+        context = text[max(sentence[0], match.start() - CONTEXT) : min(sentence[1], end + CONTEXT)]
+        found.append(Proposal(match.start(), end, stated, "", context, bare=bare and not qualifier))
     return found
 
 

@@ -12,6 +12,9 @@ matched by names derived from the bundled inputs, so a new config.json in
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from .spans import Covered, longest_first
 
 QUANTITY_PHRASES: dict[str, tuple[str, ...]] = {
     "kv_bytes_per_token_gqa": ("per token", "/token", "kv", "cache", "cell"),
@@ -70,14 +73,41 @@ def gpu_aliases(gpus: dict[str, dict]) -> list[tuple[str, str]]:
 
 
 def find_named(text: str, aliases: list[tuple[str, str]]) -> list[tuple[int, int, str]]:
-    """(start, end, id) in ``text`` for each alias found as whole words, longest alias first."""
-    found: list[tuple[int, int, str]] = []
+    """(start, end, id) in ``text`` for each alias found as whole words, longest alias first.
+
+    Every place where some alias starts is found in one pass (the longest
+    alias there); places are then accepted in alias order, longest first,
+    unless inside a place already accepted, which is what searching alias by
+    alias gives.
+    """
+    ids: dict[str, str] = {}
     for alias, item in aliases:
-        pattern = r"[\s_\-]+".join(re.escape(word) for word in alias.split())
-        for match in re.finditer(rf"(?<![\w.]){pattern}(?![\w.])", text, re.IGNORECASE):
-            if not any(start <= match.start() < end for start, end, _ in found):
-                found.append((match.start(), match.end(), item))
+        ids.setdefault(alias, item)
+    names = list(ids)
+    rank: dict[str, int] = {}
+    for number, alias in enumerate(names):
+        rank.setdefault(normalise(alias), number)
+    places = []
+    for match in _alias_pattern(tuple(names)).finditer(text):
+        number = rank.get(normalise(match["alias"]))
+        if number is not None:
+            places.append((number, match.start(), match.end("alias")))
+    covered, found = Covered(len(text)), []
+    for number, start, end in sorted(places):
+        if not covered.covers(start):
+            covered.take(start, end)
+            found.append((start, end, ids[names[number]]))
     return sorted(found)
+
+
+@lru_cache(maxsize=8)
+def _alias_pattern(names: tuple[str, ...]) -> re.Pattern:
+    """Where any alias starts, as a zero-width match whose group is the longest alias there."""
+    tree = longest_first(names, space=WORD_GAP, end=WORD_END)
+    return re.compile(rf"(?<![\w.])(?=(?P<alias>{tree}))", re.IGNORECASE)
+
+
+WORD_GAP, WORD_END = r"[\s_\-]+", r"(?![\w.])"
 
 
 def nearest(found: list[tuple[int, int, str]], position: int) -> str | None:
@@ -121,10 +151,14 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
         size = re.search(r"(?<![\w.])(\d+(?:\.\d+)?[bB])(?![\w])", model_id.split("/")[-1].replace("-", " "))
         if size:
             by_size.setdefault(size[1].upper(), []).append(model_id)
+    covered = Covered(len(text))
+    for start, end, _ in found:
+        covered.take(start, end)
     for match in re.finditer(r"(?<![\w.\-])(\d+(?:\.\d+)?)B(?![\w\-])", text):
         named = by_size.get(match[1] + "B")
-        if named and not any(a <= match.start() < b for a, b, _ in found):
+        if named and not covered.covers(match.start()):
             found.append((match.start(), match.end(), max(set(named), key=named.count)))
+            covered.take(match.start(), match.end())
     return sorted(found)
 
 

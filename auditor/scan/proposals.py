@@ -48,16 +48,19 @@ def draft_claim(proposal: Proposal, formula: str, given: dict, unit: str):
 def proposal_ids(proposals: list[Proposal], document: Document) -> dict[int, str]:
     """A unique claim id for every proposal, from the document name, the line and the number: note-l3-128-kib-token."""
     stem = re.sub(r"[^a-z0-9]+", "-", document.path.stem.lower()).strip("-") or "doc"
-    ids, used = {}, set()
+    ids, used, last = {}, set(), {}
     for index, proposal in enumerate(proposals):
         line, _ = document.position(proposal.raw[0])
         slug = re.sub(r"[^a-z0-9]+", "-", (proposal.stated + " " + proposal.unit).lower()).strip("-")[:24].strip("-")
         base = f"{stem}-l{line}-{slug or index}"
-        candidate, count = base, 1
+        candidate, count = base, last.get(base, 1)  # counting on from the last number given: a line of a thousand 1s stays linear
+        if count > 1:
+            candidate = f"{base}-{count}"
         while candidate in used:
             count += 1
             candidate = f"{base}-{count}"
         used.add(candidate)
+        last[base] = count
         ids[index] = candidate
     return ids
 

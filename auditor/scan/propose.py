@@ -24,6 +24,7 @@ from .proposals import audit_proposals, proposal_claim, proposal_ids, proposals_
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
+from .spans import covering
 from .sums import find_sums
 from .tables import find_tables, in_table, place_of, table_settings
 from .views import read_view
@@ -58,7 +59,8 @@ class Scanner:
         self.sums = find_sums(text)
         self.settings = find_settings(text)
         self.symbol_settings = symbol_settings(self.settings, self.aliases)
-        self.written = [w for w in written_quantities(text) if w.dimensions or not any(a <= w.start < b for a, b, _ in self.models)]
+        in_names = covering(len(text), self.models)
+        self.written = [w for w in written_quantities(text) if w.dimensions or not in_names.covers(w.start)]
         self.index = FormulaIndex(catalogue)
         self.notation = inputs_in_text.formula_notation(catalogue)
         self.spec_formulas = words.spec_lookups(catalogue)

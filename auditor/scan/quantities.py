@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from auditor.base.errors import QuantityError
 from auditor.base.quantity import parse_given
 
 from .noise import parameter_counts
+from .spans import covering
 from .sums import NUMBER
 from .words import words as stem_words
 
@@ -44,8 +46,9 @@ def written_quantities(text: str) -> list[Written]:
     """Every number printed with a unit, and every parameter count, with the stemmed words around it."""
     counts = parameter_counts(text)
     found = []
+    in_counts = covering(len(text), counts)
     for match in QUANTITY.finditer(text):
-        if any(start <= match.start() < end for start, end, _ in counts):
+        if in_counts.covers(match.start()):
             continue
         unit = re.sub(r"/(?:second|sec)$", "/s", re.sub(r"\s*/\s*|\s+per\s+", "/", match["unit"]))
         try:
@@ -81,7 +84,7 @@ def _fits(written: Written, symbol, wanted: frozenset) -> bool:
     if symbol.meaning.lower().startswith("bytes per") and written.value >= 64:
         return False
     if written.text.endswith("%"):
-        return symbol.domain == "fraction" and bool(written.words & (wanted | set(stem_words(symbol.meaning)) - IGNORED))
+        return symbol.domain == "fraction" and bool(written.words & (wanted | _meaning_words(symbol.meaning) - IGNORED))
     if not written.dimensions:
         return "n_params" in symbol.name and bool(written.words & PARAMETER_WORDS)
     return bool(written.words & wanted)
@@ -89,8 +92,19 @@ def _fits(written: Written, symbol, wanted: frozenset) -> bool:
 
 def _symbol_words(symbol) -> frozenset:
     """The symbol's distinctive words: its meaning's and notation's, less its unit's own words ("byte", "token")."""
-    words = set(stem_words(symbol.meaning)) | {n.lower() for n in symbol.notation if len(n) > 1}
-    return frozenset(words - IGNORED - set(stem_words(symbol.unit.text)) - UNIT_WORDS)
+    return _distinctive_words(symbol.meaning, tuple(symbol.notation), symbol.unit.text)
+
+
+@lru_cache(maxsize=4096)
+def _distinctive_words(meaning: str, notation: tuple[str, ...], unit: str) -> frozenset:
+    """Kept per symbol text: a page with thousands of numbers asks for every symbol's words at each one."""
+    words = set(_meaning_words(meaning)) | {n.lower() for n in notation if len(n) > 1}
+    return frozenset(words - IGNORED - set(_meaning_words(unit)) - UNIT_WORDS)
+
+
+@lru_cache(maxsize=4096)
+def _meaning_words(text: str) -> frozenset:
+    return frozenset(stem_words(text))
 
 
 def _around(text: str, start: int, end: int) -> frozenset:

@@ -8,11 +8,42 @@ the shortest run of about five words that occurs once in the file, within the nu
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from auditor.documents.locate import Document
 
 QUOTE_WORDS = 5
 MOST_WORDS = 12
+WORD = re.compile(r"\S+")
+REACH = 2000  # characters each side of a number a quote may take words from: twelve words of any page fit
+
+
+def _words_near(text: str, start: int, end: int, sentence: tuple[int, int]) -> list[tuple[int, int]]:
+    """The whole words of the sentence around the number: its own, and up to twelve either side.
+
+    A quote never takes more than twelve words; taking every word of the
+    sentence made a page with no sentence ends (a table dump, thousands of
+    numbers) quadratic. Words are looked for within ``REACH`` characters,
+    from a short window widened as needed, and a word the window cuts is left
+    out, so a quote is still whole words of the file.
+    """
+    head = start
+    while head > max(sentence[0], start - REACH) and not text[head - 1].isspace():
+        head -= 1  # the start of the word the number sits in
+    reach, before = 160, []
+    while True:
+        low = max(sentence[0], head - reach)
+        before = [(m.start(), m.end()) for m in WORD.finditer(text, low, head)]
+        if before and low > sentence[0] and before[0][0] == low and not text[low - 1].isspace():
+            before.pop(0)
+        if len(before) > MOST_WORDS or low == sentence[0] or reach >= REACH:
+            break
+        reach *= 4
+    high = min(sentence[1], end + REACH)
+    after = [(m.start(), m.end()) for m in islice(WORD.finditer(text, head, high), MOST_WORDS + 1 + end - head)]
+    if after and after[-1][1] == high < sentence[1] and not text[high].isspace():
+        after.pop()
+    return before[-MOST_WORDS:] + after
 
 
 class Quotes:
@@ -25,7 +56,7 @@ class Quotes:
     def around(self, start: int, end: int, sentence: tuple[int, int]) -> str:
         """The shortest run of whole words around [start, end), unique in the file, of about five words."""
         text = self.document.text
-        spans = [(sentence[0] + m.start(), sentence[0] + m.end()) for m in re.finditer(r"\S+", text[sentence[0] : sentence[1]])]
+        spans = _words_near(text, start, end, sentence)
         if not spans:
             return text[start:end]
         inside = [i for i, (a, b) in enumerate(spans) if b > start and a < end] or [0]
