@@ -49,7 +49,7 @@ def shared_block_params(b: GeometryBuilder, layers: list[LayerKind], shapes: Sha
     norms = shapes.norm_weights(width) + shapes.norm_weights(hidden)  # before attention (2h wide), before the MLP
     each = b.compute("n_params_per_shared_block", attention + mlp + norms,
                      "q, k, v (attention_hidden_size square), o (to hidden_size), the MLP and two norms")
-    return b.compute("n_params_shared_blocks", blocks * each, f"{blocks} shared blocks, each counted once")
+    return b.compute("n_params_shared_blocks", blocks * each, f"{blocks} x n_params_per_shared_block (each block once, however many layers call it)")
 
 
 def invocation_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
