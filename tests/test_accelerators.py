@@ -110,3 +110,35 @@ def test_a_field_with_a_stray_key_is_a_located_error(project, monkeypatch, run_c
     code, _, err = run_cli("check")
     assert code == 2
     assert "gpus.yaml:2:" in err and "unknown key 'counted per package'" in err
+
+
+@pytest.mark.parametrize("part", sorted(TABLE.parts))
+def test_a_part_without_a_sparse_rate_says_why(part):
+    """A missing sparse figure is stated (vendor prints none, or no source read has it), never silent."""
+    entry = TABLE.parts[part]
+    has_sparse = any(name.endswith("_sparse") and entry.get(name) for name in TABLE.fields)
+    assert has_sparse or entry.get("sparse_rates") in ("none published", "not found")
+
+
+def test_none_published_is_said_only_where_the_vendor_sheet_was_read():
+    """Google's TPU pages print bf16 and int8 rates with no sparse variant; they are the sources read."""
+    marked = sorted(p for p, e in TABLE.parts.items() if e.get("sparse_rates") == "none published")
+    assert marked == ["tpu_v4", "tpu_v5e", "tpu_v5p", "tpu_v6e"]
+    assert all(any(s.where.startswith("https://docs.cloud.google.com/tpu/") for s in TABLE.sources_of(p, "bf16_dense"))
+               for p in marked)
+
+
+@pytest.mark.parametrize("marker, part_line, message", [
+    ("sparse_rates: none", "    bf16_dense: 10 TFLOP/s\n", "must be one of 'none published', 'not found'"),
+    ("sparse_rates: none published", "    bf16_sparse: 20 TFLOP/s\n", "says 'none published', but the part gives bf16_sparse"),
+])
+def test_a_sparse_marker_that_contradicts_its_part_is_a_located_error(project, monkeypatch, run_cli, marker, part_line, message):
+    (project / "inputs").mkdir()
+    (project / "inputs" / "gpus.yaml").write_text(
+        f"gpus:\n  - id: toy_npu\n    memory_capacity: 64 GB\n{part_line}    {marker}\n")
+    (project / "claims" / "c.yaml").write_text(
+        "claims:\n  - {id: m, quote: q, formula: weight_bytes, given: {gpu: toy_npu, n_params: 1, bytes_per_param: 2}, stated: '2 B'}\n")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2
+    assert "gpus.yaml:5:" in err and message in err

@@ -119,3 +119,31 @@ def test_a_minimax_shared_expert_is_refused_not_left_out():
     config = dict(config_of("MiniMaxAI/MiniMax-Text-01"), shared_intermediate_size=[4736])
     with pytest.raises(UnsupportedArchitecture, match="shared_intermediate_size"):
         derive(config)
+
+
+def test_a_zamba2_shared_block_is_counted_once_and_cached_per_call():
+    """One more hybrid layer adds a cache and what a call owns; a second shared block adds its weights."""
+    config = config_of("Zyphra/Zamba2-1.2B")
+    base = derive(config)
+    types = list(config["layers_block_type"])
+    types[0] = "hybrid"
+    more_calls = derive(dict(config, layers_block_type=types))
+    hidden, width, rank, inner = 2048, 4096, 128, 8192
+    per_call = hidden * hidden + 3 * 2 * width * rank + rank * (hidden + 2 * inner)  # projection, q/k/v and MLP adapters
+    assert more_calls.count("full KV") == base.count("full KV") + 1
+    assert more_calls.value("n_params") - base.value("n_params") == per_call
+    block = 3 * width * width + width * hidden + 3 * hidden * inner + width + hidden  # q, k, v, o, gated MLP, two norms
+    two_blocks = derive(dict(config, num_mem_blocks=2))
+    assert two_blocks.value("n_params") - base.value("n_params") == block
+    assert two_blocks.value("kv_values_per_token") == base.value("kv_values_per_token")
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"num_key_value_heads": 8}, "num_key_value_heads = 8 differs"),
+    ({"attention_head_dim": None}, "is not attention_hidden_size"),
+    ({"hybrid_layer_ids": [5, 11]}, "hybrid_layer_ids"),
+    ({"num_mem_blocks": 7}, "7 shared blocks for 6 hybrid layers"),
+])
+def test_a_zamba2_config_the_engines_would_read_apart_is_refused(change, reason):
+    with pytest.raises(UnsupportedArchitecture, match=reason):
+        derive(dict(config_of("Zyphra/Zamba2-1.2B"), **change))

@@ -237,6 +237,11 @@ SHOWN = {
         "architecture: mla-moe", "  layers 0-60: 61 MLA latent KV (all)",
         "feed-forward: 3 dense MLP (layers 0-2), 58 routed MoE (layers 3-60)",
         f"KV per token: {(512 + 64) * 2:,} B per KV layer"],
+    "Zyphra/Zamba2-1.2B": [
+        "  layers 0-37: 6 shared-block KV + Mamba-2 state (every 6th), 32 Mamba-2 state (5 of every 6)",
+        f"KV per token: {2 * 32 * 128 * 2:,} B per KV layer; {6 * 2 * 32 * 128 * 2:,} B/token over 6 KV layers",
+        "6 the shared block's MLP (layers 5, 11, 17, 23, 29, 35)",
+        "n_params_shared_blocks = 109,058,048  (computed: 1 x n_params_per_shared_block (each block once, however many layers call it))"],
 }
 
 

@@ -11,7 +11,9 @@ holds four tables:
 - ``renamed_fields``: old field names still accepted (``nvlink_bandwidth`` was
   the bidirectional interconnect figure before AMD and TPU parts joined);
 - ``gpus``: the parts. ``figure_sources`` names, for each source, the figures
-  it prints, so every number can be traced to where it was read.
+  it prints, so every number can be traced to where it was read. A part
+  without a sparse rate says why in ``sparse_rates`` (SPARSE_MARKERS), so a
+  missing figure is a stated fact about the sources, not an oversight.
 
 Vendors print sparse (2:4) tensor rates beside, or instead of, dense ones,
 and memory in "GB" that is sometimes 10^9 and sometimes 2^30 bytes: the
@@ -35,6 +37,10 @@ from auditor.base.yamlio import Located, load_yaml
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_]*$")
 URL_PATTERN = re.compile(r"^https?://\S+$")
 COMMIT_PATTERN = re.compile(r"^[0-9a-f]{7,40}$")
+SPARSE_MARKERS = {
+    "none published": "the vendor's own sheet, read here, prints tensor rates and no 2:4 sparse one",
+    "not found": "no source read here prints a sparse rate for this part; the vendor may publish one",
+}
 
 
 @dataclass(frozen=True)
@@ -172,6 +178,20 @@ def _check_part(entry: Located, table: AcceleratorTable, path: Path) -> None:
         if entry.get(name) is not None:
             _check_figure(entry, part_id, spec, Location(shown, entry.line_of(name)))
     _check_figure_sources(entry, part_id, table, shown)
+    _check_sparse_marker(entry, part_id, table, shown)
+
+
+def _check_sparse_marker(entry: Located, part_id: str, table: AcceleratorTable, shown: str) -> None:
+    """``sparse_rates`` is one of SPARSE_MARKERS, and only on a part that gives no sparse figure."""
+    marker = entry.get("sparse_rates")
+    if marker is None:
+        return
+    where = Location(shown, entry.line_of("sparse_rates"))
+    if marker not in SPARSE_MARKERS:
+        raise InputError(where, f"{part_id}.sparse_rates must be one of {', '.join(map(repr, SPARSE_MARKERS))}, got {marker!r}")
+    given = sorted(name for name in table.fields if name.endswith("_sparse") and entry.get(name) is not None)
+    if given:
+        raise InputError(where, f"{part_id}.sparse_rates says {marker!r}, but the part gives {given[0]}")
 
 
 def _check_figure(entry: Located, part_id: str, spec: Field, where: Location) -> None:

@@ -28,10 +28,13 @@ HOLDS_LABELS = {
     NOTHING: "no cache (MLP only)",
 }
 # Recurrent layers are named by their mixer, since their state differs in shape.
-MIXER_LABELS = {"mamba1": "Mamba-1 state", "mamba2": "Mamba-2 state", "gated_deltanet": "linear-attention state"}
+MIXER_LABELS = {"mamba1": "Mamba-1 state", "mamba2": "Mamba-2 state", "gated_deltanet": "linear-attention state",
+                "shared_attention": "shared-block KV"}
+NAMED_MIXERS = {"shared_attention"}  # not recurrent, but worth naming: its weights are shared, its cache is not
 MAP_CHARS = {FULL_KV: "F", MLA_LATENT: "A", SLIDING_KV: "S", CHUNKED_KV: "C", LINEAR_STATE: "L", MAMBA_STATE: "M",
              NOTHING: "-"}
 FFN_LABELS = {DENSE_FFN: "dense MLP", MOE_FFN: "routed MoE", NO_FFN: "no feed-forward"}
+SHARED_FFN = "the shared block's MLP"
 MAX_RUNS = 12
 
 Kind = tuple  # (holds, window, recurrent mixer or "", parallel mixer or "")
@@ -41,8 +44,8 @@ def layer_summary(layers: Sequence[LayerKind]) -> list[str]:
     """The headline layout, one line per kind of layer with its positions, and the feed-forward blocks."""
     if not layers:
         return ["no decoder layers"]
-    mixers = [(layer.holds, layer.window, layer.mixer if layer.holds in RECURRENT else "", layer.parallel)
-              for layer in layers]
+    mixers = [(layer.holds, layer.window, layer.mixer if layer.holds in RECURRENT or layer.mixer in NAMED_MIXERS else "",
+               layer.parallel) for layer in layers]
     kinds = sorted(set(mixers), key=lambda kind: (list(HOLDS_LABELS).index(kind[0]), kind[1] or 0))
     period = _period(mixers)
     parts = [f"{mixers.count(kind)} {_label(kind)}{_pattern(mixers, kind, period)}" for kind in kinds]
@@ -51,7 +54,7 @@ def layer_summary(layers: Sequence[LayerKind]) -> list[str]:
         lines += [f"  {_label(kind)}: layers {runs(_positions(mixers, kind))}" for kind in kinds]
     if len(kinds) > 1 and period is None:
         lines.append(_map_line(mixers, kinds))
-    lines.append(_ffn_line([FFN_LABELS[layer.ffn] for layer in layers]))
+    lines.append(_ffn_line([SHARED_FFN if layer.mixer in NAMED_MIXERS else FFN_LABELS[layer.ffn] for layer in layers]))
     return lines
 
 

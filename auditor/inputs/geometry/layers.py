@@ -37,7 +37,7 @@ from .model import (
 from .reader import GeometryBuilder
 from .rules import LayoutRule, Slot
 
-HOLDS_OF = {"attention": FULL_KV, "sliding": SLIDING_KV, "chunked": CHUNKED_KV, "mla": MLA_LATENT,
+HOLDS_OF = {"attention": FULL_KV, "sliding": SLIDING_KV, "chunked": CHUNKED_KV, "mla": MLA_LATENT, "shared_attention": FULL_KV,
             "gated_deltanet": LINEAR_STATE, "lightning": LINEAR_STATE, "mamba1": MAMBA_STATE,
             "mamba2": MAMBA_STATE, "linear": NOTHING, "none": NOTHING}
 

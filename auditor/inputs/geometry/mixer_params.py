@@ -11,6 +11,7 @@ from __future__ import annotations
 from .model import LayerKind
 from .reader import GeometryBuilder
 from .shapes import Shapes
+from .shared_blocks import invocation_params
 
 
 def attention_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
@@ -131,6 +132,7 @@ def no_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> int:
 
 MIXER_PARAMS = {
     "attention": attention_params, "sliding": attention_params, "chunked": attention_params, "mla": mla_params,
+    "shared_attention": invocation_params,
     "mamba1": mamba1_params, "mamba2": mamba2_params, "gated_deltanet": gated_deltanet_params,
     "lightning": lightning_params,
     "linear": linear_params, "none": no_params,

@@ -84,8 +84,8 @@ class LayerKind:
     ``mixer`` names the module that produces what the layer holds (attention,
     mla, mamba1, mamba2, gated_deltanet, lightning, linear, none), because
     two layers holding "Mamba state" may still differ in shape and weights.
-    ``parallel`` is a second mixer run beside the first on the same input
-    (Falcon-H1: Mamba-2 beside attention); ``kv_heads`` and ``ffn_width``
+    ``parallel`` is a second mixer the layer also runs (Falcon-H1: Mamba-2
+    beside attention on the same input; Zamba2: Mamba-2 after a shared-block call); ``kv_heads`` and ``ffn_width``
     are set only where they vary by layer (Nemotron NAS block_configs).
     """
 

@@ -2,8 +2,8 @@
 
 Each layer is its mixer (``mixer_params``), an optional second mixer beside
 it, its feed-forward block (dense MLP, MoE, or none) and its norms; the
-model adds the embedding, the output projection unless tied, and a final
-norm. The flags configs do not spell out come from the family's ``shapes:``.
+model adds the embedding, the output projection unless tied, a final
+norm, and any shared blocks its layers call (``shared_blocks``: counted once). The flags configs do not spell out come from the family's ``shapes:``.
 
 What "active" means, since published figures differ:
 
@@ -28,6 +28,7 @@ from .mixer_params import MIXER_PARAMS
 from .model import DENSE_FFN, MOE_FFN, NO_FFN, LayerKind
 from .reader import GeometryBuilder
 from .shapes import Shapes
+from .shared_blocks import shared_block_params
 
 
 def count_params(b: GeometryBuilder, layers: list[LayerKind]) -> None:
@@ -42,6 +43,7 @@ def count_params(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     output = b.compute("n_params_output_projection", 0 if b["tie_embeddings"] else embedding,
                        "0 when tied to the embedding, else vocab_size * hidden_size")
     rest = embedding + output + (shapes.norm_weights(hidden) if shapes.final_norm else 0)
+    rest += shared_block_params(b, layers, shapes, mlp_params)  # Zamba2: reused blocks, counted once
     b.compute("n_params", rest + sum(total for total, _ in totals),
               f"embedding + output projection + final norm + {len(layers)} layers of standard module shapes")
     active = rest + sum(active for _, active in totals)

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 # What a layer can compute; each maps to what it holds (model.HOLDS) in layers.py.
-MIXERS = ("attention", "sliding", "chunked", "mla", "gated_deltanet", "lightning", "mamba1", "mamba2", "linear", "none")
+MIXERS = ("attention", "sliding", "chunked", "mla", "shared_attention", "gated_deltanet", "lightning", "mamba1", "mamba2",
+          "linear", "none")
 FFN_KINDS = ("dense", "moe", "none")
 LAYOUT_SHAPES = ("pattern", "types", "every", "offset", "window", "all", "blocks")
 EXPERT_SHAPES = ("all", "after_dense", "step", "offset")
