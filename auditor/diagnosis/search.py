@@ -105,7 +105,7 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
                 found.append((_diagnosis(ctx, combo, hit[0]), combo, hit[1]))
         if found:
             break
-    return ranked(found, ctx.claim.stated), tried
+    return ranked(found, ctx.claim.stated, ctx.catalogue.same_arithmetic), tried
 
 
 def _diagnosis(ctx: Context, combo: tuple[Hypothesis, ...], value) -> Diagnosis:
