@@ -54,6 +54,18 @@ def test_singles_are_reported_before_pairs(project):
     assert all(d.complexity == 1 for d in audit_claim(simple, project).diagnoses)
 
 
+def test_three_slips_are_tried_only_when_no_pair_fits_and_within_their_cap(project, monkeypatch):
+    from auditor.base import limits
+
+    three = next(c for c in WRONG if c.id == "w-three-slips-70b")
+    diagnoses = audit_claim(three, project).diagnoses
+    assert diagnoses[0].complexity == 3 and all(d.complexity == 3 for d in diagnoses)
+    pair = next(c for c in WRONG if c.id == "w-heads-and-gib")
+    assert all(d.complexity == 2 for d in audit_claim(pair, project).diagnoses)
+    monkeypatch.setitem(limits.LIMITS, "diagnosis_triples", limits.Limit("diagnosis_triples", 0, "combinations", "test"))
+    assert audit_claim(three, project).diagnoses == ()
+
+
 def test_a_unit_slip_with_its_own_prior_ranks_below_a_commoner_story(project):
     """Bits read as bytes (x8) gives the same number as 64 query heads for 8 KV heads; the slip's prior is lower."""
     claim = next(c for c in WRONG if c.id == "w-query-heads-or-bits")

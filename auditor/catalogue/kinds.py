@@ -16,7 +16,7 @@ from auditor.base.resources import display_path
 from auditor.base.yamlio import load_yaml
 
 FILE = "hypothesis_kinds.yaml"
-KIND_KEYS = {"prior", "reason", "pairs", "degrees", "powers"}
+KIND_KEYS = {"prior", "reason", "pairs", "degrees", "powers", "triples"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class KindDef:
     pairs: bool = True
     degrees: dict[str, str] = field(default_factory=dict)
     powers: tuple[int, ...] = ()
+    triples: bool = False  # may complete a pair into a three-slip explanation (tried only when no pair fits)
 
 
 def read_kinds(path: Path) -> dict[str, KindDef]:
@@ -83,4 +84,6 @@ def _kind(name: str, node, where: Location) -> KindDef:
     degrees = node.get("degrees") or {}
     if not isinstance(degrees, dict) or not all(isinstance(v, str) for v in degrees.values()):
         raise InputError(where, f"kind {name!r}: degrees must map a symbol to what it counts (rank, chip)")
-    return KindDef(name, prior, str(node.get("reason") or ""), bool(node.get("pairs", True)), dict(degrees), powers)
+    return KindDef(
+        name, prior, str(node.get("reason") or ""), bool(node.get("pairs", True)), dict(degrees), powers, node.get("triples") is True,
+    )
