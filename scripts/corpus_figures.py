@@ -4,7 +4,7 @@
     python scripts/corpus_figures.py [--calibrate] [--causes] [PATHS...]
 
 The corpus is every claims file (under PATHS, default claims/) whose
-document names its part, `corpus: tuned` or `corpus: held-out`. A claim's
+document names its part, `corpus: tuned`, `corpus: held-out` or `corpus: held-out-2`. A claim's
 hand label is its `label:` when it has one (where the auditor is known to
 disagree), else its `expect:`, else "holds". A label of mismatch or
 unit-error is a wrong number; a label that holds is a correct one; others
@@ -20,6 +20,8 @@ unit-error is a wrong number; a label that holds is a correct one; others
 prints what the rule saves (correct numbers that stop holding without it) and
 what it lets through (wrong numbers that are flagged without it).
 --causes lists the hand causes and how often each is ranked first.
+--part NAME limits both to one part (repeatable), so a rule is tuned on the
+tuned part alone and the held-out parts stay unseen until they are scored.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from auditor.base.precision import RULES, rules_off  # noqa: E402
 from auditor.claims.files import claim_files, load_claim_file  # noqa: E402
 
 WRONG = {"mismatch", "unit-error"}
-PARTS = ("tuned", "held-out")
+PARTS = ("tuned", "held-out", "held-out-2")
 
 
 def corpus_files(paths: list[Path]) -> dict[str, list[Path]]:
@@ -72,7 +74,7 @@ def figures(rows: list[tuple]) -> dict[str, tuple[int, int]]:
     wrong = [r for r in rows if r[2] == "wrong"]
     caused = [r for r in wrong if r[3]]
     correct = [r for r in rows if r[2] == "correct"]
-    first = [r for r in caused if r[1].diagnoses and set(r[1].diagnoses[0].parts) == r[3]]
+    first = [r for r in caused if r[1].diagnoses and r[1].diagnoses[0].names(r[3])]
     return {
         "wrong flagged": (sum(not r[1].verdict.holds for r in wrong), len(wrong)),
         "cause first": (len(first), len(caused)),
@@ -90,9 +92,10 @@ def show_figures(part: str, rows: list[tuple]) -> None:
         print(f"  {name:<16} {hit:>4} / {total:<4} {rate}")
 
 
-def calibrate(parts: dict[str, list[Path]], project) -> None:
-    print("calibration on the whole corpus: what each rule saves and what it lets through")
-    paths = [p for part in PARTS for p in parts[part]]
+def calibrate(parts: dict[str, list[Path]], project, chosen: tuple[str, ...] = PARTS) -> None:
+    scope = "the whole corpus" if set(chosen) == set(PARTS) else "the " + ", ".join(chosen) + " part"
+    print(f"calibration on {scope}: what each rule saves and what it lets through")
+    paths = [p for part in chosen for p in parts[part]]
     base = {r[0].id: r for r in audited(paths, project)}
     for rule in RULES:
         with rules_off(rule):
@@ -108,7 +111,7 @@ def causes(rows: list[tuple]) -> None:
         if kind == "wrong" and cause:
             key = ", ".join(sorted(cause))
             counts[key] += 1
-            firsts[key] += bool(finding.diagnoses and set(finding.diagnoses[0].parts) == cause)
+            firsts[key] += bool(finding.diagnoses and finding.diagnoses[0].names(cause))
     for key, n in counts.most_common():
         print(f"  {firsts[key]:>3} / {n:<3} {key}")
 
@@ -118,17 +121,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("paths", nargs="*", type=Path, default=[REPO / "claims"])
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--causes", action="store_true")
+    parser.add_argument("--part", action="append", choices=PARTS, help="only this part (repeatable); default every part")
     args = parser.parse_args(argv)
     project = Project.load(REPO)
     parts = corpus_files(args.paths)
-    for part in PARTS:
+    chosen = tuple(args.part or PARTS)
+    for part in chosen:
         if parts[part]:
             rows = audited(parts[part], project)
             show_figures(part, rows)
             if args.causes:
                 causes(rows)
     if args.calibrate:
-        calibrate(parts, project)
+        calibrate(parts, project, chosen)
     return 0
 
 

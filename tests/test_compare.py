@@ -15,7 +15,8 @@ PLAIN = ()
 CASES = [
     # stated, computed (base units), dimensions, verdict
     ("52.2 GiB", Fraction(56 * 10**9), BYTES, Verdict.HOLDS),  # 52.154 GiB rounds to 52.2
-    ("52.2 GiB", Fraction(5595 * 10**7), BYTES, Verdict.HOLDS_BY_ROUNDING),  # 52.107: under a whole last digit off
+    ("52.2 GiB", Fraction(5229, 100) * 2**30, BYTES, Verdict.HOLDS_BY_ROUNDING),  # 52.29 truncated: under a whole last digit below
+    ("52.2 GiB", Fraction(5595 * 10**7), BYTES, Verdict.MISMATCH),  # 52.107: truncating never prints a number above its value
     ("52.2 GiB", Fraction(55 * 10**9), BYTES, Verdict.MISMATCH),  # 51.22
     ("1.000 GiB", Fraction(GIB), BYTES, Verdict.HOLDS),
     ("4.00 GB", Fraction(GIB), BYTES, Verdict.MISMATCH),

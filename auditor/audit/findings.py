@@ -68,7 +68,7 @@ class Finding:
             return False
         if not self.expected.cause:
             return True
-        return bool(self.diagnoses) and set(self.diagnoses[0].parts) == set(self.expected.cause)
+        return bool(self.diagnoses) and self.diagnoses[0].names(self.expected.cause)
 
     @property
     def passed(self) -> bool:

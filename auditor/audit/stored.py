@@ -76,7 +76,7 @@ def finding_record(f: Finding, trace: str | None = None) -> dict:
         "claim_id": f.claim_id, "location": [f.location.path, f.location.line], "quote": f.quote, "formula": f.formula,
         "verdict": f.verdict.value, "stated": f.stated, "computed": number(f.computed), "unit": f.unit,
         "computed_base": number(f.computed_base), "base_unit": f.base_unit, "tolerance": number(f.tolerance),
-        "diagnoses": [[d.hypothesis, d.kind, d.description, number(d.reproduced), d.complexity, list(d.parts)] for d in f.diagnoses],
+        "diagnoses": [[d.hypothesis, d.kind, d.description, number(d.reproduced), d.complexity, list(d.parts), [list(a) for a in d.also]] for d in f.diagnoses],
         "trace": trace if trace is not None else trace_text(f.trace),
         "message": f.message, "missing": list(f.missing),
         "expected": None if f.expected is None else [f.expected.verdict.value, list(f.expected.cause), f.expected.reason],
@@ -159,10 +159,13 @@ def _fraction(record):
 
 
 def _diagnosis(record) -> Diagnosis:
-    hypothesis, kind, description, reproduced, complexity, parts = record
-    if not _int(complexity):
-        raise Unreadable("a diagnosis' complexity is a whole number")
-    return Diagnosis(_text(hypothesis), _text(kind), _text(description), read_number(reproduced), complexity, _texts(parts))
+    hypothesis, kind, description, reproduced, complexity, parts, also = record
+    if not _int(complexity) or not isinstance(also, list):
+        raise Unreadable("a diagnosis' complexity is a whole number and its equivalents a list")
+    return Diagnosis(
+        _text(hypothesis), _text(kind), _text(description), read_number(reproduced), complexity, _texts(parts),
+        also=tuple(_texts(a) for a in also),
+    )
 
 
 def _step(record) -> Step:

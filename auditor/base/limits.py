@@ -36,6 +36,7 @@ LIMITS = _table(
     Limit("yaml_depth", 32, "levels of nesting", "shipped files nest 6 levels; the YAML reader recurses once per level"),
     Limit("yaml_nodes", 200_000, "nodes, aliases expanded", "an alias repeats its whole subtree wherever it is walked; a few lines can stand for billions of nodes"),
     Limit("collection_items", 10_000, "items in one list or mapping", "the longest shipped list has 194 claims; each item is audited"),
+    Limit("diagnosis_triples", 4_000, "three-slip combinations tried for one claim", "the shipped claims that need three slips try under 1,200; each costs about as much as a pair, so the cap keeps an unexplained claim's search within a few times its pair search"),
     Limit("claims_per_file", 1_000, "claims in one claims file", "the largest shipped file has 194 claims; each costs a few ms cold, so a file stays within seconds (split a larger corpus across files)"),
     Limit("numbers_per_document", 10_000, "numbers one scan proposes claims for", "a long article prints a few hundred numbers and a results page a few thousand; each is matched against the catalogue"),
     Limit("text_chars", 10_000, "characters in one text field", "a quote locates a number with a short phrase; each is searched for in its document"),

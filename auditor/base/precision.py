@@ -58,6 +58,19 @@ def rules_off(*names: str) -> Iterator[None]:
 
 
 @lru_cache(maxsize=1)
+def trailing_zeros_cap() -> Fraction:
+    """The widest relative band insignificant trailing zeros may give (rule qualified-trailing-zeros)."""
+    path = builtin("units") / "precision.yaml"
+    try:
+        cap = Fraction(str(_data()["trailing_zeros_cap"]))
+    except (KeyError, ValueError, TypeError):
+        raise InputError(Location(str(path)), "precision.yaml must give trailing_zeros_cap, a fraction between 0 and 1") from None
+    if not 0 < cap < 1:
+        raise InputError(Location(str(path)), f"trailing_zeros_cap must be between 0 and 1; got {cap}")
+    return cap
+
+
+@lru_cache(maxsize=1)
 def words() -> tuple[list[tuple[str, Fraction]], list[tuple[str, str]]]:
     """Qualifiers with their relative bands and comparators with their meaning, longest first."""
     data = _data()

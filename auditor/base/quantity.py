@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from .errors import QuantityError, UnitError
 from .limits import limit
-from .precision import rule_on, words
+from .precision import rule_on, trailing_zeros_cap, words
 from .units import Unit, parse_unit
 
 MAX_DIGITS = limit("printed_digits")
@@ -79,7 +79,7 @@ class Stated:
             return Fraction(0)
         bands = [printed.half_ulp if rule_on("printed-digits") else Fraction(0)]
         if self.qualifier is not None and rule_on("qualified-trailing-zeros"):
-            bands.append(_zeros_half(printed))
+            bands.append(min(_zeros_half(printed), abs(printed.value) * trailing_zeros_cap()))
         if self.qualifier is not None and rule_on("qualifier-band"):
             bands.append(abs(printed.value) * self.widen)
         return max(bands)

@@ -43,6 +43,7 @@ class Catalogue:
     code: dict[str, str] = field(default_factory=dict)
     leaves: dict[str, tuple[str, ...]] = field(default_factory=dict)
     kinds: dict = field(default_factory=dict)  # hypothesis kind -> KindDef (formulas/hypothesis_kinds.yaml)
+    same_arithmetic: list = field(default_factory=list)  # SameArithmetic entries of the same file
 
     def __post_init__(self):
         self.expressions = _Expressions(self)

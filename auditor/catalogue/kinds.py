@@ -7,6 +7,7 @@ than others, and so the ranking is a table a reader can check, not code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from auditor.base.resources import display_path
 from auditor.base.yamlio import load_yaml
 
 FILE = "hypothesis_kinds.yaml"
-KIND_KEYS = {"prior", "reason", "pairs", "degrees", "powers"}
+KIND_KEYS = {"prior", "reason", "pairs", "degrees", "powers", "triples"}
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class KindDef:
     pairs: bool = True
     degrees: dict[str, str] = field(default_factory=dict)
     powers: tuple[int, ...] = ()
+    triples: bool = False  # may complete a pair into a three-slip explanation (tried only when no pair fits)
 
 
 def read_kinds(path: Path) -> dict[str, KindDef]:
@@ -35,6 +37,38 @@ def read_kinds(path: Path) -> dict[str, KindDef]:
     if not isinstance(kinds, dict):
         raise InputError(Location(shown, 1), f"{FILE} must hold a mapping 'kinds'")
     return {name: _kind(name, node, Location(shown, kinds.line_of(name))) for name, node in kinds.items()}
+
+
+@dataclass(frozen=True)
+class SameArithmetic:
+    """Explanation names that compute one product under two stories (a fallacy and a dtype, say).
+
+    Ranking keeps the two as one explanation when both reproduce the same
+    value; the finding names both and either name is the cause for scoring.
+    """
+
+    patterns: tuple[str, ...]  # shell-style patterns over explanation names ("weight_dtype *-byte for *")
+    reason: str
+
+    def matches(self, name: str) -> bool:
+        return any(fnmatchcase(name, pattern) for pattern in self.patterns)
+
+
+def read_same_arithmetic(path: Path) -> list[SameArithmetic]:
+    """The ``same_arithmetic`` list of a kinds file: each entry two or more name patterns and why they agree."""
+    shown = display_path(path)
+    data = load_yaml(path) or {}
+    entries = (data.get("same_arithmetic") or []) if isinstance(data, dict) else []
+    if not isinstance(entries, list):
+        raise InputError(Location(shown, 1), f"{FILE}: same_arithmetic must be a list")
+    found = []
+    for i, node in enumerate(entries):
+        names = node.get("names") if isinstance(node, dict) else None
+        if not isinstance(names, list) or len(names) < 2 or not all(isinstance(n, str) and n for n in names) or not node.get("reason"):
+            where = Location(shown, entries.line_at(i) if hasattr(entries, "line_at") else 1)
+            raise InputError(where, f"{FILE}: each same_arithmetic entry needs 'names' (two or more explanation names) and a 'reason'")
+        found.append(SameArithmetic(tuple(names), " ".join(str(node["reason"]).split())))
+    return found
 
 
 def _kind(name: str, node, where: Location) -> KindDef:
@@ -50,4 +84,6 @@ def _kind(name: str, node, where: Location) -> KindDef:
     degrees = node.get("degrees") or {}
     if not isinstance(degrees, dict) or not all(isinstance(v, str) for v in degrees.values()):
         raise InputError(where, f"kind {name!r}: degrees must map a symbol to what it counts (rank, chip)")
-    return KindDef(name, prior, str(node.get("reason") or ""), bool(node.get("pairs", True)), dict(degrees), powers)
+    return KindDef(
+        name, prior, str(node.get("reason") or ""), bool(node.get("pairs", True)), dict(degrees), powers, node.get("triples") is True,
+    )

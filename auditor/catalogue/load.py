@@ -23,17 +23,19 @@ __all__ = ["Catalogue", "catalogue_dirs", "load_catalogue"]
 
 def load_catalogue(dirs: list[Path]) -> Catalogue:
     from .kinds import FILE as KINDS_FILE
-    from .kinds import read_kinds
+    from .kinds import read_kinds, read_same_arithmetic
     from .reader import read_catalogue_file
 
     symbols: dict[str, SymbolDef] = {}
     formulas: dict[str, FormulaDef] = {}
     unit_slips: list = []
     kinds: dict = {}
+    same_arithmetic: list = []
     for layer, folder in enumerate(dirs):
         for path in sorted(folder.glob("*.yaml")):
             if path.name == KINDS_FILE:
                 kinds.update(read_kinds(path))
+                same_arithmetic.extend(read_same_arithmetic(path))
                 continue
             file_symbols, file_formulas, file_slips = read_catalogue_file(path, layer)
             _merge(symbols, file_symbols, layer, "symbol")
@@ -41,7 +43,7 @@ def load_catalogue(dirs: list[Path]) -> Catalogue:
             unit_slips.extend(file_slips)
     _check_namespaces(symbols, formulas)
     unique_slips = list({slip.name: slip for slip in unit_slips}.values())
-    catalogue = Catalogue(symbols, formulas, unit_slips=unique_slips, kinds=kinds)
+    catalogue = Catalogue(symbols, formulas, unit_slips=unique_slips, kinds=kinds, same_arithmetic=same_arithmetic)
     for formula in formulas.values():
         catalogue.expressions[formula.id] = _parse(formula, catalogue)
     _check_cycles(catalogue)

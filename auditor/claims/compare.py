@@ -99,10 +99,15 @@ BOUNDS = {
 
 
 def truncated(stated: Stated, x, slack=Fraction(0)) -> bool:
-    """Rule truncation: a bare number less than one full last digit away (never after a qualifier)."""
+    """Rule truncation: a bare number less than one full last digit below the value (never after a qualifier).
+
+    Truncating drops digits, so the printed number is never farther from
+    zero than the value: 8.03 can be printed 8.0, never 8.1.
+    """
     if stated.exact or stated.qualifier is not None or not rule_on("truncation"):
         return False
-    return abs(x - stated.low.value) < 2 * stated.low.half_ulp - slack
+    printed = stated.low.value
+    return abs(x) > abs(printed) and (x >= 0) == (printed >= 0) and abs(x - printed) < 2 * stated.low.half_ulp - slack
 
 
 def _range_tolerance(stated: Stated) -> tuple[Fraction, Fraction]:

@@ -49,6 +49,7 @@ class Context:
     names: set[str] = field(default_factory=set)
     variation: Variation | None = None
     bands: dict = field(default_factory=dict)
+    roughs: dict = field(default_factory=dict)  # a combination's float value, by the ids of its hypotheses
 
     def __post_init__(self):
         if self.variation is None:

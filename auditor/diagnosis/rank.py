@@ -8,6 +8,7 @@ change is reported once, under its most likely name.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 
@@ -27,20 +28,59 @@ def signature(ctx, applied_combo) -> tuple:
     return changed, factor
 
 
-def ranked(found: list, stated=None) -> list:
+def ranked(found: list, stated=None, same_arithmetic=()) -> list:
     """(diagnosis, combo) pairs, most likely first, each signature kept once under its best name.
 
     Fewest changes first, then the higher prior; between explanations of
-    equal prior, the one that lands nearer the printed number.
+    equal prior, the one that lands nearer the printed number. Explanations
+    the catalogue declares the same arithmetic (``same_arithmetic``) that
+    reproduce the same value are then one: the first names the others.
     """
     order = sorted(found, key=lambda item: (item[0].complexity, -item[0].prior, _distance(item[0].reproduced, stated)))
-    seen, kept = set(), []
+    first: dict = {}
+    kept: list = []
     for diagnosis, combo, sig in order:
-        if sig in seen:
+        if sig in first:
+            i = first[sig]
+            kept[i] = (replace(kept[i][0], also=kept[i][0].also + (diagnosis.parts,)), kept[i][1])
             continue
-        seen.add(sig)
+        first[sig] = len(kept)
         kept.append((diagnosis, combo))
-    return kept
+    return _merged(kept, same_arithmetic) if same_arithmetic else kept
+
+
+def _merged(kept: list, groups) -> list:
+    out: list = []
+    for diagnosis, combo in kept:
+        keys = _arithmetic_keys(diagnosis, groups)
+        twin = next((i for i, (d, _) in enumerate(out) if keys & _arithmetic_keys(d, groups) and _same(d, diagnosis)), None)
+        if twin is None:
+            out.append((diagnosis, combo))
+            continue
+        head, head_combo = out[twin]
+        out[twin] = (replace(
+            head, also=head.also + (diagnosis.parts,) + diagnosis.also,
+            description=f"{head.description}; the same arithmetic as " + "; ".join([diagnosis.hypothesis, *(", ".join(a) for a in diagnosis.also)]),
+        ), head_combo)
+    return out
+
+
+def _arithmetic_keys(diagnosis, groups) -> set:
+    """For each name the explanation goes by, its parts with declared-equivalent names replaced by their group."""
+    keys = set()
+    for parts in (diagnosis.parts, *diagnosis.also):
+        classes = [next((i for i, g in enumerate(groups) if g.matches(part)), part) for part in parts]
+        if not all(isinstance(c, str) for c in classes):
+            keys.add(tuple(sorted(classes, key=str)))
+    return keys
+
+
+def _same(a, b) -> bool:
+    try:
+        x, y = float(a.reproduced), float(b.reproduced)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return x == y or abs(x - y) <= 1e-9 * max(abs(x), abs(y))
 
 
 def _distance(reproduced, stated) -> float:

@@ -17,3 +17,9 @@ class Diagnosis:
     complexity: int = 1
     parts: tuple[str, ...] = ()
     prior: Fraction = Fraction(1)  # the product of its kinds' priors (formulas/hypothesis_kinds.yaml)
+    also: tuple[tuple[str, ...], ...] = ()  # the parts of explanations declared the same arithmetic (same_arithmetic)
+
+    def names(self, cause) -> bool:
+        """Whether this explanation is ``cause``, under its own name or one declared the same arithmetic."""
+        wanted = set(cause)
+        return set(self.parts) == wanted or any(set(other) == wanted for other in self.also)

@@ -1,8 +1,12 @@
-"""Trying hypotheses, alone and in pairs, and keeping those that reproduce the number.
+"""Trying hypotheses, alone, in pairs and in capped triples, and keeping those that reproduce the number.
 
 Singles first; pairs only when no single fits. A kind declared
 ``pairs: false`` pairs only with a rounded value; a rounded value pairs with
-every other kind, never with another rounding. The explanations found are
+every other kind, never with another rounding. When no pair fits either, a
+pair of two pairing kinds (no rounding) is tried with a third slip of a kind
+declared ``triples: true`` (a unit slip), at most ``diagnosis_triples`` of
+them: the pair's value is computed once in floats and only a third that
+lands near the number is computed exactly. The explanations found are
 ranked by ``rank``: one answer, the same arithmetic change once.
 """
 
@@ -12,6 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
+from auditor.base.limits import LIMITS
 from auditor.claims.compare import compare, surely_not_close
 
 from .hypotheses import Context, Hypothesis
@@ -58,13 +63,10 @@ def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
     precision, not merely on the right side of it.
     """
     bindings, unit, scale = applied(ctx, combo)
-    stated = ctx.claim.stated
-    if unit is not None:
-        stated = replace(stated, unit=unit)
-    if stated.comparator in BOUNDS:
-        stated = replace(stated, comparator="=")
+    stated = _printed_as(ctx, unit)
     band, values = ctx.band(stated), ctx.replaced(bindings)
     rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
+    ctx.roughs[tuple(map(id, combo))] = None if rough is None else rough * float(scale)  # kept for the triples
     if rough is not None and surely_not_close(band, rough * float(scale)):
         return None  # far off even in floats: no exact arithmetic spent on it
     try:
@@ -75,6 +77,14 @@ def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
         return None
     result = compare(stated, value, ctx.catalogue.dims(ctx.claim.formula))
     return (result.computed, signature(ctx, (bindings, unit, scale))) if result.verdict.value in REPRODUCES else None
+
+
+def _printed_as(ctx: Context, unit):
+    """The stated number as the comparison reads it: in ``unit`` when a slip says so, a bound as a value."""
+    stated = ctx.claim.stated
+    if unit is not None:
+        stated = replace(stated, unit=unit)
+    return replace(stated, comparator="=") if stated.comparator in BOUNDS else stated
 
 
 def _compatible(a: Hypothesis, b: Hypothesis) -> bool:
@@ -105,7 +115,45 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
                 found.append((_diagnosis(ctx, combo, hit[0]), combo, hit[1]))
         if found:
             break
-    return ranked(found, ctx.claim.stated), tried
+    if not found:
+        found, more = _triples(ctx, pool)
+        tried += more
+    return ranked(found, ctx.claim.stated, ctx.catalogue.same_arithmetic), tried
+
+
+def _triples(ctx: Context, pool: list[Hypothesis]) -> tuple[list, int]:
+    """A pair of pairing kinds with a third slip of a ``triples`` kind; at most ``diagnosis_triples`` tried."""
+    kinds = ctx.catalogue.kinds
+    thirds = [h for h in pool if kinds[h.kind].triples]
+    bases = [h for h in pool if h.pairs and kinds[h.kind].pairs and h.kind != "rounding" and not kinds[h.kind].triples]
+    found, tried, cap = [], 0, LIMITS["diagnosis_triples"].value
+    for a, b in combinations(bases, 2) if thirds else ():
+        if not _compatible(a, b):
+            continue
+        rough = _rough(ctx, (a, b))
+        for third in thirds:
+            if tried >= cap:
+                return found, tried
+            if set(third.changes) & set(a.changes + b.changes):
+                continue
+            tried += 1
+            if rough is not None and surely_not_close(ctx.band(_printed_as(ctx, third.unit)), rough):
+                continue
+            hit = _reproducing(ctx, (a, b, third))
+            if hit is not None:
+                found.append((_diagnosis(ctx, (a, b, third), hit[0]), (a, b, third), hit[1]))
+    return found, tried
+
+
+def _rough(ctx: Context, combo: tuple[Hypothesis, ...]) -> float | None:
+    """The combination's value in floats (its printed unit aside), or None where floats cannot say."""
+    key = tuple(map(id, combo))
+    if key in ctx.roughs:
+        return ctx.roughs[key]  # the pair search computed it
+    bindings, _, scale = applied(ctx, combo)
+    values = ctx.replaced(bindings)
+    rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
+    return None if rough is None else rough * float(scale)
 
 
 def _diagnosis(ctx: Context, combo: tuple[Hypothesis, ...], value) -> Diagnosis:
