@@ -191,3 +191,15 @@ def test_a_weighed_checkpoint_sets_the_weights_per_rank(run_cli, tmp_path):
     weights = json.loads(out)["inputs"]["weight_bytes_on_rank"]
     assert weights["value"] == measured // 2
     assert weights["origin"].startswith("measured: meta-llama/Llama-3.1-8B@0123456789ab")
+
+
+def test_a_logged_token_count_stands_for_every_block_count_that_prints_it(builtin_project):
+    """vLLM prints num_blocks // groups * block_size (kv_cache_utils.py@001cabc1 _report_kv_cache_config): Qwen3-Next
+    at tp 4 has 4 groups and 272-token blocks, so 436,832 tokens = 1,606 x 272 stand for 6,424 to 6,427 blocks."""
+    request = CapacityRequest("Qwen/Qwen3-Next-80B-A3B-Instruct", kv_tokens=436832, tp=4, max_model_len=262144)
+    figures = capacity(request, builtin_project).figures
+    assert (figures["num_blocks"].low, figures["num_blocks"].high) == (6424, 6427)
+    assert (figures["max_concurrency"].low, figures["max_concurrency"].high) == (Fraction(6424, 970), Fraction(6427, 970))
+    assert figures["kv_tokens"].low == figures["kv_tokens"].high == 436832
+    dense = capacity(CapacityRequest("meta-llama/Llama-3.1-8B", kv_tokens=163840, max_model_len=8192), builtin_project)
+    assert dense.figures["num_blocks"].low == dense.figures["num_blocks"].high == 10240

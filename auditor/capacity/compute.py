@@ -9,7 +9,7 @@ as missing, with their names, and the others are still computed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from auditor.base.errors import InputError, UnderdeterminedError
@@ -115,22 +115,36 @@ def _memory(request: CapacityRequest, setup: Setup, engine, project):
         central.origins["available_kv_memory"] = f"--available-kv {memory.text}, logged: any of {memory.low:,} to {memory.high:,} B prints so{ranks}"
         return central, (with_memory(setup, memory.low), with_memory(setup, memory.high)), "logged", memory
     if request.kv_tokens is not None:
-        _bind_tokens(setup, request.kv_tokens, engine, project)
-        return setup, None, "tokens", None
+        return setup, _bind_tokens(setup, request.kv_tokens, engine, project), "tokens", None
     return predicted(setup, engine, project), None, "predicted", None
 
 
-def _bind_tokens(setup: Setup, tokens: int, engine, project) -> None:
+def _bind_tokens(setup: Setup, tokens: int, engine, project):
+    """Bind the logged token count; (fewest, most) setups when several block counts print the same tokens.
+
+    vLLM prints num_blocks // groups * block_size, so a hybrid model's count
+    hides up to groups - 1 blocks; each figure is then a range over them.
+    """
     setup.given["kv_tokens_logged"] = tokens
     setup.origins["kv_tokens_logged"] = f"--kv-tokens {tokens:,}, the engine's logged KV cache size"
-    if engine.blocks_from_tokens:
-        spec = engine.blocks_from_tokens
-        blocks = Fraction(evaluate(setup, project, spec["formula"]))
-        setup.given[spec["binds"]] = str(blocks) if blocks.denominator == 1 else f"{blocks.numerator}/{blocks.denominator}"
-        setup.origins[spec["binds"]] = f"from --kv-tokens {tokens:,} ({spec['formula']})"
-    elif engine.tokens_bind:
+    if engine.tokens_bind and not engine.blocks_from_tokens:
         setup.given[engine.tokens_bind] = tokens
         setup.origins[engine.tokens_bind] = f"--kv-tokens {tokens:,}, the engine's logged KV pool"
+    if not engine.blocks_from_tokens:
+        return None
+    spec = engine.blocks_from_tokens
+    fewest = Fraction(evaluate(setup, project, spec["formula"]))
+    most = Fraction(evaluate(setup, project, spec["most"])) if spec.get("most") else fewest
+    setup.given[spec["binds"]] = _count_text(fewest)
+    setup.origins[spec["binds"]] = f"from --kv-tokens {tokens:,} ({spec['formula']})" + (
+        f"; any of {fewest} to {most} prints so ({spec['most']})" if most != fewest else "")
+    if most == fewest:
+        return None
+    return setup, replace(setup, given={**setup.given, spec["binds"]: _count_text(most)}, origins=dict(setup.origins))
+
+
+def _count_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _figure(key: str, formula: str, central: Setup, ends, rule, project) -> Figure:
