@@ -203,3 +203,14 @@ def test_a_logged_token_count_stands_for_every_block_count_that_prints_it(builti
     assert figures["kv_tokens"].low == figures["kv_tokens"].high == 436832
     dense = capacity(CapacityRequest("meta-llama/Llama-3.1-8B", kv_tokens=163840, max_model_len=8192), builtin_project)
     assert dense.figures["num_blocks"].low == dense.figures["num_blocks"].high == 10240
+
+
+def test_a_count_printed_as_concurrency_times_length_is_inverted_through_the_concurrency(builtin_project):
+    """Under the newer report, 6,425 blocks of Qwen3-Next at tp 4 (970 a 262,144-token request) print
+    int(6,425 / 970 x 262,144) = 1,736,366 tokens, and only 6,425 blocks print that count."""
+    request = CapacityRequest("Qwen/Qwen3-Next-80B-A3B-Instruct", kv_tokens=1736366, tp=4, max_model_len=262144,
+                              rule="vllm-v1-kv-size-from-concurrency")
+    figures = capacity(request, builtin_project).figures
+    assert (figures["num_blocks"].low, figures["num_blocks"].high) == (6425, 6425)
+    assert figures["kv_tokens"].formula == "vllm_kv_tokens_by_concurrency"
+    assert figures["kv_tokens"].value == 1736366

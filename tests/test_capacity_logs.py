@@ -29,6 +29,23 @@ def _cases():
             yield pytest.param(log, check, id=f"{log['id']}#{number}")
 
 
+NEWER_REPORTS = [log for log in LOGS if "newer_report" in log]
+
+
+@pytest.mark.parametrize("log", NEWER_REPORTS, ids=[log["id"] for log in NEWER_REPORTS])
+def test_a_count_no_block_divides_is_concurrency_times_length(log):
+    """The older report prints whole blocks of 16 tokens or a multiple of it; the newer prints int(c * max_model_len),
+    so the logged count fixes c to [tokens, tokens + 1) / max_model_len, which must print the logged concurrency."""
+    from fractions import Fraction
+
+    seen = log["newer_report"]
+    tokens, length = seen["kv_tokens"], seen["max_model_len"]
+    assert tokens % 16 != 0, seen["why"]
+    printed = Fraction(seen["max_concurrency"].rstrip("x"))
+    low, high = Fraction(tokens, length), Fraction(tokens + 1, length)
+    assert low < printed + Fraction(1, 200) and high > printed - Fraction(1, 200), seen["why"]
+
+
 @pytest.mark.parametrize("log, check", list(_cases()))
 def test_log_is_reproduced_or_recorded_as_unexplained(log, check, log_project):
     result = run_check(log, check, log_project)

@@ -94,8 +94,8 @@ def capacity(request: CapacityRequest, project) -> Capacity:
     device_defaults(setup, engine, request.usage_context, project)
     cache_format_row(setup, project)
     check_supported(setup, engine)
-    central, ends, mode, memory = _memory(request, setup, engine, project)
-    keyed = dict(engine.figures)
+    central, ends, mode, memory = _memory(request, setup, engine, rule, project)
+    keyed = {**engine.figures, **(rule.figures if rule else {})}
     if mode == "predicted":
         keyed = {"available_kv_memory": engine.available_formula, **keyed}
     figures = {key: _figure(key, formula, central, ends, rule, project) for key, formula in keyed.items()}
@@ -104,7 +104,7 @@ def capacity(request: CapacityRequest, project) -> Capacity:
     return Capacity(request, engine, rule_name, rule_text, central, figures, _inputs(central, figures, project), memory, mode)
 
 
-def _memory(request: CapacityRequest, setup: Setup, engine, project):
+def _memory(request: CapacityRequest, setup: Setup, engine, rule, project):
     """(central setup, (low, high) setups or None, mode, printed memory) for the request's kind of memory input."""
     if request.available_kv:
         spec = engine.printed.get("available_kv_memory", {})
@@ -115,11 +115,11 @@ def _memory(request: CapacityRequest, setup: Setup, engine, project):
         central.origins["available_kv_memory"] = f"--available-kv {memory.text}, logged: any of {memory.low:,} to {memory.high:,} B prints so{ranks}"
         return central, (with_memory(setup, memory.low), with_memory(setup, memory.high)), "logged", memory
     if request.kv_tokens is not None:
-        return setup, _bind_tokens(setup, request.kv_tokens, engine, project), "tokens", None
+        return setup, _bind_tokens(setup, request.kv_tokens, engine, rule, project), "tokens", None
     return predicted(setup, engine, project), None, "predicted", None
 
 
-def _bind_tokens(setup: Setup, tokens: int, engine, project):
+def _bind_tokens(setup: Setup, tokens: int, engine, rule, project):
     """Bind the logged token count; (fewest, most) setups when several block counts print the same tokens.
 
     vLLM prints num_blocks // groups * block_size, so a hybrid model's count
@@ -127,12 +127,12 @@ def _bind_tokens(setup: Setup, tokens: int, engine, project):
     """
     setup.given["kv_tokens_logged"] = tokens
     setup.origins["kv_tokens_logged"] = f"--kv-tokens {tokens:,}, the engine's logged KV cache size"
-    if engine.tokens_bind and not engine.blocks_from_tokens:
+    spec = (rule.blocks_from_tokens if rule else None) or engine.blocks_from_tokens
+    if engine.tokens_bind and not spec:
         setup.given[engine.tokens_bind] = tokens
         setup.origins[engine.tokens_bind] = f"--kv-tokens {tokens:,}, the engine's logged KV pool"
-    if not engine.blocks_from_tokens:
+    if not spec:
         return None
-    spec = engine.blocks_from_tokens
     fewest = Fraction(evaluate(setup, project, spec["formula"]))
     most = Fraction(evaluate(setup, project, spec["most"])) if spec.get("most") else fewest
     setup.given[spec["binds"]] = _count_text(fewest)

@@ -20,7 +20,7 @@ from .device_defaults import DeviceDefault, read_device_defaults
 
 ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind",
                "printed", "defaults", "device_defaults", "estimates", "rules", "tiers", "unsupported", "hidden_when"}
-RULE_KEYS = {"versions", "note", "defaults", "figure_inputs"}
+RULE_KEYS = {"versions", "note", "defaults", "figure_inputs", "figures", "blocks_from_tokens"}
 REQUIRED = ("name", "rule", "rule_source", "figures")
 
 
@@ -42,6 +42,8 @@ class Rule:
     note: str = ""
     defaults: dict[str, Setting] = field(default_factory=dict)
     figure_inputs: dict[str, dict] = field(default_factory=dict)
+    figures: dict[str, str] = field(default_factory=dict)  # capacity key -> the formula this behaviour prints instead
+    blocks_from_tokens: dict | None = None  # how this behaviour's logged token count is inverted, when it differs
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,8 @@ def _rules(node, where: Location, shown: str) -> dict[str, Rule]:
             if item not in RULE_KEYS:
                 raise InputError(_at(spec, item, shown), f"unknown key {item!r} in rule {key!r} (expected one of: {', '.join(sorted(RULE_KEYS))})")
         inputs = {str(k): dict(v) for k, v in _mapping(spec.get("figure_inputs"), _at(spec, "figure_inputs", shown), "'figure_inputs'").items()}
+        figures = {str(k): str(v) for k, v in _mapping(spec.get("figures"), _at(spec, "figures", shown), "'figures'").items()}
+        inversion = _mapping(spec.get("blocks_from_tokens"), _at(spec, "blocks_from_tokens", shown), "'blocks_from_tokens'") or None
         rules[str(key)] = Rule(str(key), str(spec.get("versions", "")), str(spec.get("note", "")),
-                               _settings(spec.get("defaults"), _at(spec, "defaults", shown), shown), inputs)
+                               _settings(spec.get("defaults"), _at(spec, "defaults", shown), shown), inputs, figures, inversion)
     return rules
