@@ -137,6 +137,8 @@ def test_missing_inputs_leave_a_figure_unknown_not_wrong(builtin_project):
     ("engines:\n  tgi:\n    name: TGI\n", "engine 'tgi' needs 'rule'"),
     ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    speed: 3\n", "unknown key 'speed'"),
     ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    defaults: {block_size: {value: 16}}\n", "needs 'source'"),
+    ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    blocks_from_tokens: {formula: f}\n", "blocks_from_tokens needs 'binds'"),
+    ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    rules:\n      old:\n        blocks_from_tokens: {formula: f, binds: b, least: g}\n", "unknown key 'least' in blocks_from_tokens"),
 ])
 def test_a_project_engine_file_is_checked_with_its_line(run_cli, tmp_path, text, message):
     (tmp_path / "inputs").mkdir()
