@@ -50,6 +50,9 @@ def test_json_carries_the_keys_and_every_input_with_its_origin(run_cli):
     # Qwen3-8B: 36 layers x 2 x 8 KV heads x 128 x 2 B = 147,456 B/token; 16-token blocks
     assert record["kv_bytes_per_token_per_rank"] == 147456
     assert record["num_blocks"] == int(Fraction("6.51") * 2**30 // (16 * 4096) // 36)
+    # the newer report beside it: one group, so int(blocks / cdiv(32,768, 16) x 32,768) = blocks x 16, as kv_tokens
+    assert record["kv_tokens_by_concurrency"] == record["kv_tokens"] == record["num_blocks"] * 16
+    assert len(record["kv_tokens_by_concurrency_range"]) == 2
     assert "--available-kv 6.51 GiB" in record["inputs"]["available_kv_memory"]["origin"]
     assert "vllm/config/cache.py" in record["inputs"]["block_size"]["origin"]
 
