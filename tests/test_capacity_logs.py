@@ -16,6 +16,7 @@ from engine_logs import checked, load_logs, project, reproduced, run_check
 
 LOGS = load_logs()
 KINDS_COVERED = {"dense GQA", "MoE", "MLA", "tensor parallel", "fp8 KV", "pipeline parallel", "hybrid sliding-window", "SGLang"}
+VLLM_KINDS = {"MLA", "tensor parallel", "fp8 KV", "hybrid sliding-window", "hybrid linear attention", "vLLM newer report"}
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +73,8 @@ def test_the_collection_is_large_enough_and_every_log_is_sourced():
 def test_the_collection_covers_every_kind_the_issue_names():
     covered = {kind for log in checked(LOGS) if "unexplained" not in log for kind in log["kinds"]}
     assert KINDS_COVERED <= covered, KINDS_COVERED - covered
+    on_vllm = {kind for log in checked(LOGS) if log["engine"] == "vllm" and "unexplained" not in log for kind in log["kinds"]}
+    assert VLLM_KINDS <= on_vllm, VLLM_KINDS - on_vllm
 
 
 def test_about_a_quarter_is_held_out():
