@@ -50,6 +50,9 @@ def test_json_carries_the_keys_and_every_input_with_its_origin(run_cli):
     # Qwen3-8B: 36 layers x 2 x 8 KV heads x 128 x 2 B = 147,456 B/token; 16-token blocks
     assert record["kv_bytes_per_token_per_rank"] == 147456
     assert record["num_blocks"] == int(Fraction("6.51") * 2**30 // (16 * 4096) // 36)
+    # the newer report beside it: one group, so int(blocks / cdiv(32,768, 16) x 32,768) = blocks x 16, as kv_tokens
+    assert record["kv_tokens_by_concurrency"] == record["kv_tokens"] == record["num_blocks"] * 16
+    assert len(record["kv_tokens_by_concurrency_range"]) == 2
     assert "--available-kv 6.51 GiB" in record["inputs"]["available_kv_memory"]["origin"]
     assert "vllm/config/cache.py" in record["inputs"]["block_size"]["origin"]
 
@@ -137,6 +140,8 @@ def test_missing_inputs_leave_a_figure_unknown_not_wrong(builtin_project):
     ("engines:\n  tgi:\n    name: TGI\n", "engine 'tgi' needs 'rule'"),
     ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    speed: 3\n", "unknown key 'speed'"),
     ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    defaults: {block_size: {value: 16}}\n", "needs 'source'"),
+    ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    blocks_from_tokens: {formula: f}\n", "blocks_from_tokens needs 'binds'"),
+    ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    rules:\n      old:\n        blocks_from_tokens: {formula: f, binds: b, least: g}\n", "unknown key 'least' in blocks_from_tokens"),
 ])
 def test_a_project_engine_file_is_checked_with_its_line(run_cli, tmp_path, text, message):
     (tmp_path / "inputs").mkdir()
@@ -191,3 +196,26 @@ def test_a_weighed_checkpoint_sets_the_weights_per_rank(run_cli, tmp_path):
     weights = json.loads(out)["inputs"]["weight_bytes_on_rank"]
     assert weights["value"] == measured // 2
     assert weights["origin"].startswith("measured: meta-llama/Llama-3.1-8B@0123456789ab")
+
+
+def test_a_logged_token_count_stands_for_every_block_count_that_prints_it(builtin_project):
+    """vLLM prints num_blocks // groups * block_size (kv_cache_utils.py@001cabc1 _report_kv_cache_config): Qwen3-Next
+    at tp 4 has 4 groups and 272-token blocks, so 436,832 tokens = 1,606 x 272 stand for 6,424 to 6,427 blocks."""
+    request = CapacityRequest("Qwen/Qwen3-Next-80B-A3B-Instruct", kv_tokens=436832, tp=4, max_model_len=262144)
+    figures = capacity(request, builtin_project).figures
+    assert (figures["num_blocks"].low, figures["num_blocks"].high) == (6424, 6427)
+    assert (figures["max_concurrency"].low, figures["max_concurrency"].high) == (Fraction(6424, 970), Fraction(6427, 970))
+    assert figures["kv_tokens"].low == figures["kv_tokens"].high == 436832
+    dense = capacity(CapacityRequest("meta-llama/Llama-3.1-8B", kv_tokens=163840, max_model_len=8192), builtin_project)
+    assert dense.figures["num_blocks"].low == dense.figures["num_blocks"].high == 10240
+
+
+def test_a_count_printed_as_concurrency_times_length_is_inverted_through_the_concurrency(builtin_project):
+    """Under the newer report, 6,425 blocks of Qwen3-Next at tp 4 (970 a 262,144-token request) print
+    int(6,425 / 970 x 262,144) = 1,736,366 tokens, and only 6,425 blocks print that count."""
+    request = CapacityRequest("Qwen/Qwen3-Next-80B-A3B-Instruct", kv_tokens=1736366, tp=4, max_model_len=262144,
+                              rule="vllm-v1-kv-size-from-concurrency")
+    figures = capacity(request, builtin_project).figures
+    assert (figures["num_blocks"].low, figures["num_blocks"].high) == (6425, 6425)
+    assert figures["kv_tokens"].formula == "vllm_kv_tokens_by_concurrency"
+    assert figures["kv_tokens"].value == 1736366

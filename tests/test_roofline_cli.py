@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import require_browser
 
 SVG = "{http://www.w3.org/2000/svg}"
 REPO = Path(__file__).resolve().parent.parent
@@ -83,8 +84,8 @@ def test_weights_that_do_not_fit_are_refused(run_cli, tmp_path):
     assert not (tmp_path / "x.svg").exists()
 
 
-@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="chromium is not installed")
 def test_the_roofline_displays_in_headless_chromium():
+    require_browser()
     done = subprocess.run([sys.executable, str(REPO / "scripts" / "render_roofline.py")], capture_output=True, text=True, timeout=600, cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert "curves, axes, legend, wall and knee in the parsed DOM" in done.stdout

@@ -9,7 +9,7 @@ as missing, with their names, and the others are still computed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from auditor.base.errors import InputError, UnderdeterminedError
@@ -94,8 +94,8 @@ def capacity(request: CapacityRequest, project) -> Capacity:
     device_defaults(setup, engine, request.usage_context, project)
     cache_format_row(setup, project)
     check_supported(setup, engine)
-    central, ends, mode, memory = _memory(request, setup, engine, project)
-    keyed = dict(engine.figures)
+    central, ends, mode, memory = _memory(request, setup, engine, rule, project)
+    keyed = {**engine.figures, **(rule.figures if rule else {})}
     if mode == "predicted":
         keyed = {"available_kv_memory": engine.available_formula, **keyed}
     figures = {key: _figure(key, formula, central, ends, rule, project) for key, formula in keyed.items()}
@@ -104,7 +104,7 @@ def capacity(request: CapacityRequest, project) -> Capacity:
     return Capacity(request, engine, rule_name, rule_text, central, figures, _inputs(central, figures, project), memory, mode)
 
 
-def _memory(request: CapacityRequest, setup: Setup, engine, project):
+def _memory(request: CapacityRequest, setup: Setup, engine, rule, project):
     """(central setup, (low, high) setups or None, mode, printed memory) for the request's kind of memory input."""
     if request.available_kv:
         spec = engine.printed.get("available_kv_memory", {})
@@ -115,22 +115,36 @@ def _memory(request: CapacityRequest, setup: Setup, engine, project):
         central.origins["available_kv_memory"] = f"--available-kv {memory.text}, logged: any of {memory.low:,} to {memory.high:,} B prints so{ranks}"
         return central, (with_memory(setup, memory.low), with_memory(setup, memory.high)), "logged", memory
     if request.kv_tokens is not None:
-        _bind_tokens(setup, request.kv_tokens, engine, project)
-        return setup, None, "tokens", None
+        return setup, _bind_tokens(setup, request.kv_tokens, engine, rule, project), "tokens", None
     return predicted(setup, engine, project), None, "predicted", None
 
 
-def _bind_tokens(setup: Setup, tokens: int, engine, project) -> None:
+def _bind_tokens(setup: Setup, tokens: int, engine, rule, project):
+    """Bind the logged token count; (fewest, most) setups when several block counts print the same tokens.
+
+    vLLM prints num_blocks // groups * block_size, so a hybrid model's count
+    hides up to groups - 1 blocks; each figure is then a range over them.
+    """
     setup.given["kv_tokens_logged"] = tokens
     setup.origins["kv_tokens_logged"] = f"--kv-tokens {tokens:,}, the engine's logged KV cache size"
-    if engine.blocks_from_tokens:
-        spec = engine.blocks_from_tokens
-        blocks = Fraction(evaluate(setup, project, spec["formula"]))
-        setup.given[spec["binds"]] = str(blocks) if blocks.denominator == 1 else f"{blocks.numerator}/{blocks.denominator}"
-        setup.origins[spec["binds"]] = f"from --kv-tokens {tokens:,} ({spec['formula']})"
-    elif engine.tokens_bind:
+    spec = (rule.blocks_from_tokens if rule else None) or engine.blocks_from_tokens
+    if engine.tokens_bind and not spec:
         setup.given[engine.tokens_bind] = tokens
         setup.origins[engine.tokens_bind] = f"--kv-tokens {tokens:,}, the engine's logged KV pool"
+    if not spec:
+        return None
+    fewest = Fraction(evaluate(setup, project, spec["formula"]))
+    most = Fraction(evaluate(setup, project, spec["most"])) if spec.get("most") else fewest
+    setup.given[spec["binds"]] = _count_text(fewest)
+    setup.origins[spec["binds"]] = f"from --kv-tokens {tokens:,} ({spec['formula']})" + (
+        f"; any of {fewest} to {most} prints so ({spec['most']})" if most != fewest else "")
+    if most == fewest:
+        return None
+    return setup, replace(setup, given={**setup.given, spec["binds"]: _count_text(most)}, origins=dict(setup.origins))
+
+
+def _count_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _figure(key: str, formula: str, central: Setup, ends, rule, project) -> Figure:

@@ -58,6 +58,7 @@ ABSENT_PARTS: dict[str, tuple[Callable[[dict], bool], str]] = {
     "vllm_sliding_blocks_per_request": (_no_sliding_layers, NO_SLIDING),
     "vllm_sliding_blocks_saturated": (_no_sliding_layers, NO_SLIDING),
     "sglang_indexer_bytes_per_token": (_no_indexer, NO_INDEXER),
+    "vllm_indexer_bytes_per_token_per_layer": (_no_indexer, NO_INDEXER),
     "sglang_index_pool_bytes": (_no_indexer, NO_INDEXER),
 }
 

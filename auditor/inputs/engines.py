@@ -20,7 +20,8 @@ from .device_defaults import DeviceDefault, read_device_defaults
 
 ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind",
                "printed", "defaults", "device_defaults", "estimates", "rules", "tiers", "unsupported", "hidden_when"}
-RULE_KEYS = {"versions", "note", "defaults", "figure_inputs"}
+RULE_KEYS = {"versions", "note", "defaults", "figure_inputs", "figures", "blocks_from_tokens"}
+INVERSION_KEYS = {"formula", "most", "binds"}
 REQUIRED = ("name", "rule", "rule_source", "figures")
 
 
@@ -42,6 +43,8 @@ class Rule:
     note: str = ""
     defaults: dict[str, Setting] = field(default_factory=dict)
     figure_inputs: dict[str, dict] = field(default_factory=dict)
+    figures: dict[str, str] = field(default_factory=dict)  # capacity key -> the formula this behaviour prints instead
+    blocks_from_tokens: dict | None = None  # how this behaviour's logged token count is inverted, when it differs
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         id=name, name=str(node["name"]), rule=str(node["rule"]), rule_source=str(node["rule_source"]),
         figures=figures, location=where,
         available_formula=node.get("available_formula"),
-        blocks_from_tokens=_mapping(node.get("blocks_from_tokens"), _at(node, "blocks_from_tokens", shown), "'blocks_from_tokens'") or None,
+        blocks_from_tokens=_inversion(node, shown),
         tokens_bind=node.get("tokens_bind"),
         printed={str(k): dict(v) for k, v in _mapping(node.get("printed"), _at(node, "printed", shown), "'printed'").items()},
         defaults=_settings(node.get("defaults"), _at(node, "defaults", shown), shown),
@@ -128,6 +131,21 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         unsupported={str(k): str(v) for k, v in _mapping(node.get("unsupported"), _at(node, "unsupported", shown), "'unsupported'").items()},
         hidden_when={str(k): str(v) for k, v in _mapping(node.get("hidden_when"), _at(node, "hidden_when", shown), "'hidden_when'").items()},
     )
+
+
+def _inversion(node: Located, shown: str) -> dict | None:
+    """How a logged token count becomes blocks: 'formula' (the fewest), 'binds' (the symbol), optional 'most'."""
+    where = _at(node, "blocks_from_tokens", shown)
+    spec = _mapping(node.get("blocks_from_tokens"), where, "'blocks_from_tokens'")
+    if not spec:
+        return None
+    for key in spec:
+        if key not in INVERSION_KEYS:
+            raise InputError(_at(spec, key, shown), f"unknown key {key!r} in blocks_from_tokens (expected one of: {', '.join(sorted(INVERSION_KEYS))})")
+    for key in ("formula", "binds"):
+        if not isinstance(spec.get(key), str):
+            raise InputError(where, f"blocks_from_tokens needs {key!r} (a formula id and the symbol it binds)")
+    return {str(k): str(v) for k, v in spec.items()}
 
 
 def _settings(node, where: Location, shown: str) -> dict[str, Setting]:
@@ -148,6 +166,8 @@ def _rules(node, where: Location, shown: str) -> dict[str, Rule]:
             if item not in RULE_KEYS:
                 raise InputError(_at(spec, item, shown), f"unknown key {item!r} in rule {key!r} (expected one of: {', '.join(sorted(RULE_KEYS))})")
         inputs = {str(k): dict(v) for k, v in _mapping(spec.get("figure_inputs"), _at(spec, "figure_inputs", shown), "'figure_inputs'").items()}
+        figures = {str(k): str(v) for k, v in _mapping(spec.get("figures"), _at(spec, "figures", shown), "'figures'").items()}
+        inversion = _inversion(spec, shown)
         rules[str(key)] = Rule(str(key), str(spec.get("versions", "")), str(spec.get("note", "")),
-                               _settings(spec.get("defaults"), _at(spec, "defaults", shown), shown), inputs)
+                               _settings(spec.get("defaults"), _at(spec, "defaults", shown), shown), inputs, figures, inversion)
     return rules

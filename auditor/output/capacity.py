@@ -14,10 +14,10 @@ from fractions import Fraction
 from auditor.base.numbers import as_json_number, show
 
 GiB = 2**30
-TOP_LEVEL = ("kv_bytes_per_token_per_rank", "block_size", "kv_cache_groups", "num_blocks", "kv_tokens", "max_concurrency",
+TOP_LEVEL = ("kv_bytes_per_token_per_rank", "block_size", "kv_cache_groups", "num_blocks", "kv_tokens", "kv_tokens_by_concurrency", "max_concurrency",
              "max_concurrency_older", "max_concurrency_all_replicas", "kv_memory_needed", "estimated_max_model_len",
              "kv_pool_bytes", "k_pool_bytes")
-RANGED = ("num_blocks", "kv_tokens", "max_concurrency", "max_concurrency_older", "estimated_max_model_len", "kv_pool_bytes", "k_pool_bytes")
+RANGED = ("num_blocks", "kv_tokens", "kv_tokens_by_concurrency", "max_concurrency", "max_concurrency_older", "estimated_max_model_len", "kv_pool_bytes", "k_pool_bytes")
 
 
 def rounded(value, decimals: int) -> Fraction:
