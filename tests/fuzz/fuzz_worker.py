@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fuzz_case import Case  # noqa: E402
 from fuzz_run import run_case  # noqa: E402
+from fuzz_shared import run_shared  # noqa: E402
 
 ADDRESS_SPACE_HEADROOM = 1536 * 2**20  # a runaway fails here, three times the memory bound over the warm process
 WALL_FACTOR = 3
@@ -124,11 +125,7 @@ def run_forked(case: Case, scratch: Path, seconds: float, megabytes: int) -> dic
 def _child(case: Case, base: Path, write_end: int, seconds: float) -> None:
     code = 0
     try:
-        soft = _address_space() + ADDRESS_SPACE_HEADROOM
-        resource.setrlimit(resource.RLIMIT_AS, (soft, soft))
-        used = resource.getrusage(resource.RUSAGE_SELF)
-        cpu = int(used.ru_utime + used.ru_stime + seconds) + 1
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+        _bounds(seconds)
         report = run_case(case, base)
         payload = json.dumps(report).encode()
         for offset in range(0, len(payload), 65536):
@@ -137,6 +134,41 @@ def _child(case: Case, base: Path, write_end: int, seconds: float) -> None:
         code = 70
     finally:
         os._exit(code)
+
+
+def _bounds(seconds: float) -> float:
+    """Bound the next case run in this process; the CPU seconds used before it.
+
+    The address space is capped above what is mapped now and the CPU time
+    above what is used now (soft limits only, so a later case may be given
+    its own), and the peak resident size is reset so it measures this case.
+    """
+    soft = _address_space() + ADDRESS_SPACE_HEADROOM
+    resource.setrlimit(resource.RLIMIT_AS, (soft, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = int(used.ru_utime + used.ru_stime + seconds) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, resource.getrlimit(resource.RLIMIT_CPU)[1]))
+    try:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+    except OSError:
+        pass
+    return used.ru_utime + used.ru_stime
+
+
+def _read_line(fd: int, buffer: bytes, deadline: float) -> tuple[bytes | None, bytes, bool]:
+    """(the next line, what is left of the buffer, whether the deadline passed); no line at the end of the pipe."""
+    while b"\n" not in buffer:
+        remaining = deadline - time.monotonic()
+        ready = select.select([fd], [], [], remaining)[0] if remaining > 0 else []
+        if not ready:
+            return None, buffer, True
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            return None, buffer, False
+        buffer += chunk
+    line, _, rest = buffer.partition(b"\n")
+    return line, rest, False
 
 
 def _remove(base: Path) -> None:
@@ -192,8 +224,10 @@ def serve(seconds: float, megabytes: int) -> None:
     for line in sys.stdin:
         request = json.loads(line) if line.strip() else {}
         cases = [Case.from_json(request["case"])] if "case" in request else generate(request.get("count", 0), request.get("seed", 0), request.get("count", 0) or 1)
-        for case in cases:
-            report = run_forked(case, scratch, seconds, megabytes)
+        cases = list(cases)
+        alone = lambda case: run_forked(case, scratch, seconds, megabytes)  # noqa: E731
+        reports = run_shared(cases, scratch, seconds, megabytes, alone) if len(cases) > 1 else [alone(c) for c in cases]
+        for case, report in zip(cases, reports):
             report.update(kind=case.kind, command=case.command)
             if report["outcome"] in BAD:
                 report["case"] = case.to_json()
