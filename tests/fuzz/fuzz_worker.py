@@ -2,8 +2,10 @@
 
 Started by the pool (``python fuzz_worker.py SECONDS MEGABYTES``), it imports
 the auditor once, then reads cases as JSON lines and answers each with one
-JSON line. Every case runs in a child forked from this warm process, so a
-case cannot leave state behind. Time is CPU time, since the machine may be
+JSON line. Cases run in children forked from this warm process, a batch's
+cases several to a child (``fuzz_shared``), and every case that fails is run
+again alone in a child of its own, so no failure is another case's leftover
+state. Time is CPU time, since the machine may be
 shared: the child's CPU limit is the bound (the kernel ends it past that),
 and a child still alive at three times the bound in wall time (asleep, or
 starved) is killed, so a hang never hangs the harness. The child's address
