@@ -24,7 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "fuzz"))
 
 from fuzz_case import Case  # noqa: E402
-from fuzz_pool import BAD, Worker, batches, run_cases  # noqa: E402
+from fuzz_pool import BAD, Summary, Worker, batches, run_cases  # noqa: E402
+
+from auditor.base.textio import write_atomic  # noqa: E402
 
 
 def main() -> int:
@@ -36,6 +38,7 @@ def main() -> int:
     parser.add_argument("--megabytes", type=int, default=500, help="peak resident memory per run")
     parser.add_argument("--save", type=Path, default=Path("fuzz-failures"), help="folder for one example case per failure")
     parser.add_argument("--status", type=Path, help="rewrite this file with the summary so far every 1,000 cases")
+    parser.add_argument("--state", type=Path, help="keep the run's counts here after each batch, and resume from them: a run stopped and started again with the same arguments goes on where it stopped")
     parser.add_argument("--replay", type=Path, help="run one saved case and print its report")
     parser.add_argument("--extract", type=Path, metavar="DIR", help="with --replay: write the case's project into DIR (and DIR/../outside files) instead")
     args = parser.parse_args()
@@ -43,13 +46,18 @@ def main() -> int:
         return replay(args)
     started = time.monotonic()
 
+    resumed = Summary.from_json(args.state.read_text(encoding="utf-8")) if args.state and args.state.exists() else None
+    todo = [b for b in batches(args.cases, args.seed) if not resumed or b["seed"] not in resumed.done]
+
     def progress(summary) -> None:
+        if args.state:
+            write_atomic(args.state, summary.to_json())
         if summary.total % 1000 == 0:
             print(f"{summary.total:,} cases, {time.monotonic() - started:,.0f} s", file=sys.stderr, flush=True)
             if args.status:  # the counts so far, for a run that may be stopped before it ends
                 args.status.write_text(summary.text() + "\n", encoding="utf-8")
 
-    summary = run_cases(iter(batches(args.cases, args.seed)), args.jobs, args.seconds, args.megabytes, progress)
+    summary = run_cases(iter(todo), args.jobs, args.seconds, args.megabytes, progress, resumed)
     print(summary.text())
     print(f"wall time {time.monotonic() - started:,.0f} s with {args.jobs} workers; bounds {args.seconds:g} s CPU, {args.megabytes} MB per run")
     if summary.bad:

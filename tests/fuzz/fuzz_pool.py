@@ -83,9 +83,13 @@ class Worker:
 
 
 def run_cases(requests: Iterator[dict], jobs: int = 2, seconds: float = 10, megabytes: int = 500,
-              progress: Callable[[Summary], None] | None = None) -> Summary:
-    """Run every request (a batch ``{"seed", "count"}`` or one ``{"case"}``) on ``jobs`` workers; the summary."""
-    summary, lock = Summary(), threading.Lock()
+              progress: Callable[[Summary], None] | None = None, summary: Summary | None = None) -> Summary:
+    """Run every request (a batch ``{"seed", "count"}`` or one ``{"case"}``) on ``jobs`` workers; the summary.
+
+    ``summary``, when given, is a stopped run's, to add to; ``progress`` is
+    called after each request, with every case of it counted.
+    """
+    summary, lock = summary or Summary(), threading.Lock()
     todo: queue.Queue = queue.Queue()
     for request in requests:
         todo.put(request)
@@ -95,11 +99,13 @@ def run_cases(requests: Iterator[dict], jobs: int = 2, seconds: float = 10, mega
     def feed() -> None:
         worker = Worker(seconds, megabytes)
         while (request := todo.get()) is not None:
-            for report in worker.run(request):
-                with lock:
+            reports = list(worker.run(request))
+            with lock:  # a request counts whole or not at all, so a run stopped between requests can resume
+                for report in reports:
                     summary.add(report)
-                    if progress:
-                        progress(summary)
+                summary.done.append(request.get("seed"))
+                if progress:
+                    progress(summary)
         worker.stop()
 
     threads = [threading.Thread(target=feed) for _ in range(jobs)]
@@ -124,6 +130,18 @@ class Summary:
     places: dict = field(default_factory=dict)
     slowest: tuple = (0.0, 0.0, "")
     largest: tuple = (0, "")
+    done: list = field(default_factory=list)  # the seeds of the batches counted
+
+    def to_json(self) -> str:
+        fields = {name: getattr(self, name) for name in ("total", "outcomes", "commands", "kinds", "places", "slowest", "largest", "done")}
+        return json.dumps(fields)
+
+    @classmethod
+    def from_json(cls, text: str) -> Summary:
+        data = json.loads(text)
+        counters = {name: Counter(data[name]) for name in ("outcomes", "commands", "kinds")}
+        places = {key: tuple(value) for key, value in data["places"].items()}
+        return cls(data["total"], **counters, places=places, slowest=tuple(data["slowest"]), largest=tuple(data["largest"]), done=list(data["done"]))
 
     def add(self, result: dict) -> None:
         self.total += 1

@@ -26,3 +26,14 @@ def test_no_generated_input_crashes_hangs_escapes_or_goes_unlocated(tmp_path):
         saved = summary.save_examples(tmp_path / "failures")
         raise AssertionError(f"{summary.text()}\nreplay one with: python scripts/fuzz.py --replay {saved[0]}")
     assert summary.outcomes["located"] and summary.outcomes["clean"]  # the cases reach both the refusals and the audit
+
+
+def test_a_stopped_run_resumes_from_its_saved_counts():
+    from fuzz_pool import Summary
+
+    summary = Summary()
+    for outcome, command in (("clean", "check"), ("located", "scan"), ("traceback", "update")):
+        summary.add({"outcome": outcome, "command": command, "kind": "claims", "cpu": 0.5, "megabytes": 90, "case": "{}", "place": "KeyError at x.py:1 in f"})
+    summary.done += [1000, 1001]
+    again = Summary.from_json(summary.to_json())
+    assert again.text() == summary.text() and again.done == [1000, 1001] and again.bad == 1
