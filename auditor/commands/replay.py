@@ -146,7 +146,10 @@ def store(version: str, argv: list[str], consulted: list, output: str, code: int
     if keyed is None or any("\n" in path or "\t" in path for path, _ in consulted):
         return
     rows = "".join(f"{digest or '-'}\t{path}\n" for path, digest in consulted)
-    body = f"{code}\n{len(consulted)}\n{rows}{output}".encode()
+    try:
+        body = f"{code}\n{len(consulted)}\n{rows}{output}".encode()
+    except UnicodeEncodeError:  # a name no file system can hold (a lone surrogate from YAML): nothing to replay it from
+        return
     path = _entry_path(keyed[1], keyed[0])
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -86,10 +86,18 @@ def _shown(quote: str) -> str:
 
 
 def token_value(match: re.Match):
-    """The exact value a matched number token prints."""
+    """The exact value a matched number token prints; None for one too long to read.
+
+    A document is not an input the auditor refuses: a 120-digit number in it
+    is simply no number a claim can state, so it matches nothing.
+    """
+    from auditor.base.errors import QuantityError
     from auditor.base.quantity import parse_printed
 
-    return parse_printed(match["mantissa"], match["exponent"]).value
+    try:
+        return parse_printed(match["mantissa"], match["exponent"]).value
+    except QuantityError:
+        return None
 
 
 class DocumentCache:

@@ -102,6 +102,8 @@ def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment
             name = match["name"].lower() if fold else match["name"]
             spans = tuple((m.start(), m.end()) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
             values = tuple(token_value(m) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
+            if None in values:
+                continue  # a number too long to read sets nothing
             found.append(Assignment(match.start(), match.end(), frozenset(aliases[name]), values, spans))
     return sorted(found, key=lambda a: a.start)
 
@@ -158,5 +160,7 @@ def counted_value(symbol, text: str, low: int, high: int, skip: tuple[int, int])
             continue
         after = re.match(r"\s+([A-Za-z][\w-]*)", text[match.end() : match.end() + 30])
         if after and set(scan_words.words(after[1])) & meaning:
-            return token_value(match)
+            value = token_value(match)
+            if value is not None:
+                return value
     return None

@@ -1,0 +1,39 @@
+"""Inputs the long fuzz profile found a traceback or an unlocated error on, each kept as the case it was.
+
+A lone surrogate is valid in a YAML double-quoted string ("\\ud800") but can
+name no file and be written by no UTF-8 encoder; a number of a hundred digits
+is valid text in a document but no number a claim can state. Neither may end
+a run with a traceback or an error that names no place.
+"""
+
+from __future__ import annotations
+
+CLAIM = """  - id: c1
+    quote: "the cache holds"
+    formula: weight_bytes
+    given: {model: meta-llama/Meta-Llama-3-8B, weight_dtype: bf16}
+    stated: 16 GB
+"""
+LONG_NUMBERS = "# D\n\nWith batch = " + "1" * 120 + ", the cache holds 16 GB.\n\nA value of " + "2" * 120 + " GB per token.\n"
+
+
+def test_a_document_copy_named_with_a_lone_surrogate_is_audited_and_not_kept_for_replay(project, monkeypatch, run_cli):
+    (project / "docs").mkdir()
+    (project / "docs" / "d.md").write_text("# D\n\nthe cache holds 16 GB\n", encoding="utf-8")
+    (project / "claims" / "x.yaml").write_text('document:\n  title: t\n  url: "https://example.org/\\ud800"\n  copy: "d\\ud800.md"\nclaims:\n' + CLAIM, encoding="utf-8")
+    monkeypatch.chdir(project)
+    for _ in range(2):  # the second run would replay a kept one
+        code, out, err = run_cli("check", "--documents", "docs")
+        assert code == 0, err
+        assert "1 holds" in out
+
+
+def test_a_number_too_long_to_read_in_a_document_is_no_number_to_scan_or_locate(project, monkeypatch, run_cli):
+    (project / "docs").mkdir()
+    (project / "docs" / "long.md").write_text(LONG_NUMBERS, encoding="utf-8")
+    (project / "claims" / "x.yaml").write_text("document:\n  title: t\n  path: ../docs/long.md\nclaims:\n" + CLAIM, encoding="utf-8")
+    monkeypatch.chdir(project)
+    for argv in (["scan", "docs/long.md"], ["scan", "docs/long.md", "--audit"], ["check"], ["update", "--check"]):
+        code, _, err = run_cli(*argv)
+        assert code in (0, 1), (argv, err)
+        assert "error:" not in err, (argv, err)
