@@ -131,6 +131,7 @@ def test_none_published_is_said_only_where_the_vendor_sheet_was_read():
 @pytest.mark.parametrize("marker, part_line, message", [
     ("sparse_rates: none", "    bf16_dense: 10 TFLOP/s\n", "must be one of 'none published', 'not found'"),
     ("sparse_rates: none published", "    bf16_sparse: 20 TFLOP/s\n", "says 'none published', but the part gives bf16_sparse"),
+    ("sparse_rates: [not found]", "    bf16_dense: 10 TFLOP/s\n", "must be one of 'none published', 'not found'"),  # found by the fuzzer: a list is no marker
 ])
 def test_a_sparse_marker_that_contradicts_its_part_is_a_located_error(project, monkeypatch, run_cli, marker, part_line, message):
     (project / "inputs").mkdir()

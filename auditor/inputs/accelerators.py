@@ -187,7 +187,7 @@ def _check_sparse_marker(entry: Located, part_id: str, table: AcceleratorTable, 
     if marker is None:
         return
     where = Location(shown, entry.line_of("sparse_rates"))
-    if marker not in SPARSE_MARKERS:
+    if not isinstance(marker, str) or marker not in SPARSE_MARKERS:  # a list or mapping here is no marker either
         raise InputError(where, f"{part_id}.sparse_rates must be one of {', '.join(map(repr, SPARSE_MARKERS))}, got {marker!r}")
     given = sorted(name for name in table.fields if name.endswith("_sparse") and entry.get(name) is not None)
     if given:
