@@ -2,8 +2,9 @@
 
 A lone surrogate is valid in a YAML double-quoted string ("\\ud800") but can
 name no file and be written by no UTF-8 encoder; a number of a hundred digits
-is valid text in a document but no number a claim can state. Neither may end
-a run with a traceback or an error that names no place.
+is valid text in a document but no number a claim can state; a YAML key may
+be a number where a name was expected. None may end a run with a traceback
+or an error that names no place.
 """
 
 from __future__ import annotations
@@ -37,3 +38,13 @@ def test_a_number_too_long_to_read_in_a_document_is_no_number_to_scan_or_locate(
         code, _, err = run_cli(*argv)
         assert code in (0, 1), (argv, err)
         assert "error:" not in err, (argv, err)
+
+
+def test_an_input_named_by_a_number_is_a_located_unknown_input(project, monkeypatch, run_cli):
+    """YAML reads the key ``1:`` as a number: the suggestion for a misspelt input must not assume text."""
+    (project / "claims" / "x.yaml").write_text("claims:\n" + CLAIM.replace("given: {", "given: {1: 2, "), encoding="utf-8")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2, err
+    assert "claims/x.yaml:5: claim 'c1' gives unknown input 1" in err
+    assert "Traceback" not in err

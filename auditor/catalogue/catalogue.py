@@ -124,6 +124,9 @@ class Catalogue:
             found = self.leaves[formula_id] = tuple(sorted(str(s) for s in self.inlined(formula_id).free_symbols))
         return set(found)
 
-    def unknown_hint(self, name: str) -> str:
+    def unknown_hint(self, name) -> str:
+        """A close known name to suggest; nothing for a name that is not text (a YAML key may be a number)."""
+        if not isinstance(name, str):
+            return ""
         close = difflib.get_close_matches(name, list(self.symbols) + list(self.formulas), n=1)
         return f" (did you mean {close[0]!r}?)" if close else ""
