@@ -48,6 +48,7 @@ class Catalogue:
     def __post_init__(self):
         self.expressions = _Expressions(self)
         self._functions: dict[str, Callable] = {}
+        self._array_functions: dict[str, Callable] = {}
         self._inlined: dict = {}
 
     @cached_property
@@ -106,6 +107,16 @@ class Catalogue:
 
                 code = self.code[formula_id] = generated_code(self.expressions[formula_id], tuple(self.depends_on(formula_id)))
             found = self._functions[formula_id] = load_function(code, formula_id)
+        return found
+
+    def array_function(self, formula_id: str) -> Callable:
+        """The same compiled code over float arrays (``runtime.load_array_function``)."""
+        found = self._array_functions.get(formula_id)
+        if found is None:
+            from .runtime import load_array_function
+
+            self.function(formula_id)
+            found = self._array_functions[formula_id] = load_array_function(self.code[formula_id], formula_id)
         return found
 
     def inlined(self, formula_id: str):

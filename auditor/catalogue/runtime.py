@@ -133,6 +133,47 @@ def load_function(code: str, name: str = "<formula>") -> Callable:
     return types.FunctionType(body, {"__builtins__": {}, **RUNTIME}, name)
 
 
+def load_array_function(code: str, name: str = "<formula>") -> Callable:
+    """The same generated code computing in float arrays, one lane per candidate (diagnosis's float pass).
+
+    The text is checked exactly as ``load_function`` checks it; only the
+    runtime differs: rationals become floats, powers, logarithms and extrema
+    numpy's elementwise ones. A floor, a condition or a count that cannot be
+    taken lane by lane raises, and the caller computes those lanes one by one.
+    """
+    import numpy
+
+    function = load_function(code, name)
+    return types.FunctionType(function.__code__, {"__builtins__": {}, **_array_runtime(numpy)}, name)
+
+
+def _array_runtime(numpy) -> dict:
+    def refused(*_):
+        raise TypeError("not computed lane by lane")
+
+    def extremum(reduce):
+        return lambda *args: reduce(args[0], args[1]) if len(args) == 2 else _folded(reduce, args)
+
+    return {
+        **{key: refused for key in RUNTIME},
+        "Fraction": lambda p, q: p / q,
+        "INFINITY": math.inf,
+        "real_pow": numpy.power,
+        "real_log": numpy.log,
+        "real_exp": numpy.exp,
+        "min": extremum(numpy.minimum),
+        "max": extremum(numpy.maximum),
+        "abs": numpy.abs,
+    }
+
+
+def _folded(reduce, args):
+    result = args[0]
+    for arg in args[1:]:
+        result = reduce(result, arg)
+    return result
+
+
 def _check_nodes(tree: ast.AST, arguments: set[str], name: str) -> None:
     for node in ast.walk(tree):
         if not isinstance(node, _NODES):

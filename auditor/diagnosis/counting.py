@@ -27,7 +27,7 @@ def counts_off_by_one(ctx: Context) -> Iterable[Hypothesis]:
         for step in (-1, 1):
             yield Hypothesis(
                 f"{name} off by {step:+d}", "off-by-one", f"{name} = {show(own + step)} used for {show(own)} (a count off by one)", (name,),
-                lambda b, c, n=name, v=value, s=step, f=symbol.unit.factor: overriding(b, n, v + s * f, "off by one"), pairs=False,
+                lambda b, c, n=name, v=value, s=step, f=symbol.unit.factor: overriding(b, n, v + s * f, "off by one"), pairs=False, fixed=True,
             )
 
 
@@ -44,5 +44,5 @@ def doubted_defaults(ctx: Context) -> Iterable[Hypothesis]:
             continue
         yield Hypothesis(
             f"{step.name} = 1 for the default", "default", f"{step.name} at peak (1) where the catalogue's default {show(step.value)} was used", (step.name,),
-            lambda b, c, n=step.name: overriding(b, n, Fraction(1), "peak, not the default"),
+            lambda b, c, n=step.name: overriding(b, n, Fraction(1), "peak, not the default"), fixed=True,
         )

@@ -11,6 +11,7 @@ value was really computed in.
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable
@@ -36,6 +37,8 @@ class Hypothesis:
     pairs: bool = True  # False: tried alone only (kinds with many candidates)
     scale: Fraction | None = None  # the printed number is the result times this (a power of ten, a per-rank figure)
     prior: Fraction | None = None  # overrides the kind's prior (a unit slip that declares its own)
+    fixed: bool = False  # the transform's values do not depend on the bindings it is given (computed once)
+    op: tuple | None = None  # what the transform does to one term, for the float pass: ("scale", formula, factor) or ("as", formula, other)
 
 
 @dataclass
@@ -50,15 +53,40 @@ class Context:
     variation: Variation | None = None
     bands: dict = field(default_factory=dict)
     roughs: dict = field(default_factory=dict)  # a combination's float value, by the ids of its hypotheses
+    layers: dict = field(default_factory=dict)  # a fixed hypothesis's bound values, by its id
+    lane_edits: dict = field(default_factory=dict)  # a hypothesis's changes in floats, for the float pass (``lanes``)
 
     def __post_init__(self):
         if self.variation is None:
             self.variation = Variation(self.catalogue, self.bindings)
 
     def replaced(self, bindings: Bindings) -> dict:
-        """The values ``bindings`` holds that the claim's own do not (a hypothesis copies the rest as they are)."""
+        """The values ``bindings`` holds that the claim's own do not (a hypothesis copies the rest as they are).
+
+        A hypothesis's bindings are the claim's own under a few layers
+        (``overriding``), so only the layers are read, not every value.
+        """
         own = self.bindings.values
-        return {k: v.value for k, v in bindings.values.items() if own.get(k) is not v}
+        values = bindings.values
+        if isinstance(values, ChainMap) and values.maps[-1] is own:
+            merged: dict = {}
+            for layer in reversed(values.maps[:-1]):
+                merged.update(layer)
+            return {k: v.value for k, v in merged.items() if own.get(k) is not v}
+        return {k: v.value for k, v in values.items() if own.get(k) is not v}
+
+    def alone(self, hypothesis: "Hypothesis") -> dict:
+        """The values a ``fixed`` hypothesis binds, computed once: the same whatever it is applied over."""
+        key = id(hypothesis)
+        found = self.layers.get(key)
+        if found is None:
+            values = hypothesis.transform(self.bindings, self).values
+            found = {}
+            if isinstance(values, ChainMap):
+                for layer in reversed(values.maps[:-1]):
+                    found.update(layer)
+            self.layers[key] = found
+        return found
 
     def band(self, stated):
         """The stated number's float band (``compare.float_band``), once per unit it may be printed in."""
@@ -85,9 +113,17 @@ class Context:
 
 
 def overriding(bindings: Bindings, name: str, value, source: str) -> Bindings:
-    values = dict(bindings.values)
-    values[name] = Sourced(value, source)
-    return replace(bindings, values=values)
+    """``bindings`` with one value replaced, as a layer over them: hundreds of hypotheses copy no dict."""
+    return layered(bindings, {name: Sourced(value, source)})
+
+
+def layered(bindings: Bindings, layer: dict) -> Bindings:
+    """``bindings`` with the values of ``layer`` over them (the rest shared, never copied)."""
+    values = bindings.values
+    result = object.__new__(type(bindings))
+    result.__dict__.update(bindings.__dict__)
+    result.values = values.new_child(layer) if isinstance(values, ChainMap) else ChainMap(layer, values)
+    return result
 
 
 def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, reason: str) -> Bindings:
@@ -142,7 +178,7 @@ def symbol_swaps(ctx: Context) -> Iterable[Hypothesis]:
             text = f"{_label(ctx, other)} = {_in_unit(ctx, other, wrong)} used for {_label(ctx, name)} = {_in_unit(ctx, name, right)}"
             yield Hypothesis(
                 f"{name} <- {other}", "swap", text, (name,),
-                lambda b, c, n=name, o=other, w=wrong, r=reason: _swapped(b, c, n, o, w, r),
+                lambda b, c, n=name, o=other, w=wrong, r=reason: _swapped(b, c, n, o, w, r), fixed=True,
             )
 
 
@@ -176,7 +212,7 @@ def factor_slips(ctx: Context) -> Iterable[Hypothesis]:
                 yield Hypothesis(
                     f"{verb} {slip.name} in {formula_id}", verb,
                     f"{slip.name} ({show(factor)}) {verb} in {formula_id}: {slip.reason}", (formula_id,),
-                    lambda b, c, f=formula_id, s=scale, v=verb: _scaled(b, c, f, s, v),
+                    lambda b, c, f=formula_id, s=scale, v=verb: _scaled(b, c, f, s, v), op=("scale", formula_id, scale),
                 )
 
 
@@ -190,7 +226,7 @@ def fallacies(ctx: Context) -> Iterable[Hypothesis]:
         for wrong in ctx.catalogue.fallacies_of(formula_id):
             yield Hypothesis(
                 f"fallacy: {wrong.id}", "fallacy", f"{wrong.title} used for {formula_id} ({wrong.fallacy})", (formula_id,),
-                lambda b, c, f=formula_id, w=wrong.id: _replaced(b, c, f, w),
+                lambda b, c, f=formula_id, w=wrong.id: _replaced(b, c, f, w), op=("as", formula_id, wrong.id),
             )
 
 
@@ -214,5 +250,5 @@ def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
             yield Hypothesis(
                 f"{key} {show(width)}-byte for {right.name}", "dtype",
                 f"a {show(width)}-byte format ({', '.join(names)}) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
-                lambda b, c, n=symbol.name, w=width, d=names[0]: overriding(b, n, w, f"dtype {d}"),
+                lambda b, c, n=symbol.name, w=width, d=names[0]: overriding(b, n, w, f"dtype {d}"), fixed=True,
             )

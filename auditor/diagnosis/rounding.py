@@ -28,7 +28,7 @@ def rounded_values(ctx: Context) -> Iterable[Hypothesis]:
                 f"{step.name} rounded to {label}", "rounding",
                 f"{step.name} = {show(step.value, 6)} rounded to {show(rounded, 6)} ({label}) before use", (step.name,),
                 lambda state, c, n=step.name, r=rounded, w=label: overriding(state, n, r, f"rounded to {w}"),
-                pairs=False,
+                pairs=False, fixed=True,
             )
 
 

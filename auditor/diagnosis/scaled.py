@@ -43,11 +43,11 @@ def group_degrees(ctx: Context) -> Iterable[Hypothesis]:
         yield Hypothesis(
             f"{direction.format(role=role)} ({degree})", "scope",
             f"{degree} = {show(value)} left out: {direction.format(role=role)} figure", (degree,),
-            lambda b, c, d=degree: overriding(b, d, Fraction(1), "degree left out"), pairs=False,
+            lambda b, c, d=degree: overriding(b, d, Fraction(1), "degree left out"), pairs=False, fixed=True,
         )
         yield Hypothesis(
             f"{degree} applied twice", "scope", f"{degree} = {show(value)} applied twice", (degree,),
-            lambda b, c, d=degree, v=value: overriding(b, d, Fraction(v) ** 2, "degree applied twice"), pairs=False,
+            lambda b, c, d=degree, v=value: overriding(b, d, Fraction(v) ** 2, "degree applied twice"), pairs=False, fixed=True,
         )
 
 
@@ -71,7 +71,7 @@ def per_model_terms_per_layer(ctx: Context) -> Iterable[Hypothesis]:
             continue
         yield Hypothesis(
             f"{formula_id} counted per layer", "per-layer", f"{formula_id}, a per-model term, counted once per layer ({layers} = {show(count)})",
-            (formula_id,), lambda b, c, f=formula_id, n=count: _times(b, c, f, n), pairs=False,
+            (formula_id,), lambda b, c, f=formula_id, n=count: _times(b, c, f, n), pairs=False, op=("scale", formula_id, Fraction(count)),
         )
 
 

@@ -19,7 +19,8 @@ from itertools import combinations
 from auditor.base.limits import LIMITS
 from auditor.claims.compare import compare, surely_not_close
 
-from .hypotheses import Context, Hypothesis
+from .hypotheses import Context, Hypothesis, layered
+from .lanes import lane_values
 from .rank import ranked, signature
 from .registry import KINDS
 from .result import Diagnosis
@@ -36,14 +37,28 @@ def candidates(ctx: Context) -> list[Hypothesis]:
 def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
     """The bindings, the printed-unit override and the result scale a combination makes."""
     bindings, unit, scale = ctx.bindings, None, Fraction(1)
-    for hypothesis in combo:
+    for hypothesis in _in_order(ctx, combo):
         if hypothesis.transform is not None:
-            bindings = hypothesis.transform(bindings, ctx)
+            bindings = layered(bindings, ctx.alone(hypothesis)) if hypothesis.fixed else hypothesis.transform(bindings, ctx)
         if hypothesis.unit is not None:
             unit = hypothesis.unit
         if hypothesis.scale is not None:
             scale *= hypothesis.scale
     return bindings, unit, scale
+
+
+def _in_order(ctx: Context, combo: tuple[Hypothesis, ...]) -> tuple[Hypothesis, ...]:
+    """Fixed values first, then slips on terms from the deepest term up.
+
+    A slip that scales or replaces a term then sees every other change
+    beneath it, whatever order the combination names them in: "the K and V
+    pair dropped" over "query heads for KV heads" is both slips, not the
+    first one alone.
+    """
+    if len(combo) < 2:
+        return combo
+    below = ctx.variation.below
+    return tuple(sorted(combo, key=lambda h: (not h.fixed, len(below(h.changes[0])) if h.changes and not h.fixed else 0)))
 
 
 def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
@@ -52,12 +67,13 @@ def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
     return None if found is None else found[0]
 
 
-def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
+def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...], judged: bool = False):
     """(value shown, signature) when the combination reproduces the stated number.
 
     Only the formulas the combination reaches are recomputed (``Variation``),
     and in floats first where the derivation is smooth, so the many far-off
-    candidates never cost exact arithmetic.
+    candidates never cost exact arithmetic. ``judged``: the float pass over
+    all lanes (``lanes``) already kept this one; it is computed exactly.
 
     A bound ("at most 24 GB") is reproduced only within its printed
     precision, not merely on the right side of it.
@@ -65,10 +81,11 @@ def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
     bindings, unit, scale = applied(ctx, combo)
     stated = _printed_as(ctx, unit)
     band, values = ctx.band(stated), ctx.replaced(bindings)
-    rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
-    ctx.roughs[tuple(map(id, combo))] = None if rough is None else rough * float(scale)  # kept for the triples
-    if rough is not None and surely_not_close(band, rough * float(scale)):
-        return None  # far off even in floats: no exact arithmetic spent on it
+    if not judged:
+        rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
+        ctx.roughs[tuple(map(id, combo))] = None if rough is None else rough * float(scale)  # kept for the triples
+        if rough is not None and surely_not_close(band, rough * float(scale)):
+            return None  # far off even in floats: no exact arithmetic spent on it
     try:
         value = ctx.variation.value(ctx.claim.formula, values) * scale
     except Exception:
@@ -77,6 +94,15 @@ def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...]):
         return None
     result = compare(stated, value, ctx.catalogue.dims(ctx.claim.formula))
     return (result.computed, signature(ctx, (bindings, unit, scale))) if result.verdict.value in REPRODUCES else None
+
+
+def _unit_of(combo: tuple[Hypothesis, ...]):
+    """The unit a combination says the value was computed in (the last slip that says one), or None."""
+    unit = None
+    for hypothesis in combo:
+        if hypothesis.unit is not None:
+            unit = hypothesis.unit
+    return unit
 
 
 def _printed_as(ctx: Context, unit):
@@ -106,11 +132,14 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
     tried = 0
     found: list = []
     for size in (1, 2):
-        for combo in combinations(pool, size):
-            if size == 2 and not _compatible(*combo):
-                continue
-            tried += 1
-            hit = _reproducing(ctx, combo)
+        combos = [c for c in combinations(pool, size) if size == 1 or _compatible(*c)]
+        tried += len(combos)
+        for combo, rough in zip(combos, lane_values(ctx, combos)):
+            if rough is not None:
+                ctx.roughs[tuple(map(id, combo))] = rough  # kept for the triples
+                if surely_not_close(ctx.band(_printed_as(ctx, _unit_of(combo))), rough):
+                    continue  # far off in the float pass: nothing more spent on it
+            hit = _reproducing(ctx, combo, judged=rough is not None)
             if hit is not None:
                 found.append((_diagnosis(ctx, combo, hit[0]), combo, hit[1]))
         if found:

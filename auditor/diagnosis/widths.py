@@ -25,7 +25,7 @@ def hidden_for_kv_width(ctx: Context) -> Iterable[Hypothesis]:
     yield Hypothesis(
         "n_kv_heads * head_dim <- hidden_size", "kv-width",
         f"hidden_size = {show(hidden)} used for the KV width num_key_value_heads x head_dim = {show(kv_heads * head_dim)}", ("n_kv_heads",),
-        lambda b, c, w=wrong: _kv_width(b, c, w),
+        lambda b, c, w=wrong: _kv_width(b, c, w), fixed=True,
     )
 
 
@@ -48,12 +48,12 @@ def sliding_as_full(ctx: Context) -> Iterable[Hypothesis]:
     if sliding:
         yield Hypothesis(
             "sliding layers counted as full", "sliding", f"the {show(sliding)} sliding-window layers priced as full attention",
-            ("n_full_kv_layers", "n_sliding_kv_layers"), lambda b, c, t=total: _layers(b, t, Fraction(0)),
+            ("n_full_kv_layers", "n_sliding_kv_layers"), lambda b, c, t=total: _layers(b, t, Fraction(0)), fixed=True,
         )
     if full:
         yield Hypothesis(
             "full layers counted as sliding", "sliding", f"the {show(full)} full-attention layers capped at the window",
-            ("n_full_kv_layers", "n_sliding_kv_layers"), lambda b, c, t=total: _layers(b, Fraction(0), t),
+            ("n_full_kv_layers", "n_sliding_kv_layers"), lambda b, c, t=total: _layers(b, Fraction(0), t), fixed=True,
         )
 
 

@@ -76,11 +76,11 @@ class Variation:
         for other in replaced:
             dirty |= self.above(name, other)
         try:
-            return float(self._value(name, {k: float(v) for k, v in replaced.items()}, dirty, {}, self._float_known))
+            return float(self._value(name, {k: float(v) for k, v in replaced.items()}, dirty, {}, self.float_known))
         except Exception:
             return None
 
-    def _float_known(self, name: str) -> float:
+    def float_known(self, name: str) -> float:
         found = self._floats.get(name)
         if found is None:
             found = self._floats[name] = float(self._known(name))
