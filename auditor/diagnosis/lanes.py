@@ -62,9 +62,9 @@ class _Edits:
         self._dirty: set | None = None
 
     def add(self, lane: int, combo: tuple[Hypothesis, ...]) -> None:
-        scale, replacing, terms = 1.0, 0, 0
-        for hypothesis in combo:
-            edit = self._edit(hypothesis)
+        scale = 1.0
+        for position, hypothesis in enumerate(combo):
+            edit = self._edit(hypothesis, leading=position == 0)
             if edit is None:
                 self.unjudged.add(lane)
                 continue
@@ -72,19 +72,21 @@ class _Edits:
             scale *= factor
             for name, value in sets:
                 self._put(self.sets, name, lane, value)
-            terms += bool(scaled or replaced)
             for name, value in scaled:
                 self._put(self.scaled, name, lane, value)
             for name, other in replaced:
                 self.replaced.setdefault(name, []).append((lane, other))
-                replacing += 1
         self.scales[lane] = scale
-        if replacing and terms > 1:
-            self.unjudged.add(lane)  # the other formula could see a term scaled above it, which the search applies after it
 
-    def _edit(self, hypothesis: Hypothesis):
-        """(result factor, values set, terms scaled, terms replaced) in floats, once per hypothesis; None when unknown."""
-        key = id(hypothesis)
+    def _edit(self, hypothesis: Hypothesis, leading: bool):
+        """(result factor, values set, terms scaled, terms replaced) in floats, once per hypothesis; None when unknown.
+
+        The search applies a combination's hypotheses in the order it names
+        them: a slip on a term that comes first sees none of the others, so
+        its term is set to what it computes from the claim's own values; one
+        that comes later is computed over the changes before it.
+        """
+        key = (id(hypothesis), leading)
         cache = self.ctx.lane_edits
         if key in cache:
             return cache[key]
@@ -93,19 +95,23 @@ class _Edits:
             sets: tuple = ()
             scaled: tuple = ()
             replaced: tuple = ()
+            op = hypothesis.op
             if hypothesis.transform is None:
                 pass
             elif hypothesis.fixed:
                 own = self.ctx.bindings.values
                 sets = tuple((n, float(v.value)) for n, v in self.ctx.alone(hypothesis).items() if own.get(n) is not v)
-            elif hypothesis.op is not None and hypothesis.op[0] == "scale":
-                scaled = ((hypothesis.op[1], float(hypothesis.op[2])),)
-            elif hypothesis.op is not None and hypothesis.op[0] == "as":
-                replaced = ((hypothesis.op[1], hypothesis.op[2]),)
+            elif op is not None and op[0] in ("scale", "as") and leading:
+                known = self.ctx.variation.float_known
+                sets = ((op[1], known(op[1]) * float(op[2]) if op[0] == "scale" else known(op[2])),)
+            elif op is not None and op[0] == "scale":
+                scaled = ((op[1], float(op[2])),)
+            elif op is not None and op[0] == "as":
+                replaced = ((op[1], op[2]),)
             else:
                 raise TypeError("no float form")
             found = (factor, sets, scaled, replaced)
-        except (OverflowError, TypeError, ValueError, ZeroDivisionError):
+        except Exception:  # a term with no value here (the search then leaves the hypothesis out): computed alone
             found = None
         cache[key] = found
         return found

@@ -37,7 +37,7 @@ def candidates(ctx: Context) -> list[Hypothesis]:
 def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
     """The bindings, the printed-unit override and the result scale a combination makes."""
     bindings, unit, scale = ctx.bindings, None, Fraction(1)
-    for hypothesis in _in_order(ctx, combo):
+    for hypothesis in combo:
         if hypothesis.transform is not None:
             bindings = layered(bindings, ctx.alone(hypothesis)) if hypothesis.fixed else hypothesis.transform(bindings, ctx)
         if hypothesis.unit is not None:
@@ -45,20 +45,6 @@ def applied(ctx: Context, combo: tuple[Hypothesis, ...]):
         if hypothesis.scale is not None:
             scale *= hypothesis.scale
     return bindings, unit, scale
-
-
-def _in_order(ctx: Context, combo: tuple[Hypothesis, ...]) -> tuple[Hypothesis, ...]:
-    """Fixed values first, then slips on terms from the deepest term up.
-
-    A slip that scales or replaces a term then sees every other change
-    beneath it, whatever order the combination names them in: "the K and V
-    pair dropped" over "query heads for KV heads" is both slips, not the
-    first one alone.
-    """
-    if len(combo) < 2:
-        return combo
-    below = ctx.variation.below
-    return tuple(sorted(combo, key=lambda h: (not h.fixed, len(below(h.changes[0])) if h.changes and not h.fixed else 0)))
 
 
 def reproduced(ctx: Context, combo: tuple[Hypothesis, ...]):
@@ -105,6 +91,14 @@ def _unit_of(combo: tuple[Hypothesis, ...]):
     return unit
 
 
+def _band_of(ctx: Context, unit):
+    """The float band of the stated number printed in ``unit`` (None: as stated), once per unit."""
+    key = ("printed as", id(unit))
+    if key not in ctx.bands:
+        ctx.bands[key] = ctx.band(_printed_as(ctx, unit))
+    return ctx.bands[key]
+
+
 def _printed_as(ctx: Context, unit):
     """The stated number as the comparison reads it: in ``unit`` when a slip says so, a bound as a value."""
     stated = ctx.claim.stated
@@ -137,7 +131,7 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
         for combo, rough in zip(combos, lane_values(ctx, combos)):
             if rough is not None:
                 ctx.roughs[tuple(map(id, combo))] = rough  # kept for the triples
-                if surely_not_close(ctx.band(_printed_as(ctx, _unit_of(combo))), rough):
+                if surely_not_close(_band_of(ctx, _unit_of(combo)), rough):
                     continue  # far off in the float pass: nothing more spent on it
             hit = _reproducing(ctx, combo, judged=rough is not None)
             if hit is not None:
