@@ -3,11 +3,15 @@
 A lone surrogate is valid in a YAML double-quoted string ("\\ud800") but can
 name no file and be written by no UTF-8 encoder; a number of a hundred digits
 is valid text in a document but no number a claim can state; a YAML key may
-be a number where a name was expected. None may end a run with a traceback
-or an error that names no place.
+be a number where a name was expected, and a config's list of layers
+anything but a list. None may end a run with a traceback or an error that
+names no place.
 """
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 CLAIM = """  - id: c1
     quote: "the cache holds"
@@ -48,3 +52,20 @@ def test_an_input_named_by_a_number_is_a_located_unknown_input(project, monkeypa
     assert code == 2, err
     assert "claims/x.yaml:5: claim 'c1' gives unknown input 1" in err
     assert "Traceback" not in err
+
+
+def test_a_list_of_dense_layers_that_is_no_list_is_a_located_config_error(project, monkeypatch, run_cli):
+    """``mlp_only_layers: 5`` was read with ``in`` and ended in a TypeError."""
+    config = json.loads((Path(__file__).resolve().parent.parent / "inputs" / "models" / "Qwen--Qwen3-30B-A3B.json").read_text(encoding="utf-8"))
+    (project / "inputs" / "models").mkdir(parents=True)
+    for bad in (5, {"0": 1}, [0, "1"], [True]):
+        config["mlp_only_layers"] = bad
+        (project / "inputs" / "models" / "acme--moe.json").write_text(json.dumps(config), encoding="utf-8")
+        monkeypatch.chdir(project)
+        code, _, err = run_cli("models", "show", "acme/moe")
+        assert code == 2, (bad, err)
+        assert "'mlp_only_layers' must be a list of layer indices" in err and "Traceback" not in err
+    config["mlp_only_layers"] = [0, 1]
+    (project / "inputs" / "models" / "acme--moe.json").write_text(json.dumps(config), encoding="utf-8")
+    code, out, err = run_cli("models", "show", "acme/moe")
+    assert code == 0, err

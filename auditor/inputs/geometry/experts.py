@@ -15,7 +15,9 @@ MLP); ``n_shared_experts`` is 0 when it names neither.
 
 from __future__ import annotations
 
-from .model import MOE_FFN, NO_FFN, LayerKind, UnsupportedArchitecture
+from auditor.base.errors import shown as shown_value
+
+from .model import BAD_VALUE, MOE_FFN, NO_FFN, LayerKind, UnsupportedArchitecture
 from .reader import GeometryBuilder
 
 
@@ -38,7 +40,7 @@ def moe_layer_flags(b: GeometryBuilder, n_layers: int) -> list[bool]:
         every = b.integer_or(rule.every_key, 1, "place the MoE layers") if rule.every_key else 1
         return [i >= first_dense and i % every == 0 for i in range(n_layers)]
     if rule.shape == "step":
-        dense_only = (b.config.get(rule.except_key) or []) if rule.except_key else []
+        dense_only = _layer_list(b, rule.except_key) if rule.except_key else set()
         step = b.integer_or(rule.key, 1, "place the MoE layers")
         return [i not in dense_only and (i + 1) % step == 0 for i in range(n_layers)]
     if rule.shape == "offset":
@@ -46,6 +48,16 @@ def moe_layer_flags(b: GeometryBuilder, n_layers: int) -> list[bool]:
         offset = b.integer(rule.offset_key, "place the MoE layers", minimum=0)
         return [i % period == offset for i in range(n_layers)]
     return [True] * n_layers
+
+
+def _layer_list(b: GeometryBuilder, key: str) -> set[int]:
+    """A config's list of layer indices (``mlp_only_layers``); absent or null is none."""
+    value = b.config.get(key)
+    if value is None:
+        return set()
+    if not isinstance(value, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in value):
+        raise UnsupportedArchitecture(BAD_VALUE.format(key=key, expected="a list of layer indices", value=shown_value(value)))
+    return set(value)
 
 
 def read_experts(b: GeometryBuilder, layers: list[LayerKind]) -> None:
