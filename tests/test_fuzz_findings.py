@@ -69,3 +69,30 @@ def test_a_list_of_dense_layers_that_is_no_list_is_a_located_config_error(projec
     (project / "inputs" / "models" / "acme--moe.json").write_text(json.dumps(config), encoding="utf-8")
     code, out, err = run_cli("models", "show", "acme/moe")
     assert code == 0, err
+
+
+def test_a_power_whose_exponent_is_a_float_made_exact_takes_no_root_of_that_degree():
+    """3.16... read exactly has a denominator near 2**51: a root of that degree was tried by building 2**(2**51)."""
+    from fractions import Fraction
+
+    from auditor.catalogue.runtime import _integer_root, _real_pow
+
+    x = Fraction(3.1622776601683795)
+    assert _integer_root(7, 2**51) is None
+    assert isinstance(_real_pow(x, x), float) and abs(_real_pow(x, x) - 3.1622776601683795**3.1622776601683795) < 1e-9
+    assert _real_pow(Fraction(1, 4), Fraction(1, 2)) == Fraction(1, 2)  # a perfect root stays exact
+    assert _real_pow(8, Fraction(1, 3)) == 2
+
+
+def test_inferring_an_unstated_input_through_a_tower_of_powers_ends(project, monkeypatch, run_cli):
+    """Two claims leave n_heads unstated, so it is inferred on a grid of float values, each a power tower's base."""
+    (project / "formulas" / "fuzz.yaml").write_text(
+        "formulas:\n  tower:\n    title: a tower of powers\n    expr: n_heads**(n_heads**n_heads)\n    unit: dimensionless\n",
+        encoding="utf-8")
+    claims = "".join(f'  - id: t{i}\n    quote: "q{i}"\n    formula: tower\n    stated: "{s}"\n' for i, s in enumerate(("55%", "27")))
+    (project / "claims" / "x.yaml").write_text("claims:\n" + claims, encoding="utf-8")
+    monkeypatch.chdir(project)
+    for argv in (["check"], ["update"]):
+        code, _, err = run_cli(*argv)
+        assert code in (0, 1), (argv, err)
+        assert "Traceback" not in err

@@ -36,6 +36,8 @@ def _integer_root(n: int, degree: int) -> int | None:
     """The integer r with r**degree == n, if there is one (n >= 0)."""
     if n < 2:
         return n
+    if degree > n.bit_length():
+        return None  # every r >= 2 has r**degree > n: no root, and no power of that size is ever built
     try:
         guess = round(n ** (1.0 / degree))
     except OverflowError:
@@ -52,6 +54,7 @@ def _bits(x) -> int:
 def _real_pow(base, exponent):
     """Exact for perfect powers of rationals (sqrt(1/4)) that stay within ``exact_bits``; float otherwise."""
     exact = isinstance(exponent, (int, Fraction)) and isinstance(base, (int, Fraction))
+    exact = exact and Fraction(exponent).denominator <= MAX_EXPONENT  # a root of degree 2**51 (a float made exact) is no perfect power
     if exact and base >= 0 and abs(exponent) <= MAX_EXPONENT and _bits(base) * abs(exponent) <= limit("exact_bits"):
         base, exponent = Fraction(base), Fraction(exponent)
         top, bottom = (_integer_root(part, exponent.denominator) for part in (base.numerator, base.denominator))
