@@ -6,7 +6,9 @@ every other kind, never with another rounding. When no pair fits either, a
 pair of two pairing kinds (no rounding) is tried with a third slip of a kind
 declared ``triples: true`` (a unit slip), at most ``diagnosis_triples`` of
 them: the pair's value is computed once in floats and only a third that
-lands near the number is computed exactly. The explanations found are
+lands near the number is computed exactly. The singles, then the pairs, are
+first judged all together in floats (``lanes``); only those near the
+printed number are computed exactly. The explanations found are
 ranked by ``rank``: one answer, the same arithmetic change once.
 """
 
