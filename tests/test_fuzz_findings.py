@@ -96,3 +96,26 @@ def test_inferring_an_unstated_input_through_a_tower_of_powers_ends(project, mon
         code, _, err = run_cli(*argv)
         assert code in (0, 1), (argv, err)
         assert "Traceback" not in err
+
+
+def test_a_harmonic_number_is_exact_only_while_it_stays_small():
+    """An inferred input's grid fed harmonic() a million: the exact sum of a million fractions ran past its CPU limit."""
+    import math
+    from fractions import Fraction
+
+    from auditor.catalogue.runtime import _harmonic
+
+    assert _harmonic(4) == Fraction(25, 12)
+    assert isinstance(_harmonic(2000), Fraction)
+    big = _harmonic(10**6)
+    assert isinstance(big, float) and abs(big - (math.log(10**6) + 0.5772156649015329 + 1 / (2 * 10**6))) < 1e-12
+
+
+def test_inferring_an_unstated_count_through_a_harmonic_number_ends(project, monkeypatch, run_cli):
+    (project / "formulas" / "fuzz.yaml").write_text(
+        "formulas:\n  share:\n    title: a harmonic share\n    expr: 1 / harmonic(batch)\n    unit: dimensionless\n", encoding="utf-8")
+    claims = "".join(f'  - id: h{i}\n    quote: "q{i}"\n    formula: share\n    stated: "{s}"\n' for i, s in enumerate(("61%", "14.0%")))
+    (project / "claims" / "x.yaml").write_text("claims:\n" + claims, encoding="utf-8")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code in (0, 1) and "Traceback" not in err, err

@@ -72,9 +72,15 @@ def _float_pow(base: float, exponent: float) -> float:
 
 
 def _harmonic(n):
-    """H(n) exactly up to ``loop_count`` terms; past that the asymptotic series, exact to float precision there."""
+    """H(n) exactly while it stays small; past that the asymptotic series, exact to float precision there.
+
+    H(n)'s denominator has about 1.44 n bits, and summing n such fractions
+    costs n times that: so n is bounded by ``exact_bits`` as well as
+    ``loop_count``, or an inferred input's grid (n up to a million) would
+    sum for minutes.
+    """
     n = int(n)
-    if n <= limit("loop_count"):
+    if n <= limit("loop_count") and n * 3 // 2 <= limit("exact_bits"):
         return sum((Fraction(1, k) for k in range(1, n + 1)), Fraction(0))
     return math.log(n) + 0.5772156649015329 + 1 / (2 * n) - 1 / (12 * n * n)
 
