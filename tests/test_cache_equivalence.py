@@ -20,6 +20,7 @@ from test_every_problem import BAD
 from auditor.output import RENDERERS
 
 CASES = Path(__file__).parent / "cases" / "inferred"
+EXACT = Path(__file__).parent / "cases" / "exact_inputs"
 POOL_DOCUMENT = "The pool holds 59.6 sequences of 8k tokens, or 29.8 sequences of 16k.\n"
 POOL = """document: {title: pool note, path: ../docs/pool.md}
 claims:
@@ -48,6 +49,8 @@ def troubled(tmp_path, monkeypatch):
     docs.mkdir()
     for case in CASES.glob("*.yaml"):
         shutil.copy(case, claims / case.name)
+    for case in EXACT.glob("*.yaml"):  # inputs a document shows it computed with exactly, weighed across its claims
+        shutil.copy(case, claims / f"exact-{case.name}")
     files = {"note.yaml": CLAIMS, "review.yaml": BAD, "a-broken.yaml": "claims: [unclosed\n", "pool.yaml": POOL,
              "unfound.yaml": UNFOUND, "z-duplicate.yaml": DUPLICATE}
     for name, text in files.items():
@@ -70,6 +73,7 @@ def test_the_corpus_has_every_kind_of_problem_and_an_inferred_input(troubled, ru
     for fragment in ("not valid YAML", "unreadable-number", "unknown formula", "unknown GPU", "duplicate claim id 'kv-cell'", "missing.md"):
         assert fragment in err
     assert "kv_memory = " in out and "[stale] '14.9 sequences'" in out
+    assert "its document computes with mem_bandwidth = 1.5e12 B/s exactly" in out
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=[" ".join(o) or "(plain)" for o in OPTIONS])
@@ -132,4 +136,30 @@ def test_a_damaged_inferred_group_is_searched_again(troubled, run_cli, damage):
     assert groups
     for path in groups:
         path.write_bytes(damage if damage is not None else path.read_bytes().replace(b"kv_memory", b"kv_bytes"))
+    assert untimed(run_cli("check", "-v")) == fresh
+
+
+def test_a_document_weighed_for_exact_inputs_is_read_back_from_the_cache_not_weighed_again(troubled, run_cli, monkeypatch):
+    import auditor.audit.exact_inputs as exact_inputs
+
+    first = untimed(run_cli("check", "--format", "json"))
+    weighed = []
+    original = exact_inputs.exact_inputs
+    monkeypatch.setattr(exact_inputs, "exact_inputs", lambda *args: weighed.append(len(args[0])) or original(*args))
+    shutil.rmtree(troubled / ".auditor_cache" / "runs", ignore_errors=True)
+    assert untimed(run_cli("check", "--format", "json")) == first and weighed == []
+    assert "its document computes with mem_bandwidth" in first[1]
+    for layer in ("runs", "exact-inputs"):
+        shutil.rmtree(troubled / ".auditor_cache" / layer, ignore_errors=True)
+    assert untimed(run_cli("check", "--format", "json")) == first and weighed == [2, 3, 4]  # alone, loose, shown: in file-name order
+
+
+@pytest.mark.parametrize("damage", [b"", b'{"format": 1}\n[]', None])
+def test_a_damaged_exact_inputs_entry_is_weighed_again(troubled, run_cli, damage):
+    fresh = untimed(run_cli("check", "-v", "--no-cache"))
+    run_cli("check")
+    entries = sorted((troubled / ".auditor_cache" / "exact-inputs").glob("*.json"))
+    assert entries
+    for path in entries:
+        path.write_bytes(damage if damage is not None else path.read_bytes().replace(b"mismatch", b"holds"))
     assert untimed(run_cli("check", "-v")) == fresh

@@ -15,6 +15,9 @@ from auditor.base.precision import rule_on
 from auditor.claims.compare import compare
 from auditor.evaluate.intervals import describe_intervals, value_range
 
+REMARK = "holds within its inputs' printed precision"
+"""How a finding's first remark begins when this rule decided it (``exact_inputs`` looks for it)."""
+
 
 def precision_note(claim, project, bindings, dims: tuple) -> str:
     """Why the claim holds within its inputs' precision, or "" when it does not."""
@@ -33,4 +36,4 @@ def precision_note(claim, project, bindings, dims: tuple) -> str:
         return ""
     factor = stated.unit.factor
     shown = f"{show(Fraction(low) / factor)} to {show(Fraction(high) / factor)} {stated.unit.text}"
-    return f"holds within its inputs' printed precision ({describe_intervals(bindings, used)}): they give {shown}"
+    return f"{REMARK} ({describe_intervals(bindings, used)}): they give {shown}"

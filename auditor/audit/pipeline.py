@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 
 from auditor.base.numbers import show
@@ -56,7 +57,10 @@ def collect(paths: list[Path], project: Project) -> Run:
         _audit_into(run, claim_file, claim, project)
     from .inference import infer_unstated
 
-    run.findings = infer_unstated([claim for _, claim in run.claims], run.findings, project)
+    from .exact_inputs import exact_inputs
+
+    claims = [claim for _, claim in run.claims]
+    run.findings = exact_inputs(claims, infer_unstated(claims, run.findings, project), project)
     return run
 
 
@@ -79,7 +83,8 @@ def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], l
     return run.files, run.findings
 
 
-def audit_claim(claim: Claim, project: Project) -> Finding:
+def audit_claim(claim: Claim, project: Project, exact: frozenset = frozenset()) -> Finding:
+    """One claim's finding; the inputs named in ``exact`` are taken at their printed value, without their interval."""
     catalogue = project.catalogue
     base = _base(claim)
     if claim.problem:
@@ -97,16 +102,18 @@ def audit_claim(claim: Claim, project: Project) -> Finding:
 
         verdict, message = check_property(claim, project)
         return Finding(**base, verdict=verdict, message=message)
-    return _recomputed(claim, project, base)
+    return _recomputed(claim, project, base, exact)
 
 
-def _recomputed(claim: Claim, project: Project, base: dict) -> Finding:
+def _recomputed(claim: Claim, project: Project, base: dict, exact: frozenset = frozenset()) -> Finding:
     """Evaluate the claim's formula, compare with the stated number, diagnose a miss."""
     catalogue = project.catalogue
     try:
         bindings = resolve(claim, catalogue, project.inputs)
     except UnreadableClaim as exc:
         return Finding(**base, verdict=Verdict.INVALID, message=str(exc))
+    if exact:
+        bindings = replace(bindings, values={n: replace(s, half_width=Fraction(0)) if n in exact else s for n, s in bindings.values.items()})
     evaluation = Evaluation(catalogue, bindings)
     notes = tuple(bindings.model_notes)
     try:

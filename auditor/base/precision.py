@@ -60,14 +60,24 @@ def rules_off(*names: str) -> Iterator[None]:
 @lru_cache(maxsize=1)
 def trailing_zeros_cap() -> Fraction:
     """The widest relative band insignificant trailing zeros may give (rule qualified-trailing-zeros)."""
+    return _fraction("trailing_zeros_cap")
+
+
+@lru_cache(maxsize=1)
+def exact_input_chance() -> Fraction:
+    """How unlikely a document's agreement with a printed input's point value must be to show it computed with that value."""
+    return _fraction("exact_input_chance")
+
+
+def _fraction(name: str) -> Fraction:
     path = builtin("units") / "precision.yaml"
     try:
-        cap = Fraction(str(_data()["trailing_zeros_cap"]))
+        found = Fraction(str(_data()[name]))
     except (KeyError, ValueError, TypeError):
-        raise InputError(Location(str(path)), "precision.yaml must give trailing_zeros_cap, a fraction between 0 and 1") from None
-    if not 0 < cap < 1:
-        raise InputError(Location(str(path)), f"trailing_zeros_cap must be between 0 and 1; got {cap}")
-    return cap
+        raise InputError(Location(str(path)), f"precision.yaml must give {name}, a fraction between 0 and 1") from None
+    if not 0 < found < 1:
+        raise InputError(Location(str(path)), f"{name} must be between 0 and 1; got {found}")
+    return found
 
 
 @lru_cache(maxsize=1)

@@ -9,8 +9,9 @@ environment (``keys``). A claims file also gets a pack of its claims'
 outcomes under the hash of its bytes, so a run where nothing changed parses
 no YAML. What depends on more than one claim is decided again on every run,
 exactly as ``audit.pipeline.collect`` and ``locate.place`` decide it: which
-ids are duplicates, and the unstated inputs inferred across a file's claims
-(the few findings that changes are placed again). A claim whose model would
+ids are duplicates, the unstated inputs inferred across a file's claims, and
+the inputs a document shows it computed with exactly (the few findings that
+changes are placed again). A claim whose model would
 be fetched from the Hub, and a claims file read from standard input, are
 never stored.
 """
@@ -24,6 +25,7 @@ from auditor.base.stamps import file_hash, key
 from auditor.claims.paths import STDIN, claim_files
 
 from .entries import Entry, File, outcome_record, problem_record, read_outcome
+from .exact import exact, keep_exact
 from .inferred import inferred, keep_groups
 from .keys import claim_key, document_dependencies, needs_the_hub
 from .locate import DocumentCache, locate
@@ -42,8 +44,10 @@ def audit_run_cached(paths: list, project, store) -> Run:
         run.problems.extend(claims_file.read_problems())
     audited = reader.audit(files, run.problems)
     findings, known, pending = inferred(audited, project, store, environment)
-    run.findings = reader.place(audited, findings, run.problems, known)
+    findings, known_exact, weighed = exact(audited, findings, project, store, environment)
+    run.findings = reader.place(audited, findings, run.problems, known | known_exact)
     keep_groups(store, environment, pending, audited, findings, run.findings)
+    keep_exact(store, environment, weighed, audited, findings, run.findings)
     for claims_file in files:
         reader.keep(claims_file)
     return run
