@@ -42,16 +42,17 @@ def exact_inputs(claims: list, findings: list, project) -> list:
     by_document = defaultdict(list)
     for index, claim in enumerate(claims):
         by_document[claim.location.path].append(index)
-    out, weighed = list(findings), {}
+    out, weighed, bound = list(findings), {}, _Bound(claims, project)
     for index in candidates:
         claim = claims[index]
-        imprecise = _imprecise(claim, project)
+        bindings = bound(index)
+        imprecise = {} if bindings is None else imprecise_inputs(bindings, project.catalogue.uses(claim.formula))
         shown = {}
         for name, sourced in imprecise.items():
             evidence_key = (claim.location.path, name, sourced)
             if evidence_key not in weighed:
                 others = [j for j in by_document[claim.location.path] if j != index]
-                weighed[evidence_key] = _witnesses(name, sourced, others, claims, findings, project)
+                weighed[evidence_key] = _witnesses(name, sourced, others, claims, findings, project, bound)
             witnesses, chance = weighed[evidence_key]
             if witnesses and chance < exact_input_chance():
                 shown[name] = (sourced, witnesses, chance)
@@ -64,15 +65,22 @@ def held_by_interval(finding) -> bool:
     return finding.verdict == Verdict.HOLDS and bool(finding.remarks) and finding.remarks[0].startswith(REMARK)
 
 
-def _imprecise(claim, project) -> dict:
-    try:
-        bindings = resolve(claim, project.catalogue, project.inputs)
-    except (InputError, UnreadableClaim, UnderdeterminedError):
-        return {}
-    return imprecise_inputs(bindings, project.catalogue.uses(claim.formula))
+class _Bound:
+    """Each claim's inputs, resolved once however many inputs it is weighed for (None: they cannot be)."""
+
+    def __init__(self, claims: list, project):
+        self.claims, self.project, self.known = claims, project, {}
+
+    def __call__(self, index: int):
+        if index not in self.known:
+            try:
+                self.known[index] = resolve(self.claims[index], self.project.catalogue, self.project.inputs)
+            except (InputError, UnreadableClaim, UnderdeterminedError):
+                self.known[index] = None
+        return self.known[index]
 
 
-def _witnesses(name: str, sourced, others: list[int], claims: list, findings: list, project) -> tuple[list[str], Fraction]:
+def _witnesses(name: str, sourced, others: list[int], claims: list, findings: list, project, bound: _Bound) -> tuple[list[str], Fraction]:
     """The ids of the document's numbers that hold at ``sourced``'s printed value beyond chance, and that chance."""
     catalogue, witnesses, chance = project.catalogue, [], Fraction(1)
     for j in others:
@@ -85,11 +93,8 @@ def _witnesses(name: str, sourced, others: list[int], claims: list, findings: li
             continue
         if name not in catalogue.uses(claim.formula):
             continue
-        try:
-            bindings = resolve(claim, catalogue, project.inputs)
-        except (InputError, UnreadableClaim, UnderdeterminedError):
-            continue
-        if bindings.values.get(name) != sourced:
+        bindings = bound(j)
+        if bindings is None or bindings.values.get(name) != sourced:
             continue
         share = _share(claim, finding, bindings, name, catalogue)
         if share is not None and 0 < share < 1:  # a band of no width (an exact form) is not weighed
