@@ -175,6 +175,23 @@ def test_an_uncountable_vision_tower_is_noted_not_guessed():
     assert any("vision tower not counted" in note and "patch_size" in note for note in geo.notes)
 
 
+def test_llama4_counts_its_vision_tower_module_by_module():
+    # vision_model.*: patch linear 3*14*14*1408 = 827,904, class 1,408, positions 577*1408 = 812,416,
+    # pre/post LayerNorms 5,632, 34 blocks of 23,807,872; vision_adapter fc1 5632*4096 = 23,068,672 and
+    # fc2 4096*4096 = 16,777,216; multi_modal_projector 4096*5120 = 20,971,520
+    geo = derive(load("meta-llama--Llama-4-Scout-17B-16E-Instruct"))
+    assert geo.value("n_params_vision") == 827904 + 1408 + 812416 + 5632 + 34 * 23807872 + 23068672 + 16777216 + 20971520
+
+
+@pytest.mark.parametrize("ratio", [1e-300, 0.3, 0, -0.5, 2, "half", True, None])
+def test_a_pixel_shuffle_ratio_that_folds_no_whole_token_leaves_the_tower_uncounted(ratio):
+    config = load("meta-llama--Llama-4-Scout-17B-16E-Instruct")
+    config["vision_config"]["pixel_shuffle_ratio"] = ratio
+    geo = derive(config)
+    assert "n_params_vision" not in geo.values and geo.value("n_params") == 107769861120
+    assert any("vision tower not counted" in note and "pixel_shuffle_ratio" in note for note in geo.notes)
+
+
 @pytest.mark.parametrize("n_kv_heads, tp, per_rank", [(8, 1, 8), (8, 2, 4), (8, 8, 1), (8, 16, 1)])
 def test_kv_heads_per_rank_never_drops_below_one_head(n_kv_heads, tp, per_rank):
     assert kv_heads_per_rank(n_kv_heads, tp) == per_rank

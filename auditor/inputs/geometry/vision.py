@@ -6,14 +6,17 @@ language model. So the tower is counted apart, as ``n_params_vision``, and
 ``n_params_with_vision`` = ``n_params`` + ``n_params_vision``.
 
 Only towers whose modelling code we have written down are counted: Qwen2-VL's
-ViT with its patch merger, and Gemma 3's SigLIP encoder with its multimodal
-projector. Any other tower, or a vision_config missing a key, is left
+ViT with its patch merger, Gemma 3's SigLIP encoder with its multimodal
+projector, and Llama 4's ViT with its pixel-shuffle adapter and projector. Any other tower, or a vision_config missing a key, is left
 uncounted and noted, because the language-model geometry is still right.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+from auditor.base.limits import limit
 
 from .family_fields import plain_family
 from .model import UnsupportedArchitecture
@@ -85,8 +88,36 @@ def _gemma3_siglip(v: GeometryBuilder, text_hidden: int) -> int:
     return embeddings + depth * layer + _layer_norm(width) + projector
 
 
+def _llama4_vit(v: GeometryBuilder, text_hidden: int) -> int:
+    """Llama 4 ViT: an unfolded-patch linear (no bias), class and position embeddings, pre-norm blocks with
+    biased projections, a pixel-shuffle MLP (no biases) and a bias-free projector into the LM width."""
+    if v.flag("multi_modal_projector_bias", False):
+        raise UnsupportedArchitecture("multi_modal_projector_bias is true and the projector's bias is not modelled")
+    width = v.integer("hidden_size", "size the ViT")
+    mlp_width = v.integer("intermediate_size", "size the ViT MLP")
+    depth = v.integer("num_hidden_layers", "count the ViT blocks")
+    patch = v.integer("patch_size", "size the patch embedding")
+    side = v.integer("image_size", "count the position embeddings") // patch
+    channels = v.integer("num_channels", "size the patch embedding")
+    shuffled = v.integer("projector_input_dim", "size the pixel-shuffle MLP")
+    adapter_out = v.integer("projector_output_dim", "size the pixel-shuffle MLP")
+    vision_out = v.integer("vision_output_dim", "size the projector")
+    ratio = v.raw("pixel_shuffle_ratio", "size the pixel-shuffle MLP")
+    if not isinstance(ratio, (int, float)) or isinstance(ratio, bool) or not 0 < ratio <= 1:
+        raise UnsupportedArchitecture("pixel_shuffle_ratio must be a number in (0, 1]")
+    merged = width / Fraction(ratio) ** 2  # pixel shuffle folds 1/ratio^2 patches into one token
+    if merged.denominator != 1 or merged > limit("model_count"):
+        raise UnsupportedArchitecture("pixel_shuffle_ratio must fold a whole number of patches into a token")
+    merged = int(merged)
+    embeddings = channels * patch * patch * width + width + (side * side + 1) * width
+    block = 2 * _layer_norm(width) + 4 * _linear(width, width) + _linear(width, mlp_width) + _linear(mlp_width, width)
+    adapter = merged * shuffled + adapter_out * adapter_out
+    return embeddings + 2 * _layer_norm(width) + depth * block + adapter + vision_out * text_hidden
+
+
 # tower (a family's vision:) -> (counter, transformers defaults for absent keys, the config class they come from)
 VISION_TOWERS: dict[str, tuple[Callable[[GeometryBuilder, int], int], dict[str, int], str]] = {
     "qwen2_vl": (_qwen2_vl_vit, {}, "Qwen2VLVisionConfig"),
     "gemma3": (_gemma3_siglip, {"num_channels": 3}, "SiglipVisionConfig"),
+    "llama4": (_llama4_vit, {"num_channels": 3}, "Llama4VisionConfig"),
 }
