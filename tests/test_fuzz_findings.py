@@ -119,3 +119,21 @@ def test_inferring_an_unstated_count_through_a_harmonic_number_ends(project, mon
     monkeypatch.chdir(project)
     code, _, err = run_cli("check")
     assert code in (0, 1) and "Traceback" not in err, err
+
+
+def test_a_property_value_that_makes_an_exponent_huge_is_refused_before_sympy_builds_it(project, monkeypatch, run_cli):
+    """equals_at with batch: 1e9 put (1 - k/E)**1e9 before SymPy's cancel, whose expansion ran out of memory."""
+    claim = ("claims:\n  - id: moe-at-a-billion\n    quote: q\n    formula: moe_intensity\n    property:\n"
+             "      equals_at:\n        at: {batch: 1000000000}\n        value: 1 + 2/0\n")
+    (project / "claims" / "x.yaml").write_text(claim, encoding="utf-8")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2 and "Traceback" not in err
+    assert "claims/x.yaml:2" in err and "exponent batch of experts_touched 1000000000" in err and "literal_exponent" in err
+
+
+def test_a_property_value_within_the_limit_still_decides():
+    from auditor.api import audit
+
+    finding = audit({"id": "moe-at-one", "formula": "experts_touched", "property": {"equals_at": {"at": {"batch": 1}, "value": "n_experts_per_token"}}})
+    assert finding.verdict.value == "proved", finding.message

@@ -175,6 +175,21 @@ def test_an_uncountable_vision_tower_is_noted_not_guessed():
     assert any("vision tower not counted" in note and "patch_size" in note for note in geo.notes)
 
 
+def test_a_stored_multi_token_prediction_layer_is_one_more_decoder_layer_plus_its_own_embedding_and_head():
+    base = derive(load("deepseek-ai--DeepSeek-V3"))
+    hidden, vocab = 7168, 129280
+    deeper = derive(_with("deepseek-ai--DeepSeek-V3", num_hidden_layers=62, num_nextn_predict_layers=0))
+    one_layer = deeper.value("n_params") - base.value("n_params")  # one more MoE decoder layer
+    assert base.value("n_params_mtp") == one_layer + 2 * hidden * hidden + 3 * hidden + 2 * vocab * hidden
+    assert base.value("n_params_with_mtp") == base.value("n_params") + base.value("n_params_mtp")
+    assert "n_params_mtp" not in deeper.values  # none stored: nothing counted
+
+
+def test_a_family_without_stored_mtp_layers_ignores_the_key():
+    geo = derive(_with("meta-llama--Meta-Llama-3-8B", num_nextn_predict_layers=1))
+    assert "n_params_mtp" not in geo.values
+
+
 def test_llama4_counts_its_vision_tower_module_by_module():
     # vision_model.*: patch linear 3*14*14*1408 = 827,904, class 1,408, positions 577*1408 = 812,416,
     # pre/post LayerNorms 5,632, 34 blocks of 23,807,872; vision_adapter fc1 5632*4096 = 23,068,672 and

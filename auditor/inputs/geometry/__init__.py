@@ -39,7 +39,7 @@ from .experts import read_experts
 from .families import Families, builtin_families, load_families
 from .layers import layout
 from .model import DENSE_FFN, LINEAR_STATE, MLA_LATENT, MOE_FFN, Derived, Geometry, LayerKind, UnsupportedArchitecture, distinct
-from .params import count_params
+from .params import count_mtp, count_params
 from .reader import GeometryBuilder
 from .recurrent import read_recurrent_state
 from .registry import family_for, split_config
@@ -67,6 +67,7 @@ def derive(config: Mapping[str, Any], families: Families | None = None) -> Geome
     read_recurrent_state(b, layers)
     read_experts(b, layers)
     count_params(b, layers)
+    count_mtp(b, layers)
     outer = families.get(split.wrapper_type or split.model_type)
     count_vision(b, split, outer.vision if outer else None)
     return b.build(architecture_of(layers), layers)

@@ -52,6 +52,30 @@ def count_params(b: GeometryBuilder, layers: list[LayerKind]) -> None:
     b.compute("n_params_active_excl_embeddings", active - embedding, "n_params_active - n_params_embedding")
 
 
+def count_mtp(b: GeometryBuilder, layers: list[LayerKind]) -> None:
+    """n_params_mtp and n_params_with_mtp: the multi-token-prediction layers a checkpoint stores beside the model.
+
+    DeepSeek's layout (DeepSeek-V3, GLM-4.5): each such layer is one decoder
+    layer shaped like the model's last, an eh_proj (2h -> h, no bias), norms on
+    the embedding, the hidden state and the shared head, and its own stored
+    copies of the embedding table and the output head. The model proper does
+    not use them, so ``n_params`` leaves them out; a checkpoint's published
+    total counts them.
+    """
+    shapes = b.family.shapes
+    if not shapes.mtp_layers or not b.has("n_mtp_layers"):
+        return
+    count = b.integer("n_mtp_layers", "count the multi-token-prediction layers", minimum=0)
+    if count == 0 or not layers:
+        return
+    hidden, vocab = b["hidden_size"], b["vocab_size"]
+    decoder, _ = _layer_params(b, layers[-1], shapes)
+    each = decoder + 2 * hidden * hidden + 3 * shapes.norm_weights(hidden) + 2 * vocab * hidden
+    b.compute("n_params_mtp", count * each,
+              f"{count} x (a decoder layer like the last + eh_proj 2h x h + 3 norms + embedding and head copies)")
+    b.compute("n_params_with_mtp", b["n_params"] + count * each, "n_params + n_params_mtp")
+
+
 def _layer_params(b: GeometryBuilder, layer: LayerKind, shapes: Shapes) -> tuple[int, int]:
     """(all parameters, parameters one token uses) of one layer."""
     mixer = MIXER_PARAMS[layer.mixer or "attention"](b, layer, shapes)

@@ -49,6 +49,7 @@ class Shapes:
     router_bias: Condition | bool = False
     mamba_norms: bool = False       # RMSNorms on dt, B and C inside the Mamba mixer (Jamba)
     final_norm: bool = True
+    mtp_layers: bool = False        # the checkpoint stores n_mtp_layers next-token layers in DeepSeek's layout
 
     def norm_weights(self, width: int) -> int:
         """Parameters of one norm over ``width``."""
