@@ -198,6 +198,16 @@ def test_llama4_counts_its_vision_tower_module_by_module():
     assert geo.value("n_params_vision") == 827904 + 1408 + 812416 + 5632 + 34 * 23807872 + 23068672 + 16777216 + 20971520
 
 
+def test_glm4v_counts_its_vision_tower_tensor_by_tensor():
+    # model.visual.*: patch_embed 1536*3*2*14*14 + 1536, position_embedding 576*1536, 24 blocks of qkv 4608*1536,
+    # proj 1536^2, gate/up/down 3*4096*1536 and two norms; post_conv and post norms; downsample 4096*1536*2*2 + 4096;
+    # merger proj 4096^2, LayerNorm 2*4096, gate/up/down 3*10944*4096
+    geo = derive(load("zai-org--GLM-4.5V"))
+    block = 4608 * 1536 + 1536 * 1536 + 3 * 4096 * 1536 + 2 * 1536
+    assert geo.value("n_params_vision") == (1536 * 3 * 2 * 14 * 14 + 1536 + 576 * 1536 + 24 * block + 2 * 1536
+                                            + 4096 * 1536 * 4 + 4096 + 4096 * 4096 + 2 * 4096 + 3 * 10944 * 4096)
+
+
 @pytest.mark.parametrize("ratio", [1e-300, 0.3, 0, -0.5, 2, "half", True, None])
 def test_a_pixel_shuffle_ratio_that_folds_no_whole_token_leaves_the_tower_uncounted(ratio):
     config = load("meta-llama--Llama-4-Scout-17B-16E-Instruct")

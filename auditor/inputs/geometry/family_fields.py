@@ -16,7 +16,7 @@ from .shapes import Shapes, read_shapes
 
 FAMILY_FIELDS = ("config_class", "keys", "defaults", "scaled", "set_when", "text_config", "vision",
                  "attention", "layers", "experts", "shapes", "refuse")
-VISION_TOWERS = ("qwen2_vl", "gemma3", "llama4")
+VISION_TOWERS = ("qwen2_vl", "gemma3", "llama4", "glm4v")
 NO_EXPERTS = ExpertRule("all")
 
 

@@ -7,7 +7,8 @@ language model. So the tower is counted apart, as ``n_params_vision``, and
 
 Only towers whose modelling code we have written down are counted: Qwen2-VL's
 ViT with its patch merger, Gemma 3's SigLIP encoder with its multimodal
-projector, and Llama 4's ViT with its pixel-shuffle adapter and projector. Any other tower, or a vision_config missing a key, is left
+projector, Llama 4's ViT with its pixel-shuffle adapter and projector, and
+GLM-4.5V's ViT with its downsampling conv and patch merger. Any other tower, or a vision_config missing a key, is left
 uncounted and noted, because the language-model geometry is still right.
 """
 
@@ -115,9 +116,31 @@ def _llama4_vit(v: GeometryBuilder, text_hidden: int) -> int:
     return embeddings + 2 * _layer_norm(width) + depth * block + adapter + vision_out * text_hidden
 
 
+def _glm4v_vit(v: GeometryBuilder, text_hidden: int) -> int:
+    """GLM-4.5V ViT: a biased Conv3d patch embedding, position embeddings, RMSNorm blocks whose gated MLP is
+    out_hidden_size wide, a biased 2x2 downsampling conv, and a gated patch merger with a LayerNorm."""
+    width = v.integer("hidden_size", "size the ViT")
+    depth = v.integer("depth", "count the ViT blocks")
+    out = v.integer("out_hidden_size", "size the downsampling and the merger")
+    merger_width = v.integer("intermediate_size", "size the patch merger")
+    patch = v.integer("patch_size", "size the patch embedding")
+    patch_in = v.integer("in_channels", "size the patch embedding") * v.integer("temporal_patch_size", "size the patch embedding")
+    side = v.integer("image_size", "count the position embeddings") // patch
+    merge = v.integer("spatial_merge_size", "size the downsampling")
+    if out != text_hidden:
+        v.note(f"merger output {out} differs from the language model's hidden_size {text_hidden}")
+    qkv_bias = 3 * width if v.flag("attention_bias", False) else 0
+    block = 2 * width + 3 * width * width + qkv_bias + width * width + 3 * width * out
+    embeddings = patch_in * patch * patch * width + width + side * side * width
+    downsample = width * merge * merge * out + out
+    merger = out * out + _layer_norm(out) + 3 * out * merger_width
+    return embeddings + depth * block + 2 * width + downsample + merger
+
+
 # tower (a family's vision:) -> (counter, transformers defaults for absent keys, the config class they come from)
 VISION_TOWERS: dict[str, tuple[Callable[[GeometryBuilder, int], int], dict[str, int], str]] = {
     "qwen2_vl": (_qwen2_vl_vit, {}, "Qwen2VLVisionConfig"),
     "gemma3": (_gemma3_siglip, {"num_channels": 3}, "SiglipVisionConfig"),
     "llama4": (_llama4_vit, {"num_channels": 3}, "Llama4VisionConfig"),
+    "glm4v": (_glm4v_vit, {}, "Glm4vMoeVisionConfig"),
 }
