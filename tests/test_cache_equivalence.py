@@ -128,14 +128,16 @@ def test_inferred_inputs_are_read_back_from_the_cache_not_searched_again(trouble
     assert "kv_memory" in first[1]
 
 
+@pytest.mark.parametrize("layer, was, now", [("inferred", b"kv_memory", b"kv_bytes"), ("exact-inputs", b"mismatch", b"holds")])
 @pytest.mark.parametrize("damage", [b"", b'{"format": 1}\n[]', None])
-def test_a_damaged_inferred_group_is_searched_again(troubled, run_cli, damage):
+def test_a_damaged_entry_of_what_several_claims_decide_is_decided_again(troubled, run_cli, damage, layer, was, now):
+    """An inferred group, or a document weighed for exact inputs: damaged, emptied or edited, it is ignored."""
     fresh = untimed(run_cli("check", "-v", "--no-cache"))
     run_cli("check")
-    groups = sorted((troubled / ".auditor_cache" / "inferred").glob("*.json"))
-    assert groups
-    for path in groups:
-        path.write_bytes(damage if damage is not None else path.read_bytes().replace(b"kv_memory", b"kv_bytes"))
+    entries = sorted((troubled / ".auditor_cache" / layer).glob("*.json"))
+    assert entries
+    for path in entries:
+        path.write_bytes(damage if damage is not None else path.read_bytes().replace(was, now))
     assert untimed(run_cli("check", "-v")) == fresh
 
 
@@ -152,14 +154,3 @@ def test_a_document_weighed_for_exact_inputs_is_read_back_from_the_cache_not_wei
     for layer in ("runs", "exact-inputs"):
         shutil.rmtree(troubled / ".auditor_cache" / layer, ignore_errors=True)
     assert untimed(run_cli("check", "--format", "json")) == first and weighed == [2, 3, 4]  # alone, loose, shown: in file-name order
-
-
-@pytest.mark.parametrize("damage", [b"", b'{"format": 1}\n[]', None])
-def test_a_damaged_exact_inputs_entry_is_weighed_again(troubled, run_cli, damage):
-    fresh = untimed(run_cli("check", "-v", "--no-cache"))
-    run_cli("check")
-    entries = sorted((troubled / ".auditor_cache" / "exact-inputs").glob("*.json"))
-    assert entries
-    for path in entries:
-        path.write_bytes(damage if damage is not None else path.read_bytes().replace(b"mismatch", b"holds"))
-    assert untimed(run_cli("check", "-v")) == fresh
