@@ -137,3 +137,24 @@ def test_a_property_value_within_the_limit_still_decides():
 
     finding = audit({"id": "moe-at-one", "formula": "experts_touched", "property": {"equals_at": {"at": {"batch": 1}, "value": "n_experts_per_token"}}})
     assert finding.verdict.value == "proved", finding.message
+
+
+def test_given_values_that_make_a_printed_exponent_huge_are_refused_before_sympy_builds_it(project, monkeypatch, run_cli):
+    """x ** n with n given as 1e9: SymPy would build the exact 1.5**1e9, billions of bits, as soon as asked."""
+    claim = 'claims:\n  - id: power\n    quote: q\n    arithmetic: "x ** n"\n    given: {x: 1.5, n: 1000000000}\n    stated: "2"\n'
+    (project / "claims" / "x.yaml").write_text(claim, encoding="utf-8")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2 and "Traceback" not in err
+    assert "claims/x.yaml:2" in err and "exponent n 1000000000" in err and "literal_exponent" in err
+
+
+def test_known_inputs_that_make_an_exponent_huge_are_refused_before_solve_builds_it(project, monkeypatch, run_cli):
+    """Solving moe_intensity for bytes_per_param with batch 1e9 known would build (15/16)**1e9 exactly."""
+    claim = ("claims:\n  - id: moe\n    quote: q\n    formula: moe_intensity\n"
+             "    given: {batch: 1000000000, n_experts: 128, n_experts_per_token: 8, flop_per_mac: 2}\n    stated: 64 FLOP/byte\n")
+    (project / "claims" / "x.yaml").write_text(claim, encoding="utf-8")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("solve", "moe", "--for", "bytes_per_param")
+    assert code == 2 and "Traceback" not in err
+    assert "exponent batch of moe_intensity 1000000000" in err and "literal_exponent" in err

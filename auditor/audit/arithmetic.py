@@ -21,7 +21,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from auditor.base.errors import ExpressionError, InputError, QuantityError
-from auditor.base.expressions import SymbolFactory, names_in, parse_expression
+from auditor.base.expressions import SymbolFactory, exponent_past_limit, names_in, parse_expression
+from auditor.base.limits import limit
 from auditor.base.quantity import parse_given
 from auditor.base.units import Unit, base_unit_text, parse_unit
 from auditor.claims.compare import compare
@@ -80,7 +81,12 @@ def _evaluate(claim) -> tuple[Fraction | float | None, bool, list[str]]:
         values[symbol] = value
     if missing:
         return None, unitless, missing
-    result = expr.xreplace({s: _sympy_number(v) for s, v in values.items()})
+    subs = {s: _sympy_number(v) for s, v in values.items()}
+    found = exponent_past_limit(expr, subs)
+    if found is not None:
+        raise InputError(claim.location, f"claim {claim.id!r}: its given values make the exponent {found[0]} "
+                         f"{found[1]}, over the limit of {limit('literal_exponent'):,} (literal_exponent)")
+    result = expr.xreplace(subs)
     return _number(result), unitless, []
 
 

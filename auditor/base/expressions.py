@@ -97,6 +97,25 @@ def parse_expression(text: str, symbols: SymbolFactory) -> sympy.Expr:
         raise ExpressionError(f"cannot build the expression: {exc}") from None
 
 
+def exponent_past_limit(expr: sympy.Expr, subs: dict) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """The first power whose exponent ``subs`` make a number past the literal-exponent limit: (exponent, its value).
+
+    Text is held to ``literal_exponent`` as it is parsed, but a value put in
+    later (a property's ``at:``, a claim's given, a solve's known inputs) can
+    make ``(1 - k/E)**batch`` a power of a billion, which SymPy evaluates
+    exactly, or expands term by term, as soon as it is built: gigabytes before
+    any time budget can stop it. So each caller asks here first, and refuses.
+    """
+    bound = limit("literal_exponent")
+    for power in expr.atoms(sympy.Pow):
+        if not power.exp.free_symbols & subs.keys():
+            continue
+        value = power.exp.xreplace(subs)
+        if value.is_Number and abs(value) > bound:
+            return power.exp, value
+    return None
+
+
 def names_in(text: str) -> set[str]:
     """The variable names an expression uses (functions excluded), without building it; a text that will not parse has none."""
     try:

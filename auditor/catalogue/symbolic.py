@@ -19,7 +19,7 @@ from typing import Callable
 import sympy
 
 from auditor.base.errors import ExpressionError, InputError
-from auditor.base.expressions import names_in, parse_expression
+from auditor.base.expressions import exponent_past_limit, names_in, parse_expression
 from auditor.base.limits import limit
 
 from .identity import is_zero
@@ -54,22 +54,11 @@ class Subject:
         return expr.xreplace(subs) if subs else expr
 
     def _check_exponents(self, formula_id: str, expr: sympy.Expr, subs: dict) -> None:
-        """Refuse a value that makes an exponent a number past the literal-exponent limit.
-
-        SymPy evaluates a rational to an integer power exactly as soon as it is
-        built, and expands a sum to one term by term: ``(1 - k/E)**batch`` at
-        ``batch: 1e9`` is a billion-term expansion, or a number of billions of
-        bits, long before any time budget can stop it. A property's values
-        count as literals written into the formula, under the same limit.
-        """
-        bound = limit("literal_exponent")
-        for power in expr.atoms(sympy.Pow):
-            if not power.exp.free_symbols & subs.keys():
-                continue
-            exponent = power.exp.xreplace(subs)
-            if exponent.is_Number and abs(exponent) > bound:
-                raise InputError(self.claim.location, f"claim {self.claim.id!r}: its property values make the exponent "
-                                 f"{power.exp} of {formula_id} {exponent}, over the limit of {bound:,} (literal_exponent)")
+        """A property's values count as literals written into the formula, under the same limit."""
+        found = exponent_past_limit(expr, subs)
+        if found is not None:
+            raise InputError(self.claim.location, f"claim {self.claim.id!r}: its property values make the exponent "
+                             f"{found[0]} of {formula_id} {found[1]}, over the limit of {limit('literal_exponent'):,} (literal_exponent)")
 
     def variable(self, name) -> sympy.Symbol:
         """A catalogue name as a SymPy variable; a formula's name becomes a positive symbol."""

@@ -16,6 +16,8 @@ import sympy
 
 from auditor.base.budget import OutOfTime, cpu_budget
 from auditor.base.errors import InputError, UnderdeterminedError
+from auditor.base.expressions import exponent_past_limit
+from auditor.base.limits import limit
 from auditor.base.numbers import show
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
@@ -51,7 +53,12 @@ def _solve(claim, project, symbol: str) -> list[Solution]:
         raise InputError(claim.location, f"formula {claim.formula!r} does not depend on {symbol!r}")
     bindings = resolve(claim, catalogue, project.inputs)
     known = _known_values(expr, symbol, catalogue, bindings)
-    equation = expr.xreplace({catalogue.factory(n): sympy.Rational(v.numerator, v.denominator) for n, v in known.items()})
+    subs = {catalogue.factory(n): sympy.Rational(v.numerator, v.denominator) for n, v in known.items()}
+    found = exponent_past_limit(expr, subs)
+    if found is not None:
+        raise InputError(claim.location, f"claim {claim.id!r}: its inputs make the exponent {found[0]} of {claim.formula} "
+                         f"{found[1]}, over the limit of {limit('literal_exponent'):,} (literal_exponent)")
+    equation = expr.xreplace(subs)
     solutions = []
     for reading, stated_unit in _readings(claim, catalogue):
         goal = claim.stated.value * stated_unit.factor
