@@ -288,3 +288,12 @@ def test_block_configs_price_a_linear_attention_and_a_skipped_mlp():
     mlp = 3 * 8192 * 14336  # int(2 * 2.625 * 8192 / 3) = 14336, already a multiple of 256
     assert after.value("n_full_kv_layers") == before.value("n_full_kv_layers") - 1
     assert before.value("n_params") - after.value("n_params") == attention - 8192 * 8192 + mlp + 8192
+
+
+@pytest.mark.parametrize("vision", ["clip", ["gemma3"], {"tower": "gemma3"}, 7])
+def test_a_vision_tower_no_counter_knows_is_refused_by_name(vision):
+    from auditor.inputs.geometry.family_fields import build_family
+    from auditor.inputs.geometry.rules import RuleError
+
+    with pytest.raises(RuleError, match="vision must be one of qwen2_vl, gemma3, llama4, glm4v"):
+        build_family("acme", {"vision": vision}, {"keys": {}, "refuse": {}}, "inputs/architectures.yaml:3")

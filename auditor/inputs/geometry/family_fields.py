@@ -16,7 +16,6 @@ from .shapes import Shapes, read_shapes
 
 FAMILY_FIELDS = ("config_class", "keys", "defaults", "scaled", "set_when", "text_config", "vision",
                  "attention", "layers", "experts", "shapes", "refuse")
-VISION_TOWERS = ("qwen2_vl", "gemma3", "llama4", "glm4v")
 NO_EXPERTS = ExpertRule("all")
 
 
@@ -54,7 +53,9 @@ def build_family(name: str, entry: Mapping[str, Any], common: Mapping[str, Any],
     if attention not in ("gqa", "mla"):
         raise RuleError(f"{where}: attention must be gqa or mla, got {attention!r}")
     vision = entry.get("vision")
-    if vision is not None and vision not in VISION_TOWERS:
+    from .vision import VISION_TOWERS  # the counters' own table (vision imports this module)
+
+    if vision is not None and (not isinstance(vision, str) or vision not in VISION_TOWERS):
         raise RuleError(f"{where}: vision must be one of {', '.join(VISION_TOWERS)}, got {vision!r}")
     return Family(
         model_type=name,
