@@ -39,9 +39,11 @@ class Project:
     @property
     def catalogue(self):
         if self._catalogue is None:
-            from auditor.catalogue.load import catalogue_dirs, load_catalogue
+            from auditor.catalogue import built
+            from auditor.catalogue.folders import catalogue_dirs
 
-            self._catalogue = load_catalogue(catalogue_dirs(self.root))
+            key = self.environment_key() if self.cache is not None else None
+            self._catalogue = built.load(catalogue_dirs(self.root), self.cache, key)
         return self._catalogue
 
     def check_catalogue(self) -> None:

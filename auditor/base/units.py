@@ -8,6 +8,8 @@ FLOP, request), so ``2**30`` stays ``2**30`` and 52.2 GiB is not a float.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -88,9 +90,35 @@ def _check_unit_text(text: str) -> None:
         position = match.end()
 
 
-@lru_cache(maxsize=512)
+MAX_REMEMBERED = 4096
+BUILT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "_built", "units.json")
+BUILT_FORMAT = 1
+_parsed: dict[str, Unit | str] = {}  # a text's unit, or the message it was refused with
+
+
 def parse_unit(text: str) -> Unit:
-    """Parse a unit string such as ``KiB/token``, ``TFLOPS`` or ``\\text{GB}``."""
+    """Parse a unit string such as ``KiB/token``, ``TFLOPS`` or ``\\text{GB}``.
+
+    Each text is parsed once per process; a text the built-in data uses is
+    not parsed at all but read from the shipped table (``built_units``), so
+    a run whose units are all known never loads pint.
+    """
+    found = _parsed.get(text)
+    if found is None:
+        found = _built_units().get(text)
+        if found is None:
+            try:
+                found = _parse_with_pint(text)
+            except UnitError as exc:
+                found = str(exc)
+        if len(_parsed) < MAX_REMEMBERED:
+            _parsed[text] = found
+    if isinstance(found, str):  # a text refused before: refused again, with the same message
+        raise UnitError(found)
+    return found
+
+
+def _parse_with_pint(text: str) -> Unit:
     cleaned = re.sub(r"\s+per\s+", "/", normalise(text))
     if cleaned in ("", "×", "x", DIMENSIONLESS, "1"):
         return Unit(DIMENSIONLESS, Fraction(1), ())
@@ -102,6 +130,55 @@ def parse_unit(text: str) -> Unit:
         raise UnitError(f"unknown unit {text!r} ({type(exc).__name__})") from None
     dims = tuple(sorted((str(k), Fraction(v)) for k, v in quantity.dimensionality.items()))
     return Unit(text.strip(), Fraction(quantity.magnitude), dims)
+
+
+@lru_cache(maxsize=1)
+def _built_units() -> dict[str, Unit | str]:
+    """The shipped table of parsed units, when its key is that of the units files and of this module; else empty."""
+    try:
+        if os.path.getsize(BUILT) > 2**22:
+            return {}
+        with open(BUILT, encoding="utf-8") as handle:
+            data = json.load(handle)
+        if not isinstance(data, dict) or data.get("key") != built_units_key():
+            return {}
+        return {text: _restored(text, entry) for text, entry in data["units"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return {}
+
+
+def _restored(text: str, entry) -> Unit | str:
+    if isinstance(entry, str):
+        return entry
+    shown, (top, bottom), dims = entry
+    if not isinstance(shown, str) or type(top) is not int or type(bottom) is not int or bottom <= 0:
+        raise ValueError("a factor must be two integers")
+    dimensions = []
+    for name, (p, q) in dims:
+        if not isinstance(name, str) or type(p) is not int or type(q) is not int or q <= 0:
+            raise ValueError("a dimension must be a name and two integers")
+        dimensions.append((name, Fraction(p, q)))
+    return Unit(shown, Fraction(top, bottom), tuple(dimensions))
+
+
+def built_units_key() -> str:
+    """What a parsed unit depends on: the units files (definitions, spellings) and this module."""
+    from . import stamps
+
+    folder = str(builtin("units"))
+    rows = [[os.path.relpath(p, folder), stamps.file_hash(p)] for p in stamps.files_under(folder)]
+    return stamps.key("built-units", BUILT_FORMAT, rows, stamps.file_hash(os.path.abspath(__file__)))
+
+
+def built_units_form() -> dict:
+    """The shipped table: every unit text parsed so far in this process, with its factor and dimensions."""
+    entries = {}
+    for text, unit in sorted(_parsed.items()):
+        if isinstance(unit, str):
+            entries[text] = unit
+            continue
+        entries[text] = [unit.text, [unit.factor.numerator, unit.factor.denominator], [[n, [e.numerator, e.denominator]] for n, e in unit.dimensions]]
+    return {"key": built_units_key(), "units": entries}
 
 
 PREFIX = r"(?:[yzafpnµμumkKMGTPEZ]|Ki|Mi|Gi|Ti|Pi|Ei)"

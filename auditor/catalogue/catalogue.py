@@ -99,14 +99,19 @@ class Catalogue:
         """The formula as compiled code of its ``depends_on`` names, in that order."""
         found = self._functions.get(formula_id)
         if found is None:
-            from .runtime import load_function
+            from .runtime import CodeRefused, load_function
 
             code = self.code.get(formula_id)
-            if code is None:
+            try:
+                found = None if code is None else load_function(code, formula_id)
+            except CodeRefused:
+                found = None  # code read back from a built form that is not what the printer emits: made again
+            if found is None or found.__code__.co_argcount != len(self.deps(formula_id)):
                 from .compiled import generated_code
 
                 code = self.code[formula_id] = generated_code(self.expressions[formula_id], tuple(self.depends_on(formula_id)))
-            found = self._functions[formula_id] = load_function(code, formula_id)
+                found = load_function(code, formula_id)
+            self._functions[formula_id] = found
         return found
 
     def array_function(self, formula_id: str) -> Callable:
