@@ -131,18 +131,23 @@ def _project(tmp_path) -> list[Path]:
 def test_a_project_catalogue_is_kept_in_its_cache_and_read_back(tmp_path, monkeypatch):
     dirs, store = _project(tmp_path), Store(tmp_path / "cache")
     first = built.load(dirs, store, "k1")
+    leaves = first.inlined_names("widget_bytes")
+    built.keep(first)  # at the end of the run: stored with the leaves the run computed
     assert (tmp_path / "cache" / built.KIND / "k1.json").exists()
     monkeypatch.setattr("auditor.catalogue.load.load_catalogue", lambda dirs: pytest.fail("built again"))
     again = built.load(dirs, store, "k1")
     assert again.formulas == first.formulas and again.symbols == first.symbols
     assert again.deps("widget_bytes") == first.deps("widget_bytes")
-    assert again.inlined_names("widget_bytes") == first.inlined_names("widget_bytes")
+    assert set(again.leaves["widget_bytes"]) == leaves and "widgets" in leaves
+    assert "kv_cache_bytes" not in again.leaves  # not needed by that run: computed when first asked for
+    assert again.inlined_names("kv_cache_bytes") == first.inlined_names("kv_cache_bytes")
 
 
 @pytest.mark.parametrize("damage", ["wrong shape", "unknown name", "refused code", "wrong arity", "not json"])
 def test_a_damaged_cache_entry_is_rebuilt_never_trusted(tmp_path, damage):
     dirs, store = _project(tmp_path), Store(tmp_path / "cache")
     good = built.load(dirs, store, "k1")
+    built.keep(good)
     data = store.get(built.KIND, "k1")
     if damage == "wrong shape":
         data["formulas"][0]["unit"]["factor"] = "1/2"

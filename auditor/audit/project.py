@@ -46,6 +46,13 @@ class Project:
             self._catalogue = built.load(catalogue_dirs(self.root), self.cache, key)
         return self._catalogue
 
+    def keep_catalogue(self) -> None:
+        """At the end of a run: the catalogue's built form stored, with what the run learnt of it."""
+        if self._catalogue is not None:
+            from auditor.catalogue import built
+
+            built.keep(self._catalogue)
+
     def check_catalogue(self) -> None:
         """Read the catalogue now: one that cannot be read is an error even when no claim needs a formula.
 

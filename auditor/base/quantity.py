@@ -120,8 +120,27 @@ def parse_printed(mantissa: str, exponent: str | None) -> Printed:
     return Printed(value, half, decimals, exp10 if has_exp else None, "," in mantissa, mantissa)
 
 
+_READ: dict = {}  # (type, text) -> Stated, or (error class, message): the same text is read once per process
+MAX_READ = 8192
+
+
 def parse_stated(text: str | int | float) -> Stated:
     """Parse a stated quantity; raises ``QuantityError`` naming what it could not read."""
+    memo_key = (type(text), text) if isinstance(text, (str, int, float)) else None
+    found = _READ.get(memo_key) if memo_key is not None else None
+    if found is None:
+        try:
+            found = _parse_stated(text)
+        except QuantityError as exc:
+            found = (type(exc), str(exc))
+        if memo_key is not None and len(_READ) < MAX_READ:
+            _READ[memo_key] = found
+    if isinstance(found, tuple):
+        raise found[0](found[1])
+    return found
+
+
+def _parse_stated(text: str | int | float) -> Stated:
     if isinstance(text, bool) or not isinstance(text, (str, int, float)):
         raise QuantityError(f"a quantity must be a number or a string, got {type(text).__name__} {text!r}")
     if isinstance(text, (int, float)):

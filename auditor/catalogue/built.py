@@ -50,27 +50,49 @@ def load(dirs: list[Path], store=None, key: str | None = None) -> Catalogue:
         found = shipped()
         if found is not None:
             return found
+    catalogue = None
     if store is not None and key is not None:
         data = store.get(KIND, key)
         if data is not None:
             try:
-                return restore(data)
+                catalogue = restore(data)
             except BuiltFormError:
-                pass  # a damaged or foreign entry: rebuilt below, and written over
-    catalogue = load_catalogue(dirs)
+                pass  # a damaged or foreign entry: built below, and written over when the run ends
+    if catalogue is None:
+        catalogue = load_catalogue(dirs)
+        stored = -1
+    else:
+        stored = len(catalogue.leaves)
     if store is not None and key is not None:
-        store.put(KIND, key, built_form(catalogue))
+        catalogue.stored_as = (store, key, stored)
     return catalogue
 
 
-def built_form(catalogue: Catalogue) -> dict:
-    """Everything a run reads of ``catalogue``, as JSON data; every formula's code and leaves computed now."""
+def keep(catalogue: Catalogue) -> None:
+    """Store a project catalogue's built form at the end of a run, when it was built or learnt leaves in it."""
+    if catalogue.stored_as is None:
+        return
+    store, key, stored = catalogue.stored_as
+    if len(catalogue.leaves) > stored:
+        store.put(KIND, key, built_form(catalogue))
+        catalogue.stored_as = (store, key, len(catalogue.leaves))
+
+
+def built_form(catalogue: Catalogue, all_leaves: bool = False) -> dict:
+    """Everything a run reads of ``catalogue``, as JSON data, every formula's code generated now.
+
+    A formula's leaves (the symbols left once every formula it uses is
+    inlined, as SymPy simplifies them) cost seconds for the whole catalogue,
+    so a project's form keeps those computed so far and the rest are
+    computed when first needed; the shipped form has them all.
+    """
     from .compiled import generated_code
 
     for name in catalogue.formulas:
         if name not in catalogue.code:
             catalogue.code[name] = generated_code(catalogue.expressions[name], tuple(catalogue.depends_on(name)))
-        catalogue.inlined_names(name)
+        if all_leaves:
+            catalogue.inlined_names(name)
     return {
         "format": FORMAT,
         "symbols": [encode(s) for s in catalogue.symbols.values()],
@@ -80,7 +102,7 @@ def built_form(catalogue: Catalogue) -> dict:
         "same_arithmetic": [encode(s) for s in catalogue.same_arithmetic],
         "depends": {name: list(catalogue.depends[name]) for name in catalogue.formulas},
         "code": {name: catalogue.code[name] for name in catalogue.formulas},
-        "leaves": {name: list(catalogue.leaves[name]) for name in catalogue.formulas},
+        "leaves": {name: list(catalogue.leaves[name]) for name in catalogue.formulas if name in catalogue.leaves},
     }
 
 
@@ -97,11 +119,11 @@ def restore(data) -> Catalogue:
     tables = {}
     for table in ("depends", "code", "leaves"):
         found = data.get(table)
-        if not isinstance(found, dict) or found.keys() != formulas.keys():
+        if not isinstance(found, dict) or not (found.keys() == formulas.keys() or (table == "leaves" and found.keys() <= formulas.keys())):
             raise BuiltFormError(f"{table} must name every formula")
         tables[table] = found
     depends = {name: _names(tables["depends"][name], known) for name in formulas}
-    leaves = {name: _names(tables["leaves"][name], symbols.keys()) for name in formulas}
+    leaves = {name: _names(value, symbols.keys()) for name, value in tables["leaves"].items()}
     code = {name: decode(str, tables["code"][name]) for name in formulas}
     return Catalogue(symbols, formulas, unit_slips=unit_slips, kinds=kinds, same_arithmetic=same, depends=depends, code=code, leaves=leaves)
 
@@ -161,7 +183,7 @@ def shipped() -> Catalogue | None:
 def shipped_form(catalogue: Catalogue) -> dict:
     """The built-in catalogue's built form as it is shipped: its file locations relative to the formulas folder."""
     shown = {display_path(p): f"formulas/{p.name}" for p in builtin("formulas").glob("*.yaml")}
-    return {"key": shipped_key(), "catalogue": _relocated(built_form(catalogue), shown)}
+    return {"key": shipped_key(), "catalogue": _relocated(built_form(catalogue, all_leaves=True), shown)}
 
 
 def _shown_paths() -> dict[str, str]:

@@ -50,6 +50,7 @@ class Catalogue:
         self._functions: dict[str, Callable] = {}
         self._array_functions: dict[str, Callable] = {}
         self._inlined: dict = {}
+        self.stored_as = None  # (cache store, key, leaves stored) of a project catalogue's built form (``built.keep``)
 
     @cached_property
     def factory(self):

@@ -24,7 +24,7 @@ from auditor.base.errors import InputError, Location
 from auditor.base.stamps import file_hash, key
 from auditor.claims.paths import STDIN, claim_files
 
-from .entries import Entry, File, outcome_record, problem_record, read_outcome
+from .entries import FINDING, Entry, File, outcome_record, problem_record, read_outcome
 from .exact import exact, keep_exact
 from .inferred import inferred, keep_groups
 from .keys import claim_key, document_dependencies, needs_the_hub
@@ -50,6 +50,7 @@ def audit_run_cached(paths: list, project, store) -> Run:
     keep_exact(store, environment, weighed, audited, findings, run.findings)
     for claims_file in files:
         reader.keep(claims_file)
+    project.keep_catalogue()
     return run
 
 
@@ -89,19 +90,22 @@ class _Reader:
             claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents, self.project.root)
         except InputError:
             claims_file.dependencies = None  # raised again, in order, when the findings are placed
+        table = self._table(claims_file)
         for entry in raw.entries:
             keyed = None
             if claims_file.key is not None and claims_file.dependencies is not None and not needs_the_hub(entry, self.project.inputs):
                 keyed = claim_key(self.environment, raw, entry, claims_file.dependencies)
-            claims_file.entries.append(Entry(entry, keyed, self._cached(keyed)))
+            claims_file.entries.append(_cached(Entry(entry, keyed), table))
         return claims_file
 
-    def _cached(self, keyed: str | None):
-        record = self.store.get("claims", keyed) if keyed else None
-        try:
-            return None if record is None else read_outcome(record)
-        except (Unreadable, TypeError, KeyError, ValueError):
-            return None
+    def _table_key(self, claims_file: File) -> str | None:
+        return None if claims_file.key is None else key("claims", self.environment, str(claims_file.path.resolve()))
+
+    def _table(self, claims_file: File) -> dict:
+        """The outcomes stored for this file's claims by an earlier run, by claim key (the file may have changed since)."""
+        table_key = self._table_key(claims_file)
+        found = self.store.get("claims", table_key) if table_key else None
+        return found if isinstance(found, dict) else {}
 
     def audit(self, files: list[File], problems: list) -> list[tuple[File, Entry]]:
         """Each readable, first-named claim with its finding (audited now when the cache had none), as ``collect`` orders them."""
@@ -151,9 +155,9 @@ class _Reader:
         if claims_file.packed:
             self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
             return
-        for entry in claims_file.entries:
-            if entry.fresh and entry.key is not None and entry.outcome is not None and (entry.finding is None or entry.located is not None):
-                self.store.put("claims", entry.key, outcome_record(entry))
+        kept = [e for e in claims_file.entries if e.key is not None and e.outcome is not None and (e.finding is None or e.located is not None)]
+        if any(e.fresh for e in kept) and self._table_key(claims_file) is not None:  # one table per file: a write per claim costs more than its audit
+            self.store.put("claims", self._table_key(claims_file), {e.key: outcome_record(e) for e in kept})
         storable = claims_file.key is not None and claims_file.dependencies is not None
         if not storable or not all(e.key is not None and e.outcome is not None for e in claims_file.entries):
             self.store.complete = False
@@ -166,6 +170,18 @@ class _Reader:
                                                   "keys": [e.key for e in claims_file.entries], "outcomes": [outcome_record(e) for e in claims_file.entries]})
         for entry in claims_file.entries:
             entry.record = None  # written: no need to hold it while the other files are kept
+
+
+def _cached(entry: Entry, table: dict) -> Entry:
+    """The entry with its outcome from ``table`` where the table holds one of the right shape under its key."""
+    record = table.get(entry.key) if entry.key else None
+    if record is not None:
+        try:
+            entry.outcome = read_outcome(record)
+        except (Unreadable, TypeError, KeyError, ValueError):
+            return entry
+        entry.record = record if entry.outcome[0] == FINDING else None
+    return entry
 
 
 def _still_valid(pack) -> bool:

@@ -55,6 +55,18 @@ def derive(inputs, config: dict):
     return geometry
 
 
+def geometry_values(geometry, model_id: str, catalogue, compute):
+    """``compute(geometry, model_id, catalogue)`` once per geometry object and model name in force."""
+    table = _table(catalogue, "geometry values")
+    key = (id(geometry), model_id)
+    found = table.get(key)
+    if found is None or found[0] is not geometry:
+        found = table[key] = (geometry, compute(geometry, model_id, catalogue))  # the geometry kept alive while its id is a key
+        if len(table) > MAX_GEOMETRIES:
+            del table[next(iter(table))]
+    return found[1]
+
+
 def symbol_roles(catalogue) -> dict:
     """The catalogue's symbols by what fills them: dtype keys, nominal dtype keys, second-model roles, GPU fields."""
     table = _table(catalogue, "roles")

@@ -15,7 +15,7 @@ from auditor.base.units import describe
 from auditor.base.yamlio import Located
 from auditor.catalogue.load import Catalogue
 from auditor.claims.files import Claim
-from auditor.inputs.reference import Inputs
+from auditor.inputs.reference import Inputs, Sourced
 
 from . import memo
 from .bindings import Bindings
@@ -191,10 +191,17 @@ def _bind_variant_weights(model_id: str, catalogue: Catalogue, inputs: Inputs, b
 
 
 def bind_geometry(geometry, model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
+    bindings.set_sourced(memo.geometry_values(geometry, model_id, catalogue, _geometry_values))
+
+
+def _geometry_values(geometry, model_id: str, catalogue: Catalogue) -> tuple:
+    """The symbols a geometry fills, in base units, with their origin: the same for every claim of the model."""
+    found = []
     for name, derived in geometry.values.items():
         if name in catalogue.symbols:
             factor = catalogue.symbols[name].unit.factor
-            bindings.set(name, Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")
+            found.append((name, Sourced(Fraction(derived.value) * factor, f"{model_id}: {derived.origin}")))
+    return tuple(found)
 
 
 def _bind_nominal_size(model_id: str, catalogue: Catalogue, bindings: Bindings) -> None:
