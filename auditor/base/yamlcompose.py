@@ -46,8 +46,10 @@ class _Composer:
         self.loader = loader
         self.stack: list[_Open] = []
         self.anchors: dict[str, yaml.Node] = {}
-        self.sizes: dict[int, int] = {}
+        self.sizes: dict[int, int] = {}  # an anchored node's size once it is complete (an alias inside it finds none)
+        self.anchored: set[int] = set()
         self.root: yaml.Node | None = None
+        self.max_items, self.max_nodes, self.max_depth = limit("collection_items"), limit("yaml_nodes"), limit("yaml_depth")
 
     def at(self, mark) -> Location:
         return Location(self.loader.name, mark.line + 1)
@@ -60,13 +62,16 @@ class _Composer:
         return self.root
 
     def step(self, event) -> None:
-        if isinstance(event, AliasEvent):
-            self.alias(event)
-        elif isinstance(event, ScalarEvent):
-            tag = self.tag(event, ScalarNode, event.value)
+        if type(event) is ScalarEvent or isinstance(event, ScalarEvent):  # most events by far: handled inline
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = self.loader.resolve(ScalarNode, event.value, event.implicit)
             node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-            self.anchor(event, node)
+            if event.anchor is not None:
+                self.anchor(event, node)
             self.finish(node, 1)
+        elif isinstance(event, AliasEvent):
+            self.alias(event)
         elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
             self.open(event)
         elif isinstance(event, (SequenceEndEvent, MappingEndEvent)):
@@ -85,6 +90,7 @@ class _Composer:
             first = self.anchors[event.anchor].start_mark
             raise ComposerError(f"found duplicate anchor {event.anchor!r}; first occurrence", first, "second occurrence", event.start_mark)
         self.anchors[event.anchor] = node
+        self.anchored.add(id(node))
 
     def alias(self, event) -> None:
         node = self.anchors.get(event.anchor)
@@ -96,7 +102,7 @@ class _Composer:
         self.finish(node, size)
 
     def open(self, event) -> None:
-        if len(self.stack) >= limit("yaml_depth"):
+        if len(self.stack) >= self.max_depth:
             raise over("yaml_depth", self.at(event.start_mark), f"nesting {len(self.stack) + 1} levels deep")
         if isinstance(event, SequenceStartEvent):
             node = SequenceNode(self.tag(event, SequenceNode, None), [], event.start_mark, None, flow_style=event.flow_style)
@@ -114,17 +120,20 @@ class _Composer:
 
     def finish(self, node: yaml.Node, size: int) -> None:
         """Hand a complete node (or an alias of one) to the collection it sits in."""
-        self.sizes.setdefault(id(node), size)
+        if id(node) in self.anchored:
+            self.sizes.setdefault(id(node), size)
         if not self.stack:
             self.root = node
             return
         parent = self.stack[-1]
-        parent.children.append(node)
+        children = parent.children
+        children.append(node)
         parent.size += size
-        items = len(parent.children) // (2 if isinstance(parent.node, MappingNode) else 1)
-        if items > limit("collection_items"):
-            raise over("collection_items", self.at(parent.node.start_mark), f"a list or mapping of {items:,} items")
-        if parent.size > limit("yaml_nodes"):
+        if len(children) > self.max_items:
+            items = len(children) // (2 if isinstance(parent.node, MappingNode) else 1)
+            if items > self.max_items:
+                raise over("collection_items", self.at(parent.node.start_mark), f"a list or mapping of {items:,} items")
+        if parent.size > self.max_nodes:
             raise over("yaml_nodes", self.at(node.start_mark), f"{parent.size:,} nodes once aliases are expanded")
 
 

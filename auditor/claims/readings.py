@@ -72,14 +72,22 @@ def _per(written: str, noun: str) -> str:
     return f"{written}/{noun}" if _plain(written) else f"({written})/{noun}"
 
 
+@lru_cache(maxsize=2048)
+def _alternative_units(text: str) -> tuple:
+    """The other readings of a unit text that parse, with their notes: worked out once per text."""
+    found = []
+    for other, note in _alternatives(text):
+        try:
+            found.append((parse_unit(other), note))
+        except QuantityError:
+            continue
+    return tuple(found)
+
+
 def readings(stated: Stated, dimensions: tuple) -> list[Reading]:
     """The readings of ``stated`` whose unit has the formula's dimensions, the literal one first."""
     found = [Reading(stated)] if stated.unit.dimensions == dimensions else []
-    for text, note in _alternatives(stated.unit.text):
-        try:
-            unit = parse_unit(text)
-        except QuantityError:
-            continue
+    for unit, note in _alternative_units(stated.unit.text):
         if unit.dimensions == dimensions and all(unit.factor != r.stated.unit.factor for r in found):
             found.append(Reading(replace(stated, unit=unit), note))
     return found

@@ -89,6 +89,7 @@ class File:
         self.entries: list[Entry] = []
         self.dependencies: list | None = None
         self.packed = False
+        self.table: dict = {}  # the outcomes an earlier run stored for this file's claims, by claim key
 
     def load_raw(self):
         if self.raw is None:
@@ -97,13 +98,19 @@ class File:
             self.raw = read_raw_claim_file(self.path)
         return self.raw
 
-    def unpack(self, pack: dict) -> bool:
-        """Take the file's outcomes from its pack; False (and nothing taken) for a pack of the wrong shape."""
+    def unpack(self, pack: dict, table: dict) -> bool:
+        """Take the file's outcomes, by the keys its pack lists, from the table of its claims' outcomes.
+
+        False (and nothing taken) for a pack of the wrong shape, or one whose
+        claims the table no longer holds all of (a later version of the file
+        has been audited since).
+        """
         try:
             error = None if pack["error"] is None else read_problem(pack["error"])
-            keys, outcomes = pack["keys"], pack["outcomes"]
-            if len(keys) != len(outcomes) or not all(isinstance(k, str) for k in keys):
+            keys = pack["keys"]
+            if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
                 return False
+            outcomes = [table[k] for k in keys]
             entries = [Entry(None, keyed, read_outcome(record), index) for index, (keyed, record) in enumerate(zip(keys, outcomes))]
         except (Unreadable, TypeError, KeyError, ValueError):
             return False

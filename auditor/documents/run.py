@@ -5,9 +5,11 @@ finding as ``audit_claim`` makes it (or the input error it raises), and
 that finding placed in its document. Each is keyed by everything it depends
 on: the claim's own YAML (lines included, since findings carry them), its
 file's ``document:`` header, the documents looked for and the run's
-environment (``keys``). A claims file also gets a pack of its claims'
-outcomes under the hash of its bytes, so a run where nothing changed parses
-no YAML. What depends on more than one claim is decided again on every run,
+environment (``keys``). The outcomes of a claims file's claims are kept
+as one table (a cache entry per claim would cost more to write than most
+claims cost to audit), under the file's path, by claim key; and the file
+gets a pack, under the hash of its bytes, listing its claims' keys, so a
+run where nothing changed parses no YAML. What depends on more than one claim is decided again on every run,
 exactly as ``audit.pipeline.collect`` and ``locate.place`` decide it: which
 ids are duplicates, the unstated inputs inferred across a file's claims, and
 the inputs a document shows it computed with exactly (the few findings that
@@ -76,7 +78,7 @@ class _Reader:
 
         claims_file = File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
         pack = self.store.get("files", claims_file.key)
-        if pack is not None and _still_valid(pack) and claims_file.unpack(pack):
+        if pack is not None and _still_valid(pack) and claims_file.unpack(pack, self._table(claims_file)):
             return claims_file
         return self._read_claims(File(path, claims_file.key))
 
@@ -90,7 +92,7 @@ class _Reader:
             claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents, self.project.root)
         except InputError:
             claims_file.dependencies = None  # raised again, in order, when the findings are placed
-        table = self._table(claims_file)
+        table = claims_file.table = self._table(claims_file)
         for entry in raw.entries:
             keyed = None
             if claims_file.key is not None and claims_file.dependencies is not None and not needs_the_hub(entry, self.project.inputs):
@@ -156,7 +158,8 @@ class _Reader:
             self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
             return
         kept = [e for e in claims_file.entries if e.key is not None and e.outcome is not None and (e.finding is None or e.located is not None)]
-        if any(e.fresh for e in kept) and self._table_key(claims_file) is not None:  # one table per file: a write per claim costs more than its audit
+        if self._table_key(claims_file) is not None and (any(e.fresh for e in kept) or not all(e.key in claims_file.table for e in kept)):
+            # one table per file, which the file's pack lists keys into: a write per claim costs more than its audit
             self.store.put("claims", self._table_key(claims_file), {e.key: outcome_record(e) for e in kept})
         storable = claims_file.key is not None and claims_file.dependencies is not None
         if not storable or not all(e.key is not None and e.outcome is not None for e in claims_file.entries):
@@ -166,8 +169,7 @@ class _Reader:
         if any(e.finding is not None and e.located is None for e in claims_file.entries):
             return  # a claim not placed this run (its document unread): no pack
         error = None if claims_file.error is None else problem_record(claims_file.error)
-        self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "error": error,
-                                                  "keys": [e.key for e in claims_file.entries], "outcomes": [outcome_record(e) for e in claims_file.entries]})
+        self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "error": error, "keys": [e.key for e in claims_file.entries]})
         for entry in claims_file.entries:
             entry.record = None  # written: no need to hold it while the other files are kept
 

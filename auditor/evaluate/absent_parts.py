@@ -70,6 +70,16 @@ def bind_absent_parts(geometry, model_id: str, catalogue, bindings) -> None:
     never overwrites), and a project catalogue without these formulas is
     left alone.
     """
-    for formula_id, (lacks, reason) in ABSENT_PARTS.items():
-        if formula_id in catalogue.formulas and lacks(geometry.values):
-            bindings.set(formula_id, Fraction(0), f"{model_id}: {reason}")
+    from .memo import per_geometry
+
+    bindings.set_sourced(per_geometry("absent parts", geometry, model_id, catalogue, _absent_parts))
+
+
+def _absent_parts(geometry, model_id: str, catalogue) -> tuple:
+    from auditor.inputs.reference import Sourced
+
+    return tuple(
+        (formula_id, Sourced(Fraction(0), f"{model_id}: {reason}"))
+        for formula_id, (lacks, reason) in ABSENT_PARTS.items()
+        if formula_id in catalogue.formulas and lacks(geometry.values)
+    )

@@ -55,9 +55,9 @@ def derive(inputs, config: dict):
     return geometry
 
 
-def geometry_values(geometry, model_id: str, catalogue, compute):
+def per_geometry(name: str, geometry, model_id: str, catalogue, compute):
     """``compute(geometry, model_id, catalogue)`` once per geometry object and model name in force."""
-    table = _table(catalogue, "geometry values")
+    table = _table(catalogue, name)
     key = (id(geometry), model_id)
     found = table.get(key)
     if found is None or found[0] is not geometry:
@@ -65,6 +65,14 @@ def geometry_values(geometry, model_id: str, catalogue, compute):
         if len(table) > MAX_GEOMETRIES:
             del table[next(iter(table))]
     return found[1]
+
+
+def per_model(inputs, name: str, model_id: str, compute):
+    """``compute()`` once per ``Inputs`` and model name: what a model's name alone decides."""
+    table = _table(inputs, name)
+    if model_id not in table:
+        table[model_id] = compute()
+    return table[model_id]
 
 
 def symbol_roles(catalogue) -> dict:
