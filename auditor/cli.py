@@ -13,11 +13,18 @@ import sys
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
-def build_parser():
+COMPLETION = "--print-completion"
+SHELLS = ("bash", "zsh", "tcsh")
+
+
+def build_parser(completion: bool = True):
+    """The command line's parser; without ``completion`` the completion option is declared but shtab not loaded.
+
+    shtab (and the package metadata it reads) costs a tenth of a short run,
+    so ``main`` loads it only when the command line asks for a completion script.
+    """
     import argparse
     from pathlib import Path
-
-    import shtab
 
     from auditor import __version__
     from auditor.commands import register_all
@@ -30,7 +37,13 @@ def build_parser():
     parser = _Parser(prog="auditor", description="Recompute published LLM-inference numbers and explain the wrong ones.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--project", type=Path, default=None, help="project folder with its own claims/, formulas/, inputs/ (default: the nearest folder above holding claims/ or [tool.auditor])")
-    shtab.add_argument_to(parser, ["--print-completion"], help="print a shell completion script (bash, zsh or tcsh) and exit")
+    help_text = "print a shell completion script (bash, zsh or tcsh) and exit"
+    if completion:
+        import shtab
+
+        shtab.add_argument_to(parser, [COMPLETION], help=help_text)
+    else:
+        parser.add_argument(COMPLETION, choices=SHELLS, help=help_text)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     register_all(sub)
     return parser
@@ -43,8 +56,11 @@ def main(argv: list[str] | None = None) -> int:
         return replayed
     from auditor.base.errors import AuditorError, InputError
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    parser = build_parser(completion=any(a.startswith(COMPLETION) for a in argv))
+    try:
+        args = parser.parse_args(argv)
+    except BrokenPipeError:  # help or a completion script piped into a reader that stopped early
+        return EXIT_OK
     args.command_line = argv  # what a stored run is keyed by (``commands.replay``)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)

@@ -229,16 +229,10 @@ def _arithmetic(text: str) -> tuple[Fraction, str] | None:
     match = _ARITHMETIC.match(text)
     if not match or not re.search(r"[+*]|\d\s*/\s*\d.*[+*/]", match["expr"]):
         return None
-    from .errors import ExpressionError
-    from .expressions import SymbolFactory, parse_expression
+    from .literal import literal_value
 
-    try:
-        value = parse_expression(match["expr"], SymbolFactory())
-    except ExpressionError:
-        return None
-    if not value.is_Rational:
-        return None
-    return Fraction(int(value.p), int(value.q)), match["rest"]
+    value = literal_value(match["expr"])
+    return None if value is None else (value, match["rest"])
 
 
 _ATTACHED_COUNT = re.compile(r"^(?P<suffix>[kKMT]|bn)(?=\s|$)")

@@ -16,6 +16,7 @@ from auditor.audit.stored import Unreadable, finding_record, read_finding
 from auditor.base.errors import InputError, Location
 
 UNREADABLE, PROBLEM, FINDING = "unreadable", "problem", "finding"
+SAME = "same"  # a located finding that is the finding itself
 
 
 class Entry:
@@ -149,8 +150,11 @@ def outcome_record(entry: Entry) -> dict:
         return {PROBLEM: problem_record(entry.problem), "id": entry.outcome[1], "location": [entry.outcome[2].path, entry.outcome[2].line]}
     if entry.record is None:  # written once, for the claim's entry and its file's pack alike
         finding = finding_record(entry.finding)
-        shared = finding["trace"] if entry.located.trace is entry.finding.trace else None
-        entry.record = {FINDING: finding, "located": finding_record(entry.located, shared)}
+        if entry.located is entry.finding:  # no document to place it in: the same finding, not stored twice
+            entry.record = {FINDING: finding, "located": SAME}
+        else:
+            shared = finding["trace"] if entry.located.trace is entry.finding.trace else None
+            entry.record = {FINDING: finding, "located": finding_record(entry.located, shared)}
     return entry.record
 
 
@@ -164,4 +168,5 @@ def read_outcome(record) -> tuple:
         if not isinstance(claim_id, str) or not isinstance(path, str) or not (line is None or type(line) is int):
             raise Unreadable("not a stored claim's place")
         return (PROBLEM, claim_id, Location(path, line), read_problem(record[PROBLEM]))
-    return (FINDING, read_finding(record[FINDING]), read_finding(record["located"]))
+    finding = read_finding(record[FINDING])
+    return (FINDING, finding, finding if record["located"] == SAME else read_finding(record["located"]))
