@@ -139,8 +139,32 @@ def test_a_project_catalogue_is_kept_in_its_cache_and_read_back(tmp_path, monkey
     assert again.formulas == first.formulas and again.symbols == first.symbols
     assert again.deps("widget_bytes") == first.deps("widget_bytes")
     assert set(again.leaves["widget_bytes"]) == leaves and "widgets" in leaves
-    assert "kv_cache_bytes" not in again.leaves  # not needed by that run: computed when first asked for
     assert again.inlined_names("kv_cache_bytes") == first.inlined_names("kv_cache_bytes")
+
+
+def _parsed_while_loading(dirs, monkeypatch) -> list[str]:
+    import auditor.catalogue.load as load
+
+    parsed, original = [], load._parse
+    monkeypatch.setattr(load, "_parse", lambda formula, catalogue: parsed.append(formula.id) or original(formula, catalogue))
+    built.load(dirs)
+    return parsed
+
+
+def test_a_project_catalogue_parses_only_its_own_formulas_over_the_shipped_form(tmp_path, monkeypatch):
+    assert _parsed_while_loading(_project(tmp_path), monkeypatch) == ["widget_bytes"]
+
+
+def test_a_project_that_redefines_a_built_in_name_is_built_whole(tmp_path, monkeypatch):
+    dirs = _project(tmp_path)
+    text = (tmp_path / "formulas" / "widgets.yaml").read_text(encoding="utf-8")
+    (tmp_path / "formulas" / "widgets.yaml").write_text(text + """  kv_bytes_per_token:
+    title: KV cache per token, with a project's padding
+    expr: 2 * kv_values_per_token * kv_bytes_per_element / one_token
+    unit: byte/token
+""", encoding="utf-8")
+    parsed = _parsed_while_loading(dirs, monkeypatch)
+    assert "widget_bytes" in parsed and "kv_cache_bytes" in parsed and len(parsed) > 100
 
 
 @pytest.mark.parametrize("damage", ["wrong shape", "unknown name", "refused code", "wrong arity", "not json"])

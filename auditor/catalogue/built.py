@@ -43,29 +43,39 @@ MAX_SHIPPED_BYTES = 16 * 2**20
 
 
 def load(dirs: list[Path], store=None, key: str | None = None) -> Catalogue:
-    """The catalogue of ``dirs``: from its built form where one is current, else built (and stored)."""
+    """The catalogue of ``dirs``: from its built form where one is current, else built (and stored when the run ends).
+
+    The built-in catalogue alone is the shipped form. A project's is its
+    cached form; without one, the project's own files are read over the
+    shipped form (``load_catalogue(dirs, base)``), so only its own formulas
+    are parsed, unless it redefines a built-in name.
+    """
     from .load import load_catalogue
 
-    if [Path(d).resolve() for d in dirs] == [builtin("formulas").resolve()]:
+    builtin_first = Path(dirs[0]).resolve() == builtin("formulas").resolve() if dirs else False
+    if builtin_first and len(dirs) == 1:
         found = shipped()
         if found is not None:
             return found
-    catalogue = None
-    if store is not None and key is not None:
-        data = store.get(KIND, key)
-        if data is not None:
-            try:
-                catalogue = restore(data)
-            except BuiltFormError:
-                pass  # a damaged or foreign entry: built below, and written over when the run ends
-    if catalogue is None:
-        catalogue = load_catalogue(dirs)
-        stored = -1
-    else:
+    catalogue, stored = _cached(store, key), -1
+    if catalogue is not None:
         stored = len(catalogue.leaves)
+    else:
+        base = shipped() if builtin_first else None
+        catalogue = (load_catalogue(dirs, base) if base is not None else None) or load_catalogue(dirs)
     if store is not None and key is not None:
         catalogue.stored_as = (store, key, stored)
     return catalogue
+
+
+def _cached(store, key: str | None) -> Catalogue | None:
+    data = store.get(KIND, key) if store is not None and key is not None else None
+    if data is None:
+        return None
+    try:
+        return restore(data)
+    except BuiltFormError:
+        return None  # a damaged or foreign entry: built again, and written over when the run ends
 
 
 def keep(catalogue: Catalogue) -> None:

@@ -21,35 +21,53 @@ from .folders import catalogue_dirs
 __all__ = ["Catalogue", "catalogue_dirs", "load_catalogue"]
 
 
-def load_catalogue(dirs: list[Path]) -> Catalogue:
+def load_catalogue(dirs: list[Path], base: Catalogue | None = None) -> Catalogue:
+    """The catalogue of ``dirs``, every check made; with ``base``, the first folder's catalogue already built.
+
+    A ``base`` (the built-in catalogue from its built form) is taken as it
+    is: only the later folders are read, and only their formulas parsed and
+    checked, so a project's own formulas cost what they cost, not the whole
+    catalogue again. A later folder that redefines a name of the base would
+    change what the base's formulas mean, so then the base is not used
+    (None is returned, and the caller builds everything).
+    """
     from .kinds import FILE as KINDS_FILE
     from .kinds import read_kinds, read_same_arithmetic
     from .reader import read_catalogue_file
 
-    symbols: dict[str, SymbolDef] = {}
-    formulas: dict[str, FormulaDef] = {}
-    unit_slips: list = []
-    kinds: dict = {}
-    same_arithmetic: list = []
+    symbols: dict[str, SymbolDef] = dict(base.symbols) if base else {}
+    formulas: dict[str, FormulaDef] = dict(base.formulas) if base else {}
+    unit_slips: list = list(base.unit_slips) if base else []
+    kinds: dict = dict(base.kinds) if base else {}
+    same_arithmetic: list = list(base.same_arithmetic) if base else []
     for layer, folder in enumerate(dirs):
+        if base is not None and layer == 0:
+            continue
         for path in sorted(folder.glob("*.yaml")):
             if path.name == KINDS_FILE:
                 kinds.update(read_kinds(path))
                 same_arithmetic.extend(read_same_arithmetic(path))
                 continue
             file_symbols, file_formulas, file_slips = read_catalogue_file(path, layer)
+            if base is not None and (file_symbols.keys() & base.symbols.keys() or file_formulas.keys() & base.formulas.keys()):
+                return None
             _merge(symbols, file_symbols, layer, "symbol")
             _merge(formulas, file_formulas, layer, "formula")
             unit_slips.extend(file_slips)
     _check_namespaces(symbols, formulas)
     unique_slips = list({slip.name: slip for slip in unit_slips}.values())
-    catalogue = Catalogue(symbols, formulas, unit_slips=unique_slips, kinds=kinds, same_arithmetic=same_arithmetic)
-    for formula in formulas.values():
+    built = dict(base.depends) if base else {}
+    catalogue = Catalogue(symbols, formulas, unit_slips=unique_slips, kinds=kinds, same_arithmetic=same_arithmetic, depends=built,
+                          code=dict(base.code) if base else {}, leaves=dict(base.leaves) if base else {})
+    new = [formula for formula in formulas.values() if formula.id not in built]
+    for formula in new:
         catalogue.expressions[formula.id] = _parse(formula, catalogue)
     _check_cycles(catalogue)
-    for formula in formulas.values():
+    for formula in new:
         _check_units(formula, catalogue)
+    for formula in formulas.values():
         _check_references(formula, catalogue)
+    _check_symbol_references(catalogue)
     return catalogue
 
 
@@ -63,6 +81,10 @@ def _check_references(formula: FormulaDef, catalogue: Catalogue) -> None:
     for slip in formula.plausible_slips:
         if slip.symbol and slip.symbol not in catalogue.symbols and slip.symbol not in catalogue.formulas:
             raise InputError(formula.location, f"formula {formula.id!r}: slip {slip.name!r} names unknown symbol {slip.symbol!r}")
+
+
+def _check_symbol_references(catalogue: Catalogue) -> None:
+    """A symbol's second-model value and the symbols it is confused with exist."""
     for name, symbol in catalogue.symbols.items():
         if symbol.of_model and symbol.of_model[1] not in catalogue.symbols and symbol.of_model[1] not in catalogue.formulas:
             raise InputError(symbol.location, f"symbol {name!r}: of_model names unknown value {symbol.of_model[1]!r}")
