@@ -121,8 +121,8 @@ class Catalogue:
         if found is None:
             from .runtime import load_array_function
 
-            self.function(formula_id)
-            found = self._array_functions[formula_id] = load_array_function(self.code[formula_id], formula_id)
+            checked = self.function(formula_id)
+            found = self._array_functions[formula_id] = load_array_function(self.code[formula_id], formula_id, checked)
         return found
 
     def inlined(self, formula_id: str):

@@ -142,7 +142,7 @@ def load_function(code: str, name: str = "<formula>") -> Callable:
     return types.FunctionType(body, {"__builtins__": {}, **RUNTIME}, name)
 
 
-def load_array_function(code: str, name: str = "<formula>") -> Callable:
+def load_array_function(code: str, name: str = "<formula>", checked: Callable | None = None) -> Callable:
     """The same generated code computing in float arrays, one lane per candidate (diagnosis's float pass).
 
     The text is checked exactly as ``load_function`` checks it; only the
@@ -150,10 +150,20 @@ def load_array_function(code: str, name: str = "<formula>") -> Callable:
     numpy's elementwise ones. A floor, a condition or a count that cannot be
     taken lane by lane raises, and the caller computes those lanes one by one.
     """
-    import numpy
+    function = checked if checked is not None else load_function(code, name)  # ``checked``: this code, already loaded
+    return types.FunctionType(function.__code__, _array_globals(), name)
 
-    function = load_function(code, name)
-    return types.FunctionType(function.__code__, {"__builtins__": {}, **_array_runtime(numpy)}, name)
+
+_ARRAY_GLOBALS: dict = {}
+
+
+def _array_globals() -> dict:
+    """The float-array runtime, made once (numpy imported then)."""
+    if not _ARRAY_GLOBALS:
+        import numpy
+
+        _ARRAY_GLOBALS.update({"__builtins__": {}, **_array_runtime(numpy)})
+    return _ARRAY_GLOBALS
 
 
 def _array_runtime(numpy) -> dict:
