@@ -38,10 +38,10 @@ def memoize_catalogue() -> None:
 
     original, memo = load.load_catalogue, {}
 
-    def load_catalogue(dirs):
-        key = tuple((str(p), p.read_bytes()) for folder in dirs for p in sorted(Path(folder).glob("*.yaml")))
+    def load_catalogue(dirs, base=None):
+        key = (base is None, *((str(p), p.read_bytes()) for folder in dirs for p in sorted(Path(folder).glob("*.yaml"))))
         if key not in memo:
-            memo[key] = original(dirs)
+            memo[key] = original(dirs, base)
         return memo[key]
 
     load.load_catalogue = load_catalogue

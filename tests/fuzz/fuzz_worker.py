@@ -57,8 +57,8 @@ def warm(scratch: Path) -> None:
             importlib.import_module(module.name)
     memoize_catalogue()
     Project.load(scratch)
-    parser = auditor.cli.build_parser()
-    auditor.cli.build_parser = lambda: parser  # argparse keeps no state between parses; building it costs a tenth of a case
+    parsers = {flag: auditor.cli.build_parser(completion=flag) for flag in (False, True)}
+    auditor.cli.build_parser = lambda completion=True: parsers[completion]  # argparse keeps no state between parses; building it costs a tenth of a case
     import huggingface_hub  # noqa: F401  the fetch path imports it; children inherit it loaded
     _rehearse(scratch)
     gc.collect()
