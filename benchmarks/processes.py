@@ -1,7 +1,8 @@
 """Whole-process timings for the goals table: paired runs, medians, peak memory, and a claims corpus of any size.
 
-A run's wall time is read around the child process, and its peak memory is
-the kernel's own account of the finished child (``wait4``). A goal's
+A run's wall time and its peak memory (the kernel's own account of the
+finished child, ``wait4``) are read by a small launcher process that starts
+the command, so that neither counts this benchmark's own size. A goal's
 command and its yardstick run in turn, A B A B ..., and the ratio is taken
 pair by pair, so a machine whose speed drifts (it is shared) moves both.
 """
@@ -23,14 +24,41 @@ AUDITOR = shutil.which("auditor", path=str(Path(sys.executable).parent)) or "aud
 PYTHON = sys.executable
 
 
+# A child forked from this process starts with this process's resident pages, and the kernel's peak for
+# the child counts them until it execs: this benchmark holds SymPy, numpy and a million-point sweep, so
+# every child would seem to peak at this process's size. So each command is started by a small launcher
+# (a fresh interpreter, a few MiB), which forks, execs the command, and reports its wall time and peak.
+LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+report, command = int(sys.argv[1]), sys.argv[2:]
+pid = os.fork()
+if pid == 0:
+    os.close(report)
+    os.execvp(command[0], command)
+_, status, usage = os.wait4(pid, 0)
+os.write(report, f"{time.perf_counter() - start} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}".encode())
+"""
+
+
 def run_once(command: list[str], cwd: Path) -> tuple[float, float, int]:
-    """(wall seconds, peak MiB, exit code) of one run of ``command``."""
-    start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "HF_HUB_OFFLINE": "1"})
-    _, status, usage = os.wait4(child.pid, 0)
-    elapsed = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    return elapsed, usage.ru_maxrss / 1024, child.returncode
+    """(wall seconds, peak MiB, exit code) of one run of ``command``, as its launcher measured them."""
+    read, write = os.pipe()
+    try:
+        child = subprocess.Popen([PYTHON, "-c", LAUNCHER, str(write), *command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 env={**os.environ, "HF_HUB_OFFLINE": "1"}, pass_fds=(write,))
+        os.close(write)
+        write = None
+        report = b""
+        while chunk := os.read(read, 4096):
+            report += chunk
+        child.wait()
+    finally:
+        os.close(read)
+        if write is not None:
+            os.close(write)
+    elapsed, peak, code = report.split()
+    return float(elapsed), int(peak) / 1024, int(code)
 
 
 def paired(command: list[str], yardstick: list[str], cwd: Path, runs: int, before=None) -> dict:
