@@ -21,7 +21,7 @@ from auditor.base.numbers import show, with_prefix
 from auditor.base.units import Unit, normalise, parse_unit
 from auditor.evaluate.bindings import Bindings
 from auditor.claims.compare import float_band
-from auditor.evaluate.memo import derive
+from auditor.evaluate.memo import derive, once, symbol_roles
 from auditor.evaluate.variation import Variation
 from auditor.inputs.reference import Sourced
 
@@ -235,18 +235,27 @@ def _replaced(bindings: Bindings, ctx: Context, formula_id: str, wrong_id: str) 
     return bindings if value is None else overriding(bindings, formula_id, value, f"replaced by {wrong_id}")
 
 
+def _other_widths(inputs, width: Fraction) -> list[tuple[Fraction, list[str]]]:
+    """Every stored width other than ``width``, with the formats of that width: the same for every claim."""
+    def compute():
+        widths: dict = {}
+        for name, dtype in sorted(inputs.dtypes.items()):
+            if name == dtype.name and dtype.storage and dtype.bytes != width:
+                widths.setdefault(dtype.bytes, []).append(dtype.name)
+        return sorted(widths.items())
+
+    return once(inputs, "other dtype widths", width, compute)
+
+
 def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
     """Another storage width for a dtype the claim names: formats of one width are one explanation."""
+    by_key = symbol_roles(ctx.catalogue)["dtype"]
     for key, raw in ctx.claim.given.items():
-        symbol = next((s for s in ctx.catalogue.symbols.values() if s.dtype_key == key), None)
+        symbol = by_key.get(key)
         if symbol is None or symbol.name not in ctx.names:
             continue
         right = ctx.inputs.dtypes[str(raw).lower()]
-        widths: dict = {}
-        for name, dtype in sorted(ctx.inputs.dtypes.items()):
-            if name == dtype.name and dtype.storage and dtype.bytes != right.bytes:
-                widths.setdefault(dtype.bytes, []).append(dtype.name)
-        for width, names in sorted(widths.items()):
+        for width, names in _other_widths(ctx.inputs, right.bytes):
             yield Hypothesis(
                 f"{key} {show(width)}-byte for {right.name}", "dtype",
                 f"a {show(width)}-byte format ({', '.join(names)}) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),

@@ -67,12 +67,12 @@ def per_geometry(name: str, geometry, model_id: str, catalogue, compute):
     return found[1]
 
 
-def per_model(inputs, name: str, model_id: str, compute):
-    """``compute()`` once per ``Inputs`` and model name: what a model's name alone decides."""
-    table = _table(inputs, name)
-    if model_id not in table:
-        table[model_id] = compute()
-    return table[model_id]
+def once(owner, name: str, key, compute):
+    """``compute()`` once per ``owner`` (an ``Inputs`` or ``Catalogue``, held weakly), table ``name`` and ``key``."""
+    table = _table(owner, name)
+    if key not in table:
+        table[key] = compute()
+    return table[key]
 
 
 def symbol_roles(catalogue) -> dict:

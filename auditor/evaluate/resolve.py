@@ -181,7 +181,7 @@ def _bind_variant_weights(model_id: str, catalogue: Catalogue, inputs: Inputs, b
     """A variant's name says how its weights are stored ("-AWQ"); a weight_dtype the claim gives wins."""
     from auditor.inputs.models import model_variant
 
-    variant = memo.per_model(inputs, "variant", model_id, lambda: model_variant(model_id, inputs))
+    variant = memo.once(inputs, "variant", model_id, lambda: model_variant(model_id, inputs))
     if variant is None or variant.weight_dtype is None:
         return
     dtype = inputs.dtypes.get(variant.weight_dtype)
@@ -208,7 +208,7 @@ def _bind_nominal_size(model_id: str, catalogue: Catalogue, bindings: Bindings) 
     """The count in the model's name ("8B"), which sizing rules and careless sums use for the real one."""
     from auditor.inputs.names import nominal_parameters
 
-    nominal = memo.per_model(catalogue, "nominal size", model_id, lambda: nominal_parameters(model_id))
+    nominal = memo.once(catalogue, "nominal size", model_id, lambda: nominal_parameters(model_id))
     if nominal is not None and "n_params_nominal" in catalogue.symbols:
         bindings.set("n_params_nominal", nominal, f"{model_id}: the size its name advertises")
 
