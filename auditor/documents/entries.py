@@ -118,6 +118,12 @@ class File:
         self.error, self.entries, self.dependencies, self.packed = error, entries, pack["dependencies"], True
         return True
 
+    def release(self) -> None:
+        """Drop the file's YAML and claims once every finding is placed: what is kept from here on is findings."""
+        self.raw, self.table = None, {}
+        for entry in self.entries:
+            entry.raw = entry._claim = None
+
     def read_problems(self) -> list[InputError]:
         """The file's own error, else each claim that cannot be read, in order."""
         if self.error is not None:
