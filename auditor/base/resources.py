@@ -30,9 +30,23 @@ MAX_CLIMB = 2
 
 
 def display_path(path: Path) -> str:
-    """A path as a user wants to read it: relative to the working directory (``../claims/x.yaml`` from ``docs/``)."""
+    """A path as a user wants to read it: relative to the working directory (``../claims/x.yaml`` from ``docs/``).
+
+    Resolving costs system calls, and a run shows each claims file many
+    times, so each path is shown once per working directory.
+    """
     try:
-        resolved, here = path.resolve(), Path.cwd().resolve()
+        here = os.getcwd()
+    except OSError:
+        return str(path)
+    return _shown(str(path), here)
+
+
+@lru_cache(maxsize=4096)
+def _shown(path_text: str, here_text: str) -> str:
+    path, here = Path(path_text), Path(here_text)
+    try:
+        resolved, here = path.resolve(), here.resolve()
         if resolved.is_relative_to(here):
             return str(resolved.relative_to(here))
         relative = os.path.relpath(resolved, here)
