@@ -255,9 +255,16 @@ def wrong_dtypes(ctx: Context) -> Iterable[Hypothesis]:
         if symbol is None or symbol.name not in ctx.names:
             continue
         right = ctx.inputs.dtypes[str(raw).lower()]
-        for width, names in _other_widths(ctx.inputs, right.bytes):
-            yield Hypothesis(
-                f"{key} {show(width)}-byte for {right.name}", "dtype",
-                f"a {show(width)}-byte format ({', '.join(names)}) used for {right.name} ({show(right.bytes)} B)", (symbol.name,),
-                lambda b, c, n=symbol.name, w=width, d=names[0]: overriding(b, n, w, f"dtype {d}"), fixed=True,
-            )
+        yield from once(ctx.inputs, "wrong dtypes", (key, symbol.name, right.name), lambda: _wrong_widths(ctx.inputs, key, symbol.name, right))
+
+
+def _wrong_widths(inputs, key: str, symbol: str, right) -> tuple[Hypothesis, ...]:
+    """The hypotheses of every other width for one dtype key and format: the same for every claim (frozen, so shared)."""
+    return tuple(
+        Hypothesis(
+            f"{key} {show(width)}-byte for {right.name}", "dtype",
+            f"a {show(width)}-byte format ({', '.join(names)}) used for {right.name} ({show(right.bytes)} B)", (symbol,),
+            lambda b, c, n=symbol, w=width, d=names[0]: overriding(b, n, w, f"dtype {d}"), fixed=True,
+        )
+        for width, names in _other_widths(inputs, right.bytes)
+    )
