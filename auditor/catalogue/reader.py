@@ -24,6 +24,8 @@ FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "falla
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
 SLIP_KEYS = {"name", "reason", "factor", "symbol"}
 UNIT_SLIP_KEYS = {"computed", "printed", "reason", "prior"}
+FACT_CHECKS = {"independent_of", "cancels", "linear_in", "scales_as", "through_product", "equals_at", "equals_formula", "tends_to"}
+"""What a formula's ``facts:`` may declare: the property checks (``symbolic.CHECKS``, named here so reading needs no SymPy)."""
 
 
 class _Reader:
@@ -205,6 +207,7 @@ def _formula(reader: _Reader, parent: Located, name: str) -> FormulaDef:
     if not isinstance(assumptions, list) or not all(isinstance(a, str) for a in assumptions):
         raise InputError(reader.at(node, "assumptions"), f"{what}: assumptions must be a list of sentences")
     facts = reader.mapping(node.get("facts") or Located(), "'facts'", node, "facts")
+    reader.keys(facts, FACT_CHECKS, f"the facts of {what}")
     return FormulaDef(
         id=name,
         title=reader.text(node, "title", what),
