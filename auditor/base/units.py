@@ -92,7 +92,7 @@ def _check_unit_text(text: str) -> None:
 
 MAX_REMEMBERED = 4096
 BUILT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "_built", "units.json")
-BUILT_FORMAT = 1
+BUILT_FORMAT = 2
 _parsed: dict[str, Unit | str] = {}  # a text's unit, or the message it was refused with
 
 
@@ -148,17 +148,15 @@ def _built_units() -> dict[str, Unit | str]:
 
 
 def _restored(text: str, entry) -> Unit | str:
+    """A table entry: a refusal's message, or a unit decoded against ``Unit``'s fields (``typedjson``)."""
+    from .typedjson import BuiltFormError, decode
+
     if isinstance(entry, str):
         return entry
-    shown, (top, bottom), dims = entry
-    if not isinstance(shown, str) or type(top) is not int or type(bottom) is not int or bottom <= 0:
-        raise ValueError("a factor must be two integers")
-    dimensions = []
-    for name, (p, q) in dims:
-        if not isinstance(name, str) or type(p) is not int or type(q) is not int or q <= 0:
-            raise ValueError("a dimension must be a name and two integers")
-        dimensions.append((name, Fraction(p, q)))
-    return Unit(shown, Fraction(top, bottom), tuple(dimensions))
+    try:
+        return decode(Unit, entry)
+    except BuiltFormError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def built_units_key() -> str:
@@ -172,13 +170,9 @@ def built_units_key() -> str:
 
 def built_units_form() -> dict:
     """The shipped table: every unit text parsed so far in this process, with its factor and dimensions."""
-    entries = {}
-    for text, unit in sorted(_parsed.items()):
-        if isinstance(unit, str):
-            entries[text] = unit
-            continue
-        entries[text] = [unit.text, [unit.factor.numerator, unit.factor.denominator], [[n, [e.numerator, e.denominator]] for n, e in unit.dimensions]]
-    return {"key": built_units_key(), "units": entries}
+    from .typedjson import encode
+
+    return {"key": built_units_key(), "units": {text: unit if isinstance(unit, str) else encode(unit) for text, unit in sorted(_parsed.items())}}
 
 
 PREFIX = r"(?:[yzafpnµμumkKMGTPEZ]|Ki|Mi|Gi|Ti|Pi|Ei)"
