@@ -22,7 +22,8 @@ def is_zero(expr: sympy.Expr, catalogue) -> tuple[bool | None, dict | None]:
         return True, None
     if expr == 0 or _cancels_to_zero(expr):
         return True, None
-    simplified = sympy.simplify(expr)
+    # for a rational function, cancelling is a complete test: what it leaves nonzero, simplify cannot make zero
+    simplified = expr if _rational(expr) else sympy.simplify(expr)
     if simplified == 0:
         return True, None
     rng = random.Random(0)
@@ -48,6 +49,13 @@ def _cancels_to_zero(expr: sympy.Expr) -> bool:
         return False
 
 
+def _rational(expr: sympy.Expr) -> bool:
+    try:
+        return not expr.has(sympy.Piecewise) and expr.is_rational_function(*expr.free_symbols)
+    except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
+        return False
+
+
 def _every_branch_zero(expr: sympy.Expr, catalogue) -> bool:
     """Each branch of a Piecewise is zero where its condition can hold in the declared domains.
 
@@ -56,15 +64,20 @@ def _every_branch_zero(expr: sympy.Expr, catalogue) -> bool:
     cannot say "at most 1", so those branches are checked here by hand.
     """
     if not isinstance(expr, sympy.Piecewise):
-        return sympy.simplify(expr) == 0
+        return _zero(expr)
     for branch, condition in expr.args:
         boundary = _fraction_boundary(condition, catalogue)
         if boundary is False:
             continue
         value = branch.xreplace(boundary) if boundary else branch
-        if sympy.simplify(value) != 0:
+        if not _zero(value):
             return False
     return True
+
+
+def _zero(expr: sympy.Expr) -> bool:
+    """Proved zero: cancelled to zero, or simplified to zero where cancelling is not complete."""
+    return expr == 0 or _cancels_to_zero(expr) or (not _rational(expr) and sympy.simplify(expr) == 0)
 
 
 def _fraction_boundary(condition, catalogue):

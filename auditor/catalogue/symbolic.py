@@ -213,12 +213,83 @@ def tends_to(subject: Subject, argument) -> Outcome:
     x = subject.variable(name)
     free = sympy.Symbol(f"{name}_limit", real=True)
     expr = subject.expr(hold=(name,)).xreplace({x: free})
-    limit = sympy.limit(expr, free, point, "-" if point.is_infinite else DIRECTIONS[side])
+    direction = "-" if point.is_infinite else DIRECTIONS[side]
+    near = _branch_near(expr, free, point, direction)
+    limit = _rational_limit(near, free, point)
+    if limit is None:
+        limit = sympy.limit(near, free, point, direction)
     where = f"as {name} -> {node.get('at', 'infinity')}" + (f" from {side}" if side else "")
     text, wrong = f"tends to {node['value']} {where}", f"tends to {limit}, not {node['value']}, {where}"
     if value.is_infinite or limit.is_infinite:
         return (True, text) if limit == value else (False, wrong)
     return _zero_or_not(limit - value, subject, text, wrong)
+
+
+def _branch_near(expr: sympy.Expr, x: sympy.Symbol, point: sympy.Expr, direction: str) -> sympy.Expr:
+    """A Piecewise replaced by the branch that holds on the side of ``point`` the limit approaches from.
+
+    A one-sided limit depends only on the values on that side, so where every
+    condition before the chosen branch compares ``x`` with a number, the
+    branch is fixed there; SymPy's own limit of a Piecewise decides the same by
+    converting conditions to sets, several times slower. Anything else is left
+    whole, for ``sympy.limit``.
+    """
+    if not isinstance(expr, sympy.Piecewise) or direction == "+-":
+        return expr
+    for branch, condition in expr.args:
+        holds = _holds_near(condition, x, point, direction)
+        if holds is None:
+            return expr
+        if holds:
+            return branch
+    return expr
+
+
+def _rational_limit(expr: sympy.Expr, x: sympy.Symbol, point: sympy.Expr) -> sympy.Expr | None:
+    """The limit of a rational function of ``x`` read off its cancelled form, or None where that takes ``sympy.limit``.
+
+    At infinity the degrees decide (a finite ratio of leading coefficients,
+    or zero); at a number where the cancelled denominator is a nonzero number,
+    the value there is the limit. A pole, an infinite ratio whose sign rests
+    on other symbols, or anything not rational in ``x`` is left to SymPy.
+    """
+    try:
+        if expr.has(sympy.Piecewise) or not expr.is_rational_function(x):
+            return None
+        numerator, denominator = sympy.fraction(sympy.cancel(sympy.together(expr)))
+        top, bottom = sympy.Poly(numerator, x), sympy.Poly(denominator, x)
+    except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
+        return None
+    if point.is_infinite:
+        if top.degree() > bottom.degree() or bottom.is_zero:
+            return None
+        return sympy.Integer(0) if top.degree() < bottom.degree() else sympy.cancel(top.LC() / bottom.LC())
+    if not point.is_number:
+        return None
+    below = bottom.as_expr().xreplace({x: point})
+    if not (below.is_number and below.is_nonzero):
+        return None
+    return sympy.cancel(top.as_expr().xreplace({x: point}) / below)
+
+
+def _holds_near(condition, x: sympy.Symbol, point: sympy.Expr, direction: str) -> bool | None:
+    """Whether ``condition`` holds just below (direction "-") or above ("+") ``point``: None when it is not ``x`` against a number."""
+    if condition is sympy.true or condition is sympy.false:
+        return bool(condition)
+    if not isinstance(condition, (sympy.StrictLessThan, sympy.LessThan, sympy.StrictGreaterThan, sympy.GreaterThan)):
+        return None
+    lhs, rhs, greater = condition.lhs, condition.rhs, isinstance(condition, (sympy.StrictGreaterThan, sympy.GreaterThan))
+    if rhs == x and lhs != x:
+        lhs, rhs, greater = rhs, lhs, not greater
+    if lhs != x or not rhs.is_number or not rhs.is_extended_real:
+        return None
+    if point.is_infinite:
+        return greater == (point is sympy.oo) if rhs.is_finite else None
+    if rhs.is_infinite:
+        return None
+    if rhs != point:
+        return bool(point > rhs) == greater
+    return greater == (direction == "+")  # at the point itself: x lies above it when approached from above
 
 
 def _shown(node) -> str:
