@@ -31,6 +31,10 @@ from .exact import exact, keep_exact
 from .inferred import inferred, keep_groups
 from .keys import claim_key, document_dependencies, needs_the_hub
 from .locate import DocumentCache, locate
+from .sympy_worker import SympyWorker, available, wanted
+
+SHARED_FROM = 64  # claims to audit before a second process pays for itself (a fork and the answers' JSON: about 20 claims' worth)
+SHARE = 8  # the most claims handed to the worker at once: a smaller last share leaves less to wait for at the end
 
 
 def audit_run_cached(paths: list, project, store) -> Run:
@@ -41,10 +45,13 @@ def audit_run_cached(paths: list, project, store) -> Run:
         return _uncached(paths, project)
     run = Run()
     reader = _Reader(project, store, environment)
-    files = [reader.read(path) for path in claim_files(paths, run.problems)]
+    files = [reader.lookup(path) for path in claim_files(paths, run.problems)]
+    unread = [f.path for f in files if f.key is not None and not f.packed]
+    worker = SympyWorker.start(project) if unread and wanted(unread) else None  # importing SymPy while the claims are read
+    files = [f if f.packed else reader.read_claims(f) for f in files]
     for claims_file in files:
         run.problems.extend(claims_file.read_problems())
-    audited = reader.audit(files, run.problems)
+    audited = reader.audit(files, run.problems, worker)
     findings, known, pending = inferred(audited, project, store, environment)
     findings, known_exact, weighed = exact(audited, findings, project, store, environment)
     run.findings = reader.place(audited, findings, run.problems, known | known_exact)
@@ -74,17 +81,22 @@ class _Reader:
 
     def read(self, path) -> File:
         """The file's outcomes from its pack, or its claims read and each looked up on its own."""
+        claims_file = self.lookup(path)
+        return claims_file if claims_file.packed else self.read_claims(claims_file)
+
+    def lookup(self, path) -> File:
+        """The file with its outcomes from its pack where one holds; else the file as yet unread."""
         if path == STDIN:
-            return self._read_claims(File(path, None))
+            return File(path, None)
         from auditor.base.resources import display_path
 
         claims_file = File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
         pack = self.store.get("files", claims_file.key)
         if pack is not None and _still_valid(pack) and claims_file.unpack(pack, self._table(claims_file)):
             return claims_file
-        return self._read_claims(File(path, claims_file.key))
+        return File(path, claims_file.key)
 
-    def _read_claims(self, claims_file: File) -> File:
+    def read_claims(self, claims_file: File) -> File:
         try:
             raw = claims_file.load_raw()
         except InputError as exc:
@@ -111,23 +123,58 @@ class _Reader:
         found = self.store.get("claims", table_key) if table_key else None
         return found if isinstance(found, dict) else {}
 
-    def audit(self, files: list[File], problems: list) -> list[tuple[File, Entry]]:
-        """Each readable, first-named claim with its finding (audited now when the cache had none), as ``collect`` orders them."""
+    def audit(self, files: list[File], problems: list, worker: SympyWorker | None = None) -> list[tuple[File, Entry]]:
+        """Each readable, first-named claim with its finding (audited now when the cache had none), as ``collect`` orders them.
+
+        With a ``worker``, the property claims to audit are sent to it first,
+        and each it does not answer is audited here at the end.
+        """
         seen: dict[str, Location] = {}
-        audited = []
+        order: list = []  # (file, entry), or the duplicate's error, in file order
         for claims_file in files:
             for entry in claims_file.readable():
                 claim_id, location = entry.identity(claims_file)
                 if claim_id in seen:
-                    problems.append(InputError(location, f"duplicate claim id {claim_id!r} (first at {seen[claim_id]})"))
+                    order.append(InputError(location, f"duplicate claim id {claim_id!r} (first at {seen[claim_id]})"))
                     continue
                 seen[claim_id] = location
-                if entry.outcome is None:
+                order.append((claims_file, entry))
+        entries = [item for item in order if isinstance(item, tuple)]
+        if worker is None and sum(e.outcome is None and e.key is not None for _, e in entries) >= SHARED_FROM and available():
+            worker = SympyWorker.start(self.project, prefetch=False)
+        beside = _send(worker, entries)
+        pending = [(f, e) for f, e in entries if e.outcome is None and id(e) not in beside]
+        pending.sort(key=lambda item: item[1].key is not None)  # what only this process may audit (not keyed: stdin, the Hub) first
+        low, high = 0, len(pending)
+        while low < high:
+            if worker is not None and pending[high - 1][1].key is not None and worker.idle():  # it has finished what it was sent: hand it some of the end
+                start = max(low, high - max(1, min(SHARE, (high - low) // 3)))
+                while pending[start][1].key is None:  # the unkeyed are all before the keyed
+                    start += 1
+                share, high = pending[start:high], start
+                beside.update((id(e), (f, e)) for f, e in share)
+                worker.send([(f.path, e.index) for f, e in share])
+                continue
+            pending[low][1].audit(pending[low][0], self.project)
+            low += 1
+        if beside:
+            answered = worker.outcomes()
+            for claims_file, entry in beside.values():
+                outcome = answered.get((str(claims_file.path), entry.index))
+                if outcome is None:
                     entry.audit(claims_file, self.project)
-                if entry.problem is not None:
-                    problems.append(entry.problem)
                 else:
-                    audited.append((claims_file, entry))
+                    entry.outcome, entry.fresh = outcome, True
+        elif worker is not None:
+            worker.stop()
+        audited = []
+        for item in order:
+            if not isinstance(item, tuple):
+                problems.append(item)
+            elif item[1].problem is not None:
+                problems.append(item[1].problem)
+            else:
+                audited.append(item)
         return audited
 
     def place(self, audited: list, findings: list, problems: list, known: dict) -> list:
@@ -174,6 +221,16 @@ class _Reader:
         self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "error": error, "keys": [e.key for e in claims_file.entries]})
         for entry in claims_file.entries:
             entry.record = None  # written: no need to hold it while the other files are kept
+
+
+def _send(worker: SympyWorker | None, items: list) -> dict:
+    """The property claims still to audit, each sent to the worker, by entry."""
+    if worker is None:
+        return {}
+    beside = {id(e): (f, e) for f, e in items if e.outcome is None and e.key is not None and e.claim(f).property is not None}
+    if beside:
+        worker.send([(claims_file.path, entry.index) for claims_file, entry in beside.values()])
+    return beside
 
 
 def _cached(entry: Entry, table: dict) -> Entry:

@@ -1,0 +1,148 @@
+"""A cold run's second process changes how fast claims are audited, never what is concluded.
+
+The worker proves the property claims (importing SymPy while the claims are
+read) and takes claims off the end of the queue when it runs out of work.
+Whatever it does, dies, or answers, every finding equals the one a run in a
+single process makes; a run with nothing to audit, or told ``AUDITOR_JOBS=1``,
+forks nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from contextlib import redirect_stdout
+
+import pytest
+
+from auditor.cli import main
+from auditor.documents import sympy_worker
+from auditor.documents.sympy_worker import SympyWorker
+
+pytestmark = pytest.mark.skipif(not sympy_worker.available(), reason="needs fork and a second core")
+
+
+def _findings(*args: str) -> list:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["check", "--builtin", "--format", "json", *args])
+    assert code == 0, out.getvalue()[-2000:]
+    return _untimed(json.loads(out.getvalue()))
+
+
+def _untimed(data):
+    """How long a claim took is no part of what it concludes."""
+    if isinstance(data, dict):
+        return {k: _untimed(v) for k, v in data.items() if k != "seconds"}
+    if isinstance(data, list):
+        return [_untimed(v) for v in data]
+    return data
+
+
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory):
+    """The shipped claims audited in one process, without the cache."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("alone"))
+    try:
+        return _findings("--no-cache")
+    finally:
+        os.chdir(here)
+
+
+@pytest.fixture
+def answers(monkeypatch, tmp_path):
+    """How many outcomes the worker returned in the run, by call (it is started only on a cold run)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(sympy_worker.JOBS, raising=False)
+    returned = []
+    outcomes = SympyWorker.outcomes
+
+    def counted(self):
+        found = outcomes(self)
+        returned.append(len(found))
+        return found
+
+    monkeypatch.setattr(SympyWorker, "outcomes", counted)
+    return returned
+
+
+def test_a_cold_run_with_the_worker_concludes_what_one_process_does(alone, answers):
+    assert _findings() == alone
+    assert answers and answers[0] >= 41  # the 41 property claims at least, and what it took off the end
+
+
+def test_a_worker_that_dies_leaves_its_claims_to_this_process(alone, answers, monkeypatch):
+    monkeypatch.setattr(sympy_worker, "_serve", lambda *args: os._exit(3))
+    assert _findings() == alone
+    assert answers == [0]
+
+
+def test_answers_that_do_not_read_are_audited_here(alone, answers, monkeypatch):
+    monkeypatch.setattr(sympy_worker, "_audited", lambda claim, project, audit_claim: {"finding": {"claim_id": claim.id}})
+    assert _findings() == alone
+    assert answers == [0]
+
+
+def test_a_worker_whose_files_changed_under_it_answers_nothing(alone, answers, monkeypatch):
+    monkeypatch.setattr(sympy_worker, "file_hash", lambda path: f"as process {os.getpid()} reads it")
+    assert _findings() == alone
+    assert answers == [0]
+
+
+def _no_fork(*args, **kwargs):
+    raise AssertionError("no worker should be started")
+
+
+def test_a_warm_run_starts_no_worker(alone, answers, monkeypatch):
+    assert _findings() == alone
+    monkeypatch.setattr(SympyWorker, "start", classmethod(_no_fork))
+    assert _findings() == alone
+
+
+def test_jobs_1_keeps_every_claim_in_this_process(alone, answers, monkeypatch):
+    monkeypatch.setenv(sympy_worker.JOBS, "1")
+    monkeypatch.setattr(SympyWorker, "start", classmethod(_no_fork))
+    assert _findings() == alone
+
+
+def test_a_small_run_without_properties_starts_no_worker(answers, monkeypatch, tmp_path):
+    from pathlib import Path
+
+    shipped = Path(__file__).resolve().parent.parent / "claims" / "derivations.yaml"
+    monkeypatch.setattr(SympyWorker, "start", classmethod(_no_fork))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["check", str(shipped)]) == 0
+
+
+def test_a_large_cold_run_shares_its_claims_with_a_worker_that_imports_nothing_first(answers, monkeypatch, tmp_path):
+    from auditor.documents import run
+
+    (tmp_path / "claims").mkdir()
+    rows = "".join(
+        f"  - id: layers-{i}\n    quote: \"{i} layers\"\n    formula: kv_bytes_per_token_gqa\n"
+        f"    given: {{model: meta-llama/Meta-Llama-3-8B, kv_dtype: bf16}}\n    stated: \"{128 if i % 2 else 512} KiB/token\"\n"
+        for i in range(run.SHARED_FROM + 16)
+    )
+    (tmp_path / "claims" / "many.yaml").write_text("document: {title: many}\nclaims:\n" + rows, encoding="utf-8")
+    started = []
+    start = SympyWorker.start.__func__
+
+    def recorded(cls, project, prefetch=True):
+        started.append(prefetch)
+        return start(cls, project, prefetch)
+
+    monkeypatch.setattr(SympyWorker, "start", classmethod(recorded))
+
+    def findings(*args):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            main(["check", "--format", "json", *args])
+        return _untimed(json.loads(out.getvalue()))
+
+    alone = findings("--no-cache")
+    assert findings() == alone
+    assert started == [False]
+    assert len(alone["findings"]) == run.SHARED_FROM + 16
