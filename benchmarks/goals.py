@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from inprocess import diagnosis_goal, evaluation_goals, sweep_goal  # noqa: E402
-from processes import AUDITOR, PYTHON, emptied, paired, project_of, run_once, without_stored_runs  # noqa: E402
+from processes import AUDITOR, PYTHON, byte_compiled, emptied, paired, project_of, run_once, without_stored_runs  # noqa: E402
 
 YAML = [PYTHON, "-c", "import yaml"]
 SYMPY = [PYTHON, "-c", "import sympy"]
@@ -100,6 +100,7 @@ def show(rows: list[tuple]) -> None:
 
 def main() -> None:
     runs = 3 if "--quick" in sys.argv else 7
+    byte_compiled()
     show([("goal", "measured", "target", "met")])
     show(engine_rows())
     with tempfile.TemporaryDirectory(prefix="auditor-goals-") as folder:

@@ -146,3 +146,19 @@ def test_a_large_cold_run_shares_its_claims_with_a_worker_that_imports_nothing_f
     assert findings() == alone
     assert started == [False]
     assert len(alone["findings"]) == run.SHARED_FROM + 16
+
+
+def test_with_a_worker_the_main_process_imports_no_sympy(tmp_path):
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, io, contextlib\n"
+        "from auditor.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    code = main(['check', '--builtin'])\n"
+        "print(code, 'sympy' in sys.modules)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != sympy_worker.JOBS}
+    cold = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env={**env, "HF_HUB_OFFLINE": "1"}, capture_output=True, text=True, check=True)
+    assert cold.stdout.split() == ["0", "False"]  # the 41 proofs were the worker's
