@@ -59,3 +59,19 @@ def require_browser(find=find_browser) -> None:
     if os.environ.get("CI"):
         pytest.fail("chromium is not installed, and under CI the browser checks must run (.ci/run installs it)")
     pytest.skip("chromium is not installed")
+
+
+@pytest.fixture
+def drop_packs():
+    """Remove every claims file's pack from a project's cache, keeping its claims' outcomes (a run must then read each file)."""
+    from auditor.base.cache import Store
+
+    def drop(root):
+        store, dropped = Store(root / ".auditor_cache"), 0
+        for path in sorted((root / ".auditor_cache" / "claims").glob("*.json")):
+            payload = store.get("claims", path.stem)
+            dropped += payload.get("pack") is not None
+            store.put("claims", path.stem, {**payload, "pack": None})
+        assert dropped, "no claims file had a pack to drop"
+
+    return drop

@@ -74,20 +74,22 @@ def test_a_stored_finding_keeps_every_field_a_finding_has():
 
 def test_a_run_stores_every_claim_and_a_pack_per_file(sized, run_cli):
     assert run_cli("check")[0] == 0
-    assert len(entries(sized, "claims")) == 1 and len(entries(sized, "files")) == 1  # one table of the file's claims, by claim key
-    table = json.loads(entries(sized, "claims")[0].read_bytes().partition(b"\n")[2])
+    assert len(entries(sized, "claims")) == 1 and not entries(sized, "files")  # one entry for the file: its claims' outcomes and its pack
+    stored = json.loads(entries(sized, "claims")[0].read_bytes().partition(b"\n")[2])
+    table, pack = stored["outcomes"], stored["pack"]
     assert len(table) == 3 and all("finding" in record for record in table.values())
+    assert sorted(pack["keys"]) == sorted(table)
     assert (sized / ".auditor_cache" / ".gitignore").read_text().strip().endswith("*")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-@pytest.mark.parametrize("layer", ["files", "claims"])
-def test_cached_findings_render_byte_identical_to_fresh_ones(sized, run_cli, fmt, layer):
+@pytest.mark.parametrize("layer", ["packs", "outcomes"])
+def test_cached_findings_render_byte_identical_to_fresh_ones(sized, run_cli, drop_packs, fmt, layer):
     fresh = run_cli("check", "-v", "--no-cache", "--format", fmt)
     assert not (sized / ".auditor_cache").exists()
     run_cli("check", "--format", "json")
-    if layer == "claims":
-        shutil.rmtree(sized / ".auditor_cache" / "files")
+    if layer == "outcomes":
+        drop_packs(sized)
     assert untimed(run_cli("check", "-v", "--format", fmt)) == untimed(fresh)
 
 
@@ -161,7 +163,7 @@ DAMAGE = {
 def _wrong_shape(path: Path) -> bytes:
     import hashlib
 
-    body = json.dumps({"dependencies": [], "error": None, "outcomes": [{"finding": {"claim_id": 3}}], "finding": {"claim_id": 3}}).encode()
+    body = json.dumps({"dependencies": [], "error": None, "outcomes": [{"finding": {"claim_id": 3}}], "pack": {"file": 3, "keys": {}}, "finding": {"claim_id": 3}}).encode()
     head = json.loads(path.read_bytes().partition(b"\n")[0])
     head["digest"] = hashlib.sha256(body).hexdigest()
     return json.dumps(head).encode() + b"\n" + body
@@ -171,20 +173,20 @@ def _wrong_shape(path: Path) -> bytes:
 def test_a_damaged_entry_is_ignored_and_rebuilt(sized, run_cli, damage):
     fresh = run_cli("check", "-v", "--no-cache", "--format", "json")
     run_cli("check")
-    for path in entries(sized, "files") + entries(sized, "claims"):
+    for path in entries(sized, "claims"):
         path.write_bytes(_wrong_shape(path) if DAMAGE[damage] is None else DAMAGE[damage](path.read_bytes()))
     assert run_cli("check", "-v", "--format", "json") == fresh
     assert run_cli("check", "-v", "--format", "json") == fresh
     for path in entries(sized, "claims"):
-        assert "kv-cell" in {record["finding"]["claim_id"] for record in json.loads(path.read_bytes().partition(b"\n")[2]).values()}
+        assert "kv-cell" in {record["finding"]["claim_id"] for record in json.loads(path.read_bytes().partition(b"\n")[2])["outcomes"].values()}
 
 
 def test_no_cache_neither_reads_nor_writes(sized, run_cli):
     run_cli("check")
-    for path in entries(sized, "files") + entries(sized, "claims"):
+    for path in entries(sized, "claims"):
         path.write_bytes(b"damaged")
     assert run_cli("check", "--no-cache")[0] == 0
-    assert all(p.read_bytes() == b"damaged" for p in entries(sized, "files"))
+    assert entries(sized, "claims") and all(p.read_bytes() == b"damaged" for p in entries(sized, "claims"))
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes through read-only folders")

@@ -6,10 +6,11 @@ that finding placed in its document. Each is keyed by everything it depends
 on: the claim's own YAML (lines included, since findings carry them), its
 file's ``document:`` header, the documents looked for and the run's
 environment (``keys``). The outcomes of a claims file's claims are kept
-as one table (a cache entry per claim would cost more to write than most
-claims cost to audit), under the file's path, by claim key; and the file
-gets a pack, under the hash of its bytes, listing its claims' keys, so a
-run where nothing changed parses no YAML. What depends on more than one claim is decided again on every run,
+as one entry under the file's path (an entry per claim would cost more to
+write than most claims cost to audit): their outcomes by claim key, and
+the file's pack, which names the hash of the file's bytes and lists its
+claims' keys, so a run where nothing changed parses no YAML and reads one
+entry a file. What depends on more than one claim is decided again on every run,
 exactly as ``audit.pipeline.collect`` and ``locate.place`` decide it: which
 ids are duplicates, the unstated inputs inferred across a file's claims, and
 the inputs a document shows it computed with exactly (the few findings that
@@ -19,6 +20,8 @@ never stored.
 """
 
 from __future__ import annotations
+
+import functools
 
 from auditor.audit.pipeline import Run
 from auditor.audit.stored import Unreadable
@@ -31,7 +34,7 @@ from .exact import exact, keep_exact
 from .inferred import inferred, keep_groups
 from .keys import claim_key, document_dependencies, needs_the_hub
 from .locate import DocumentCache, locate
-from .sympy_worker import SympyWorker, available, wanted
+from .worker import Worker, available, wanted
 
 SHARED_FROM = 64  # claims to audit before a second process pays for itself (a fork and the answers' JSON: about 20 claims' worth)
 SHARE = 8  # the most claims handed to the worker at once: a smaller last share leaves less to wait for at the end
@@ -47,7 +50,7 @@ def audit_run_cached(paths: list, project, store) -> Run:
     reader = _Reader(project, store, environment)
     files = [reader.lookup(path) for path in claim_files(paths, run.problems)]
     unread = [f.path for f in files if f.key is not None and not f.packed]
-    worker = SympyWorker.start(project) if unread and wanted(unread) else None  # importing SymPy while the claims are read
+    worker = Worker.start(project) if unread and wanted(unread) else None  # importing SymPy while the claims are read
     files = [f if f.packed else reader.read_claims(f) for f in files]
     for claims_file in files:
         run.problems.extend(claims_file.read_problems())
@@ -85,16 +88,21 @@ class _Reader:
         return claims_file if claims_file.packed else self.read_claims(claims_file)
 
     def lookup(self, path) -> File:
-        """The file with its outcomes from its pack where one holds; else the file as yet unread."""
+        """The file with its outcomes from its pack where one holds; else the file as yet unread, with its stored table."""
         if path == STDIN:
             return File(path, None)
         from auditor.base.resources import display_path
 
         claims_file = File(path, key("file", self.environment, str(path.resolve()), display_path(path), file_hash(str(path))))
-        pack = self.store.get("files", claims_file.key)
-        if pack is not None and _still_valid(pack) and claims_file.unpack(pack, self._table(claims_file)):
+        stored = self.store.get("claims", self._table_key(claims_file))
+        table = stored.get("outcomes") if isinstance(stored, dict) else None
+        table = table if isinstance(table, dict) else {}
+        pack = stored.get("pack") if isinstance(stored, dict) else None
+        if isinstance(pack, dict) and pack.get("file") == claims_file.key and _still_valid(pack) and claims_file.unpack(pack, table):
             return claims_file
-        return File(path, claims_file.key)
+        unread = File(path, claims_file.key)
+        unread.table = table
+        return unread
 
     def read_claims(self, claims_file: File) -> File:
         try:
@@ -106,7 +114,7 @@ class _Reader:
             claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents, self.project.root)
         except InputError:
             claims_file.dependencies = None  # raised again, in order, when the findings are placed
-        table = claims_file.table = self._table(claims_file)
+        table = claims_file.table
         for index, entry in enumerate(raw.entries):
             keyed = None
             if claims_file.key is not None and claims_file.dependencies is not None and not needs_the_hub(entry, self.project.inputs):
@@ -117,17 +125,12 @@ class _Reader:
     def _table_key(self, claims_file: File) -> str | None:
         return None if claims_file.key is None else key("claims", self.environment, str(claims_file.path.resolve()))
 
-    def _table(self, claims_file: File) -> dict:
-        """The outcomes stored for this file's claims by an earlier run, by claim key (the file may have changed since)."""
-        table_key = self._table_key(claims_file)
-        found = self.store.get("claims", table_key) if table_key else None
-        return found if isinstance(found, dict) else {}
-
-    def audit(self, files: list[File], problems: list, worker: SympyWorker | None = None) -> list[tuple[File, Entry]]:
+    def audit(self, files: list[File], problems: list, worker: Worker | None = None) -> list[tuple[File, Entry]]:
         """Each readable, first-named claim with its finding (audited now when the cache had none), as ``collect`` orders them.
 
-        With a ``worker``, the property claims to audit are sent to it first,
-        and each it does not answer is audited here at the end.
+        With a ``worker`` (``documents.worker``), the property claims to audit
+        are sent to it first, then a share of the end of the queue each time
+        it is idle; each it does not answer is audited here at the end.
         """
         seen: dict[str, Location] = {}
         order: list = []  # (file, entry), or the duplicate's error, in file order
@@ -141,7 +144,8 @@ class _Reader:
                 order.append((claims_file, entry))
         entries = [item for item in order if isinstance(item, tuple)]
         if worker is None and sum(e.outcome is None and e.key is not None for _, e in entries) >= SHARED_FROM and available():
-            worker = SympyWorker.start(self.project, prefetch=False)
+            read = {(str(f.path), e.index): functools.partial(e.claim, f) for f, e in entries if e.outcome is None and e.key is not None}
+            worker = Worker.start(self.project, prefetch=False, read=read)
         beside = _send(worker, entries)
         pending = [(f, e) for f, e in entries if e.outcome is None and id(e) not in beside]
         pending.sort(key=lambda item: item[1].key is not None)  # what only this process may audit (not keyed: stdin, the Hub) first
@@ -207,23 +211,29 @@ class _Reader:
             self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
             return
         kept = [e for e in claims_file.entries if e.key is not None and e.outcome is not None and (e.finding is None or e.located is not None)]
-        if self._table_key(claims_file) is not None and (any(e.fresh for e in kept) or not all(e.key in claims_file.table for e in kept)):
-            # one table per file, which the file's pack lists keys into: a write per claim costs more than its audit
-            self.store.put("claims", self._table_key(claims_file), {e.key: outcome_record(e) for e in kept})
-        storable = claims_file.key is not None and claims_file.dependencies is not None
-        if not storable or not all(e.key is not None and e.outcome is not None for e in claims_file.entries):
-            self.store.complete = False
-            return
-        self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
-        if any(e.finding is not None and e.located is None for e in claims_file.entries):
-            return  # a claim not placed this run (its document unread): no pack
-        error = None if claims_file.error is None else problem_record(claims_file.error)
-        self.store.put("files", claims_file.key, {"dependencies": claims_file.dependencies, "error": error, "keys": [e.key for e in claims_file.entries]})
+        changed = any(e.fresh for e in kept) or not all(e.key in claims_file.table for e in kept)
+        pack = self._pack(claims_file)
+        if self._table_key(claims_file) is not None and (changed or pack is not None):
+            # one entry per file: its claims' outcomes by claim key, and the pack listing them for these bytes of the file
+            # (a write per claim, or a second one for the pack, costs more than most claims cost to audit)
+            self.store.put("claims", self._table_key(claims_file), {"outcomes": {e.key: outcome_record(e) for e in kept}, "pack": pack})
         for entry in claims_file.entries:
             entry.record = None  # written: no need to hold it while the other files are kept
 
+    def _pack(self, claims_file: File) -> dict | None:
+        """What a later run needs to take this file's outcomes without reading it; None where it must read it again."""
+        storable = claims_file.key is not None and claims_file.dependencies is not None
+        if not storable or not all(e.key is not None and e.outcome is not None for e in claims_file.entries):
+            self.store.complete = False
+            return None
+        self.store.consulted.extend(tuple(row) for row in claims_file.dependencies)
+        if any(e.finding is not None and e.located is None for e in claims_file.entries):
+            return None  # a claim not placed this run (its document unread): no pack
+        error = None if claims_file.error is None else problem_record(claims_file.error)
+        return {"file": claims_file.key, "dependencies": claims_file.dependencies, "error": error, "keys": [e.key for e in claims_file.entries]}
 
-def _send(worker: SympyWorker | None, items: list) -> dict:
+
+def _send(worker: Worker | None, items: list) -> dict:
     """The property claims still to audit, each sent to the worker, by entry."""
     if worker is None:
         return {}

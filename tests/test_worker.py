@@ -17,10 +17,10 @@ from contextlib import redirect_stdout
 import pytest
 
 from auditor.cli import main
-from auditor.documents import sympy_worker
-from auditor.documents.sympy_worker import SympyWorker
+from auditor.documents import worker
+from auditor.documents.worker import Worker
 
-pytestmark = pytest.mark.skipif(not sympy_worker.available(), reason="needs fork and a second core")
+pytestmark = pytest.mark.skipif(not worker.available(), reason="needs fork and a second core")
 
 
 def _findings(*args: str) -> list:
@@ -55,16 +55,16 @@ def alone(tmp_path_factory):
 def answers(monkeypatch, tmp_path):
     """How many outcomes the worker returned in the run, by call (it is started only on a cold run)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv(sympy_worker.JOBS, raising=False)
+    monkeypatch.delenv(worker.JOBS, raising=False)
     returned = []
-    outcomes = SympyWorker.outcomes
+    outcomes = Worker.outcomes
 
     def counted(self):
         found = outcomes(self)
         returned.append(len(found))
         return found
 
-    monkeypatch.setattr(SympyWorker, "outcomes", counted)
+    monkeypatch.setattr(Worker, "outcomes", counted)
     return returned
 
 
@@ -74,19 +74,19 @@ def test_a_cold_run_with_the_worker_concludes_what_one_process_does(alone, answe
 
 
 def test_a_worker_that_dies_leaves_its_claims_to_this_process(alone, answers, monkeypatch):
-    monkeypatch.setattr(sympy_worker, "_serve", lambda *args: os._exit(3))
+    monkeypatch.setattr(worker, "_serve", lambda *args: os._exit(3))
     assert _findings() == alone
     assert answers == [0]
 
 
 def test_answers_that_do_not_read_are_audited_here(alone, answers, monkeypatch):
-    monkeypatch.setattr(sympy_worker, "_audited", lambda claim, project, audit_claim: {"finding": {"claim_id": claim.id}})
+    monkeypatch.setattr(worker, "_audited", lambda claim, project, audit_claim: {"finding": {"claim_id": claim.id}})
     assert _findings() == alone
     assert answers == [0]
 
 
 def test_a_worker_whose_files_changed_under_it_answers_nothing(alone, answers, monkeypatch):
-    monkeypatch.setattr(sympy_worker, "file_hash", lambda path: f"as process {os.getpid()} reads it")
+    monkeypatch.setattr(worker, "file_hash", lambda path: f"as process {os.getpid()} reads it")
     assert _findings() == alone
     assert answers == [0]
 
@@ -97,13 +97,13 @@ def _no_fork(*args, **kwargs):
 
 def test_a_warm_run_starts_no_worker(alone, answers, monkeypatch):
     assert _findings() == alone
-    monkeypatch.setattr(SympyWorker, "start", classmethod(_no_fork))
+    monkeypatch.setattr(Worker, "start", classmethod(_no_fork))
     assert _findings() == alone
 
 
 def test_jobs_1_keeps_every_claim_in_this_process(alone, answers, monkeypatch):
-    monkeypatch.setenv(sympy_worker.JOBS, "1")
-    monkeypatch.setattr(SympyWorker, "start", classmethod(_no_fork))
+    monkeypatch.setenv(worker.JOBS, "1")
+    monkeypatch.setattr(Worker, "start", classmethod(_no_fork))
     assert _findings() == alone
 
 
@@ -111,7 +111,7 @@ def test_a_small_run_without_properties_starts_no_worker(answers, monkeypatch, t
     from pathlib import Path
 
     shipped = Path(__file__).resolve().parent.parent / "claims" / "derivations.yaml"
-    monkeypatch.setattr(SympyWorker, "start", classmethod(_no_fork))
+    monkeypatch.setattr(Worker, "start", classmethod(_no_fork))
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["check", str(shipped)]) == 0
@@ -128,13 +128,13 @@ def test_a_large_cold_run_shares_its_claims_with_a_worker_that_imports_nothing_f
     )
     (tmp_path / "claims" / "many.yaml").write_text("document: {title: many}\nclaims:\n" + rows, encoding="utf-8")
     started = []
-    start = SympyWorker.start.__func__
+    start = Worker.start.__func__
 
-    def recorded(cls, project, prefetch=True):
-        started.append(prefetch)
-        return start(cls, project, prefetch)
+    def recorded(cls, project, prefetch=True, read=None):
+        started.append((prefetch, len(read or {})))
+        return start(cls, project, prefetch, read)
 
-    monkeypatch.setattr(SympyWorker, "start", classmethod(recorded))
+    monkeypatch.setattr(Worker, "start", classmethod(recorded))
 
     def findings(*args):
         out = io.StringIO()
@@ -144,7 +144,7 @@ def test_a_large_cold_run_shares_its_claims_with_a_worker_that_imports_nothing_f
 
     alone = findings("--no-cache")
     assert findings() == alone
-    assert started == [False]
+    assert started == [(False, run.SHARED_FROM + 16)]  # forked once the claims were read, holding every one of them
     assert len(alone["findings"]) == run.SHARED_FROM + 16
 
 
@@ -159,6 +159,6 @@ def test_with_a_worker_the_main_process_imports_no_sympy(tmp_path):
         "    code = main(['check', '--builtin'])\n"
         "print(code, 'sympy' in sys.modules)\n"
     )
-    env = {k: v for k, v in os.environ.items() if k != sympy_worker.JOBS}
+    env = {k: v for k, v in os.environ.items() if k != worker.JOBS}
     cold = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env={**env, "HF_HUB_OFFLINE": "1"}, capture_output=True, text=True, check=True)
     assert cold.stdout.split() == ["0", "False"]  # the 41 proofs were the worker's

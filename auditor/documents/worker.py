@@ -1,16 +1,18 @@
-"""The claims that need SymPy, audited in a second process while this one audits the rest.
+"""A second process for a cold run: the claims that need SymPy first, then a share of the rest.
 
 A property claim is proved with SymPy, and importing SymPy costs as much as
 auditing a few hundred numeric claims; the numeric claims need neither
 SymPy nor pint (DESIGN decision 13). On a machine with a second core a cold
 run therefore forks a worker as soon as it sees an unread claims file that
 mentions a property: the worker imports SymPy while this process reads the
-claims, then proves each property claim it is sent and hands back its
-outcome as the cache would store it (``audit.stored``), read back strictly.
-The result is the same as auditing every claim here: a claim the worker does
-not answer, for whatever reason (it died, its file changed under it, its
-answer does not read), is audited here instead. ``AUDITOR_JOBS=1`` keeps
-every claim in this process.
+claims, proves each property claim it is sent, and then audits whatever
+claims this process hands it off the end of its queue each time it says it
+is idle (a large cold run forks one for that alone). Each outcome comes
+back as the cache would store it (``audit.stored``) and is read back as
+strictly. The result is the same as auditing every claim here: a claim the
+worker does not answer, for whatever reason (it died, its file changed
+under it, its answer does not read), is audited here instead.
+``AUDITOR_JOBS=1`` keeps every claim in this process.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-class SympyWorker:
+class Worker:
     """A forked process that audits the claims it is sent, by file and index, and returns their outcomes.
 
     Each answer comes back as a line as soon as it is made, and the worker
@@ -73,11 +75,17 @@ class SympyWorker:
     def __init__(self, pid: int, requests: int, answers: int):
         self.pid, self._requests, self._answers = pid, requests, answers
         self.sent: set[tuple[str, int]] = set()
+        self._stamps: dict[str, str] = {}
         self._buffer, self._found, self._idle, self._open = b"", {}, False, True
 
     @classmethod
-    def start(cls, project, prefetch: bool = True) -> SympyWorker | None:
-        """The worker, forked from this process, importing SymPy first when ``prefetch``; None where it cannot be."""
+    def start(cls, project, prefetch: bool = True, read: dict | None = None) -> Worker | None:
+        """The worker, forked from this process, importing SymPy first when ``prefetch``; None where it cannot be.
+
+        ``read`` maps (path, index) to a claim this process has already read,
+        as a function that builds it: the worker, forked with this process's
+        memory, builds it from there instead of reading the file again.
+        """
         sys.stdout.flush()
         sys.stderr.flush()
         request_read, request_write = os.pipe()
@@ -93,7 +101,7 @@ class SympyWorker:
             try:
                 os.close(request_write)
                 os.close(answer_read)
-                code = _serve(project, request_read, answer_write, prefetch)
+                code = _serve(project, request_read, answer_write, prefetch, read or {})
             finally:
                 os._exit(code)
         os.close(request_read)
@@ -105,7 +113,9 @@ class SympyWorker:
         lines = []
         for path, index in claims:
             self.sent.add((str(path), index))
-            lines.append(json.dumps([str(path), index, file_hash(str(path))]))
+            if str(path) not in self._stamps:  # once a file: hashing it costs more than most of its claims
+                self._stamps[str(path)] = file_hash(str(path))
+            lines.append(json.dumps([str(path), index, self._stamps[str(path)]]))
         self._idle = False
         try:
             _write_all(self._requests, ("\n".join(lines) + "\n").encode())
@@ -178,7 +188,7 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _serve(project, requests: int, answers: int, prefetch: bool) -> int:
+def _serve(project, requests: int, answers: int, prefetch: bool, read: dict) -> int:
     """The worker's whole life: audit each claim it is sent, answer each at once, say when it is idle."""
     gc.freeze()  # the parent's heap, inherited, is never garbage; scanning it would cost more than the proofs
     from auditor.audit.pipeline import audit_claim
@@ -199,12 +209,15 @@ def _serve(project, requests: int, answers: int, prefetch: bool) -> int:
         line, buffer = buffer.split(b"\n", 1)
         try:
             path, index, stamp = json.loads(line)
-            if path not in files:
-                files[path] = read_raw_claim_file(Path(path)) if file_hash(path) == stamp else None
-            raw = files[path]
-            if raw is None:
-                continue  # the file changed since the parent read it: the parent audits its claims
-            claim = raw.claim(raw.entries[index], index)
+            if (path, index) in read:
+                claim = read[(path, index)]()
+            else:
+                if path not in files:
+                    files[path] = read_raw_claim_file(Path(path)) if file_hash(path) == stamp else None
+                raw = files[path]
+                if raw is None:
+                    continue  # the file changed since the parent read it: the parent audits its claims
+                claim = raw.claim(raw.entries[index], index)
             answer = json.dumps([path, index, _audited(claim, project, audit_claim)])
         except Exception:  # noqa: BLE001  anything the worker cannot answer, the parent audits itself
             continue
