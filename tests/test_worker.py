@@ -17,6 +17,7 @@ from contextlib import redirect_stdout
 import pytest
 
 from auditor.cli import main
+from auditor.documents import run as run_module
 from auditor.documents import worker
 from auditor.documents.worker import Worker
 
@@ -162,3 +163,27 @@ def test_with_a_worker_the_main_process_imports_no_sympy(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != worker.JOBS}
     cold = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env={**env, "HF_HUB_OFFLINE": "1"}, capture_output=True, text=True, check=True)
     assert cold.stdout.split() == ["0", "False"]  # the 41 proofs were the worker's
+
+
+def test_a_slow_worker_has_its_shared_claims_taken_back(alone, answers, monkeypatch):
+    import time
+
+    audited = worker._audited
+    taken = []
+
+    def slow(claim, project, audit_claim):
+        if claim.property is None:
+            time.sleep(0.05)  # far slower than this process: the claims it was handed are audited here too
+        return audited(claim, project, audit_claim)
+
+    take_back = run_module._take_back
+
+    def counted(second, shared, project):
+        found = take_back(second, shared, project)
+        taken.append(len(found))
+        return found
+
+    monkeypatch.setattr(worker, "_audited", slow)
+    monkeypatch.setattr(run_module, "_take_back", counted)
+    assert _findings() == alone
+    assert taken and taken[0] >= 1

@@ -148,22 +148,28 @@ class _Reader:
             worker = Worker.start(self.project, prefetch=False, read=read)
         beside = _send(worker, entries)
         pending = [(f, e) for f, e in entries if e.outcome is None and id(e) not in beside]
-        pending.sort(key=lambda item: item[1].key is not None)  # what only this process may audit (not keyed: stdin, the Hub) first
-        low, high = 0, len(pending)
+        # what only this process may audit (not keyed: stdin, the Hub) first, and last the claims of files the worker has read
+        has = {str(f.path) for f, _ in beside.values()}
+        pending.sort(key=lambda item: (item[1].key is not None, str(item[0].path) in has))
+        low, high, shared = 0, len(pending), []
         while low < high:
             if worker is not None and pending[high - 1][1].key is not None and worker.idle():  # it has finished what it was sent: hand it some of the end
                 start = max(low, high - max(1, min(SHARE, (high - low) // 3)))
                 while pending[start][1].key is None:  # the unkeyed are all before the keyed
                     start += 1
                 share, high = pending[start:high], start
+                shared.extend(share)
                 beside.update((id(e), (f, e)) for f, e in share)
                 worker.send([(f.path, e.index) for f, e in share])
                 continue
             pending[low][1].audit(pending[low][0], self.project)
             low += 1
+        taken = _take_back(worker, shared, self.project)
         if beside:
             answered = worker.outcomes()
             for claims_file, entry in beside.values():
+                if id(entry) in taken:
+                    continue
                 outcome = answered.get((str(claims_file.path), entry.index))
                 if outcome is None:
                     entry.audit(claims_file, self.project)
@@ -231,6 +237,23 @@ class _Reader:
             return None  # a claim not placed this run (its document unread): no pack
         error = None if claims_file.error is None else problem_record(claims_file.error)
         return {"file": claims_file.key, "dependencies": claims_file.dependencies, "error": error, "keys": [e.key for e in claims_file.entries]}
+
+
+def _take_back(worker: Worker | None, shared: list, project) -> set[int]:
+    """The shared claims the worker has not yet answered, audited here from the last, until it has answered the rest.
+
+    Both may audit the one claim they meet on; either outcome is the claim's
+    own. Property claims are never taken back (this process would import SymPy).
+    """
+    taken: set[int] = set()
+    for claims_file, entry in reversed(shared):
+        answered = worker.answered()
+        if len(answered) == len(worker.sent):
+            break
+        if (str(claims_file.path), entry.index) not in answered:
+            entry.audit(claims_file, project)
+            taken.add(id(entry))
+    return taken
 
 
 def _send(worker: Worker | None, items: list) -> dict:

@@ -128,6 +128,11 @@ class Worker:
             self._take(os.read(self._answers, 1 << 16))
         return self._idle and self._open
 
+    def answered(self) -> dict[tuple[str, int], tuple]:
+        """The outcomes returned so far; never waits."""
+        self.idle()
+        return self._found
+
     def outcomes(self) -> dict[tuple[str, int], tuple]:
         """Every outcome the worker returned, by (path, index), once it has finished; what it did not return is left out."""
         _close(self._requests)
