@@ -86,10 +86,24 @@ def test_answers_that_do_not_read_are_audited_here(alone, answers, monkeypatch):
     assert answers == [0]
 
 
-def test_a_worker_whose_files_changed_under_it_answers_nothing(alone, answers, monkeypatch):
+def test_a_worker_whose_files_changed_under_it_answers_only_what_it_was_forked_with(alone, monkeypatch, tmp_path):
+    """The files that mention a property are read before the fork, so their claims are this process's own;
+    a file the worker reads itself, changed since this process read it, gets no answer."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(worker.JOBS, raising=False)
     monkeypatch.setattr(worker, "file_hash", lambda path: f"as process {os.getpid()} reads it")
+    answered = []
+    outcomes = Worker.outcomes
+
+    def recorded(self):
+        found = outcomes(self)
+        answered.extend(path for path, _ in found)
+        return found
+
+    monkeypatch.setattr(Worker, "outcomes", recorded)
     assert _findings() == alone
-    assert answers == [0]
+    assert len(answered) >= 41
+    assert all(b"property" in open(path, "rb").read() for path in answered)
 
 
 def _no_fork(*args, **kwargs):
@@ -187,3 +201,21 @@ def test_a_slow_worker_has_its_shared_claims_taken_back(alone, answers, monkeypa
     monkeypatch.setattr(run_module, "_take_back", counted)
     assert _findings() == alone
     assert taken and taken[0] >= 1
+
+
+def test_an_idle_said_before_the_latest_request_was_taken_is_not_idle():
+    """The worker says how many requests it had taken when it ran out; one said before the last share arrived is stale."""
+    requests_read, requests_write = os.pipe()
+    answers_read, answers_write = os.pipe()
+    try:
+        beside = Worker(os.getpid(), requests_write, answers_read)
+        beside.send([("a.yaml", 0), ("a.yaml", 1)])
+        os.write(answers_write, b'["idle", 0]\n')
+        assert not beside.idle()
+        os.write(answers_write, b'["idle", 2]\n')
+        assert beside.idle()
+        beside.send([("a.yaml", 2)])
+        assert not beside.idle()
+    finally:
+        for fd in (requests_read, requests_write, answers_read, answers_write):
+            os.close(fd)

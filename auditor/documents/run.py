@@ -49,9 +49,12 @@ def audit_run_cached(paths: list, project, store) -> Run:
     run = Run()
     reader = _Reader(project, store, environment)
     files = [reader.lookup(path) for path in claim_files(paths, run.problems)]
-    unread = [f.path for f in files if f.key is not None and not f.packed]
-    worker = Worker.start(project) if unread and wanted(unread) else None  # importing SymPy while the claims are read
-    files = [f if f.packed else reader.read_claims(f) for f in files]
+    # The files that mention a property are read first and the worker forked with their claims in memory:
+    # it imports SymPy while the rest are read, and never parses what this process has parsed.
+    first = [f for f in files if f.key is not None and not f.packed and wanted([f.path])]
+    files = [reader.read_claims(f) if f in first else f for f in files]
+    worker = Worker.start(project, read=_readable(first)) if first else None
+    files = [f if f.packed or f in first else reader.read_claims(f) for f in files]
     for claims_file in files:
         run.problems.extend(claims_file.read_problems())
     audited = reader.audit(files, run.problems, worker)
@@ -144,8 +147,7 @@ class _Reader:
                 order.append((claims_file, entry))
         entries = [item for item in order if isinstance(item, tuple)]
         if worker is None and sum(e.outcome is None and e.key is not None for _, e in entries) >= SHARED_FROM and available():
-            read = {(str(f.path), e.index): functools.partial(e.claim, f) for f, e in entries if e.outcome is None and e.key is not None}
-            worker = Worker.start(self.project, prefetch=False, read=read)
+            worker = Worker.start(self.project, prefetch=False, read=_readable(files))
         beside = _send(worker, entries)
         pending = [(f, e) for f, e in entries if e.outcome is None and id(e) not in beside]
         # what only this process may audit (not keyed: stdin, the Hub) first, and last the claims of files the worker has read
@@ -254,6 +256,11 @@ def _take_back(worker: Worker | None, shared: list, project) -> set[int]:
             entry.audit(claims_file, project)
             taken.add(id(entry))
     return taken
+
+
+def _readable(files: list[File]) -> dict:
+    """(path, index) to a function building each claim still to audit from these read files (what a forked worker inherits)."""
+    return {(str(f.path), e.index): functools.partial(e.claim, f) for f in files for e in f.readable() if e.outcome is None and e.key is not None}
 
 
 def _send(worker: Worker | None, items: list) -> dict:

@@ -3,11 +3,12 @@
 A property claim is proved with SymPy, and importing SymPy costs as much as
 auditing a few hundred numeric claims; the numeric claims need neither
 SymPy nor pint (DESIGN decision 13). On a machine with a second core a cold
-run therefore forks a worker as soon as it sees an unread claims file that
-mentions a property: the worker imports SymPy while this process reads the
-claims, proves each property claim it is sent, and then audits whatever
-claims this process hands it off the end of its queue each time it says it
-is idle (a large cold run forks one for that alone). Each outcome comes
+run therefore reads the claims files that mention a property first and
+then forks a worker with those claims in memory: the worker imports SymPy
+while this process reads the rest, proves each property claim it is sent,
+and then audits whatever claims this process hands it off the end of its
+queue each time it says it is idle, having taken every request sent (a
+large cold run forks one for that alone, after reading). Each outcome comes
 back as the cache would store it (``audit.stored``) and is read back as
 strictly. The result is the same as auditing every claim here: a claim the
 worker does not answer, for whatever reason (it died, its file changed
@@ -35,7 +36,8 @@ JOBS = "AUDITOR_JOBS"
 
 
 def wanted(paths: list[Path]) -> bool:
-    """Whether a worker would have anything to do: a second core, ``fork``, and a file that mentions ``property``.
+    """Whether a worker would have anything to do: a second core, ``fork``, and a file that mentions ``property``
+    (such files are read before the fork, so the worker inherits their claims).
 
     A hint, read from the bytes: which claims go to the worker is decided
     from the parsed claims, and a worker sent nothing is stopped.
@@ -77,6 +79,7 @@ class Worker:
         self.sent: set[tuple[str, int]] = set()
         self._stamps: dict[str, str] = {}
         self._buffer, self._found, self._idle, self._open = b"", {}, False, True
+        self._requested = 0  # request lines written; the worker's "idle" counts those it has taken
 
     @classmethod
     def start(cls, project, prefetch: bool = True, read: dict | None = None) -> Worker | None:
@@ -86,6 +89,7 @@ class Worker:
         as a function that builds it: the worker, forked with this process's
         memory, builds it from there instead of reading the file again.
         """
+        _import_for_both()
         sys.stdout.flush()
         sys.stderr.flush()
         request_read, request_write = os.pipe()
@@ -117,6 +121,7 @@ class Worker:
                 self._stamps[str(path)] = file_hash(str(path))
             lines.append(json.dumps([str(path), index, self._stamps[str(path)]]))
         self._idle = False
+        self._requested += len(lines)
         try:
             _write_all(self._requests, ("\n".join(lines) + "\n").encode())
         except OSError:
@@ -164,8 +169,8 @@ class Worker:
         for line in lines:
             try:
                 answer = json.loads(line)
-                if answer == ["idle"]:
-                    self._idle = True
+                if isinstance(answer, list) and len(answer) == 2 and answer[0] == "idle":
+                    self._idle = answer[1] == self._requested  # an "idle" written before it took the latest requests is stale
                     continue
                 path, index, record = answer
                 if (path, index) in self.sent:
@@ -178,6 +183,14 @@ class Worker:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
             pass
+
+
+def _import_for_both() -> None:
+    """numpy, which the diagnosis of a wrong number in either process imports: once here, before the fork, not once in each."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:  # the diagnosis then judges lane by lane
+        pass
 
 
 def _close(fd: int) -> None:
@@ -201,17 +214,18 @@ def _serve(project, requests: int, answers: int, prefetch: bool, read: dict) -> 
 
     if prefetch:
         from auditor.audit.properties import check_property  # noqa: F401  (imports SymPy while the parent reads)
-    files, buffer = {}, b""
+    files, buffer, taken = {}, b"", 0
     while True:
         if b"\n" not in buffer:
             if buffer == b"":
-                _write_all(answers, b'["idle"]\n')
+                _write_all(answers, json.dumps(["idle", taken]).encode() + b"\n")
             chunk = os.read(requests, 1 << 16)
             if not chunk:
                 break
             buffer += chunk
             continue
         line, buffer = buffer.split(b"\n", 1)
+        taken += 1
         try:
             path, index, stamp = json.loads(line)
             if (path, index) in read:
