@@ -1,11 +1,12 @@
-"""The shortcuts ``tends_to`` takes before ``sympy.limit`` give SymPy's own answer, or step aside.
+"""The shortcuts the property checks take before SymPy's own calculus give SymPy's answer, or step aside.
 
 A rational function's limit is read off its cancelled form, and a Piecewise
 approached from one side is replaced by the branch holding on that side;
 each is checked here against ``sympy.limit`` on the untouched expression,
 on listed cases at the edges (removable singularities, poles, a boundary
 approached from each side, reversed comparisons) and on random rational
-functions.
+functions. ``linear_in`` reads affinity off the cancelled form likewise,
+checked against the second derivative it otherwise takes.
 """
 
 import pytest
@@ -13,7 +14,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auditor.catalogue.symbolic import _branch_near, _rational_limit
+from auditor.catalogue.symbolic import _affine, _branch_near, _rational_limit, _reduced
 
 x = sympy.Symbol("x", real=True)
 y = sympy.Symbol("y", positive=True)
@@ -110,3 +111,31 @@ def test_random_rational_functions_agree_with_sympy(top, bottom, with_y, point):
     if found is not None:
         expected = sympy.limit(expr, x, point, "-" if point.is_infinite else "+")
         assert _same(found, expected), (expr, point, found, expected)
+
+
+@pytest.mark.parametrize(
+    "expr, affine",
+    [
+        (2 * x * y + y**2, True),
+        ((x * y + 3) / (y + 1), True),  # y below the line, x only above it
+        ((x**2 - 1) / (x - 1), True),  # x + 1 once cancelled
+        (x**2 * y, False),
+        (y / x, False),  # x below the line
+        (y + 1, False),  # does not depend on x: linear_in says so from its derivative
+        (sympy.sqrt(x) * y, False),  # not rational: left to the derivatives
+        (sympy.Piecewise((x, x > 1), (2 * x, True)), False),
+    ],
+)
+def test_affinity_is_read_off_the_cancelled_form_only_where_it_is_proved(expr, affine):
+    assert _affine(_reduced(expr), x) is affine
+
+
+@settings(max_examples=60, deadline=None)
+@given(top=coefficients, bottom=coefficients, with_y=st.booleans())
+def test_what_the_cancelled_form_calls_affine_has_a_zero_second_derivative(top, bottom, with_y):
+    denominator = _poly(bottom, with_y)
+    if denominator == 0:
+        return
+    expr = _poly(top, with_y) / denominator
+    if _affine(_reduced(expr), x):
+        assert sympy.cancel(sympy.diff(expr, x, 2)) == 0 and sympy.cancel(sympy.diff(expr, x)) != 0, expr

@@ -136,14 +136,45 @@ def linear_in(subject: Subject, argument) -> Outcome:
     """The formula is affine in each named symbol, and does depend on it."""
     names = _names(argument)
     expr = subject.expr(hold=tuple(names))
+    reduced = _reduced(expr)
     for name in names:
         x = subject.variable(name)
+        if _affine(reduced, x):
+            continue
         if is_zero(sympy.diff(expr, x), subject.catalogue)[0]:
             return False, f"does not depend on {name} at all"
         ok, message = _zero_or_not(sympy.diff(expr, x, 2), subject, "", f"is not linear in {name}: its second derivative is not zero")
         if ok is not True:
             return ok, message or f"SymPy could not decide whether it is linear in {name}"
     return True, f"is linear in {', '.join(names)}"
+
+
+def _reduced(expr: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """Numerator and denominator of a rational function's cancelled form (unique up to a constant); None for anything else."""
+    try:
+        if expr.has(sympy.Piecewise) or not expr.is_rational_function():
+            return None
+        return sympy.fraction(sympy.cancel(sympy.together(expr)))
+    except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
+        return None
+
+
+def _affine(reduced: tuple[sympy.Expr, sympy.Expr] | None, x: sympy.Symbol) -> bool:
+    """Proved affine in ``x`` and dependent on it, from a rational function's cancelled form; False is no disproof.
+
+    A rational function is affine in ``x`` exactly when its cancelled form has
+    no ``x`` below the line and ``x`` to the first power above it (a reduced
+    form is unique). Differentiating twice proves the same at several times
+    the cost; it is kept for everything else, and for the counterexample a
+    claim that fails is shown.
+    """
+    if reduced is None:
+        return False
+    numerator, denominator = reduced
+    try:
+        return x not in denominator.free_symbols and sympy.Poly(numerator, x).degree() == 1
+    except (sympy.PolynomialError, TypeError, ValueError, RecursionError):
+        return False
 
 
 def scales_as(subject: Subject, argument) -> Outcome:
