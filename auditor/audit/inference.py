@@ -5,7 +5,9 @@ may still print several numbers that follow from one value of it. For each
 input that two or more claims of one claims file leave as their only
 missing one, the values that make each claim hold within its precision are
 found numerically (a grid over the symbol's domain, edges refined by
-bisection; exact evaluation at each point). When one value fits all of
+bisection; each point in floats through the compiled code, recomputing
+only what the symbol reaches, or exactly where the derivation has a step a
+float could land on the wrong side of). When one value fits all of
 them, each finding stays ``underdetermined`` (the document never states
 the value, so none of its numbers is verified) and carries that value and
 how many claims it fits. A value that fits a single claim is no evidence and
@@ -23,6 +25,7 @@ from auditor.base.numbers import show, with_prefix
 from auditor.claims.verdicts import Verdict
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
+from auditor.evaluate.variation import Variation
 from auditor.inputs.reference import Sourced
 
 GRID = 160
@@ -55,14 +58,15 @@ def _fitting(claim, project, symbol: str) -> list[tuple[float, float]]:
     """
     catalogue = project.catalogue
     bindings = resolve(claim, catalogue, project.inputs)
+    at = _Values(claim, catalogue, bindings, symbol)
     low, high = _band(claim.stated)
     grid = _grid(catalogue.symbols[symbol])
-    values = [_value(claim, catalogue, bindings, symbol, x) for x in grid]
+    values = [at(x) for x in grid]
     spans = []
     for (a, fa), (b, fb) in zip(zip(grid, values), zip(grid[1:], values[1:])):
         if fa is None or fb is None or max(fa, fb) < low or min(fa, fb) > high:
             continue
-        ends = [_crossing(claim, catalogue, bindings, symbol, a, b, edge) if min(fa, fb) < edge < max(fa, fb) else None for edge in (low, high)]
+        ends = [_crossing(at, a, b, edge) if min(fa, fb) < edge < max(fa, fb) else None for edge in (low, high)]
         inner = [x for x in ends if x is not None]
         start = min(inner + [a]) if (low <= fa <= high) else min(inner or [a])
         stop = max(inner + [b]) if (low <= fb <= high) else max(inner or [b])
@@ -89,20 +93,30 @@ def _grid(symbol) -> list[float]:
     return [10 ** (low + (high - low) * i / (GRID - 1)) for i in range(GRID)]
 
 
-def _value(claim, catalogue, bindings, symbol: str, x: float) -> float | None:
-    values = {**bindings.values, symbol: Sourced(Fraction(x), "inferred")}
-    try:
-        return float(Evaluation(catalogue, replace(bindings, values=values)).value(claim.formula))
-    except (ZeroDivisionError, ValueError, OverflowError, TypeError):
-        return None
+class _Values:
+    """The claim's formula as a function of the one unstated symbol, in base units."""
+
+    def __init__(self, claim, catalogue, bindings, symbol: str):
+        self.claim, self.catalogue, self.bindings, self.symbol = claim, catalogue, bindings, symbol
+        self.variation = Variation(catalogue, bindings)
+
+    def __call__(self, x: float) -> float | None:
+        rough = self.variation.rough(self.claim.formula, {self.symbol: x})
+        if rough is not None:
+            return rough if math.isfinite(rough) else None
+        values = {**self.bindings.values, self.symbol: Sourced(Fraction(x), "inferred")}
+        try:
+            return float(Evaluation(self.catalogue, replace(self.bindings, values=values)).value(self.claim.formula))
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+            return None
 
 
-def _crossing(claim, catalogue, bindings, symbol: str, a: float, b: float, edge: float) -> float | None:
+def _crossing(at: _Values, a: float, b: float, edge: float) -> float | None:
     """Bisection for the value of the symbol at which the formula equals ``edge``."""
-    fa = _value(claim, catalogue, bindings, symbol, a)
+    fa = at(a)
     for _ in range(BISECTIONS):
         middle = (a + b) / 2
-        fm = _value(claim, catalogue, bindings, symbol, middle)
+        fm = at(middle)
         if fa is None or fm is None:
             return None
         if (fm - edge) * (fa - edge) <= 0:
