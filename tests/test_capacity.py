@@ -128,6 +128,13 @@ def test_sglang_abstains_for_a_sliding_window_hybrid(run_cli):
     assert code == 2 and "swa_full_tokens_ratio" in err
 
 
+def test_sglang_abstains_for_a_draft_it_would_pool_apart(run_cli):
+    code, _, err = run_cli("capacity", "meta-llama/Llama-3.1-8B", "--engine", "sglang", "--kv-tokens", "1000", "--set", "draft_kv_layers=1")
+    assert code == 2 and "pool of its own" in err
+    code, _, _ = run_cli("capacity", "meta-llama/Llama-3.1-8B", "--engine", "sglang", "--kv-tokens", "1000", "--set", "draft_kv_layers=0")
+    assert code == 0
+
+
 def test_missing_inputs_leave_a_figure_unknown_not_wrong(builtin_project):
     result = capacity(CapacityRequest("openai/gpt-oss-120b", available_kv=["10 GiB"], kv_dtype="bf16"), builtin_project)
     assert not result.figures["max_concurrency"].known
@@ -219,3 +226,39 @@ def test_a_count_printed_as_concurrency_times_length_is_inverted_through_the_con
     assert (figures["num_blocks"].low, figures["num_blocks"].high) == (6425, 6425)
     assert figures["kv_tokens"].formula == "vllm_kv_tokens_by_concurrency"
     assert figures["kv_tokens"].value == 1736366
+
+
+def _vllm_partitions(layers: int, stages: int) -> list[int]:
+    """vLLM's split (vllm/distributed/utils.py@5a6541db get_pp_indices): n // pp each, the rest one apiece to partitions[-2], [-3], ..."""
+    partitions = [layers // stages] * stages
+    for i in range(2, layers % stages + 2):
+        partitions[-i] += 1
+    return partitions
+
+
+@pytest.mark.parametrize("layers, stages, expected", [(27, 2, [14, 13]), (61, 4, [15, 15, 16, 15]), (30, 4, [7, 8, 8, 7]),
+                                                       (32, 4, [8, 8, 8, 8]), (61, 8, [7, 7, 8, 8, 8, 8, 8, 7])])
+def test_a_stage_holds_the_layers_vllm_gives_it(layers, stages, expected, builtin_project):
+    assert _vllm_partitions(layers, stages) == expected
+    from auditor.capacity.setup import Setup, evaluate
+
+    setup = Setup({"n_kv_layers": layers, "pp": stages})
+    assert [evaluate(setup, builtin_project, "vllm_kv_layers_on_stage", pp_stage=str(s)) for s in range(stages)] == expected
+
+
+def test_each_rank_is_priced_with_its_own_stage_and_the_fewest_blocks_decide(builtin_project):
+    """DeepSeek-V2-Lite at tp 2, pp 2 (vllm PR 20665): stage 0 holds 14 of the 27 MLA layers, stage 1 holds 13.
+    Ranks 0 and 1 (stage 0) log 12.13 GiB, ranks 2 and 3 (stage 1) 11.33 GiB; per block of 16 tokens a rank needs
+    16 x 576 x 2 B per layer, so stage 0 has 12.13 GiB // (16 x 1,152 x 14) = 50,473 blocks and stage 1
+    11.33 GiB // (16 x 1,152 x 13) = 50,770: the rank with more memory decides, as vLLM takes the smallest count."""
+    memories = ["12.13 GiB", "12.13 GiB", "11.33 GiB", "11.33 GiB"]
+    request = CapacityRequest("deepseek-ai/DeepSeek-V2-Lite", available_kv=memories, tp=2, pp=2, max_model_len=1024)
+    result = capacity(request, builtin_project)
+    gib = Fraction(2**30)
+    assert result.figures["num_blocks"].value == math.floor(Fraction("12.13") * gib / (16 * 1152 * 14)) == 50473
+    assert result.figures["kv_bytes_per_token_per_rank"].value == 14 * 1152
+    assert "rank 0 of 4" in result.inputs_by_name["available_kv_memory"].origin
+    swapped = capacity(CapacityRequest("deepseek-ai/DeepSeek-V2-Lite", available_kv=memories[2:] + memories[:2], tp=2, pp=2, max_model_len=1024), builtin_project)
+    assert swapped.figures["num_blocks"].value == math.floor(Fraction("11.33") * gib / (16 * 1152 * 14))  # stage 0 now has the less memory
+    one = capacity(CapacityRequest("deepseek-ai/DeepSeek-V2-Lite", available_kv=["11.33 GiB"], tp=2, pp=2, max_model_len=1024), builtin_project)
+    assert one.figures["num_blocks"].value == math.floor(Fraction("11.33") * gib / (16 * 1152 * 14))  # one figure: the deepest stage

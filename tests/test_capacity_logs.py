@@ -77,9 +77,10 @@ def test_the_collection_covers_every_kind_the_issue_names():
     assert VLLM_KINDS <= on_vllm, VLLM_KINDS - on_vllm
 
 
-def test_about_a_quarter_is_held_out():
+def test_a_fifth_to_a_half_is_held_out():
+    """Each round marks part of what it collects held out before capacity is run on it (the fourth, every second log)."""
     held = [log for log in LOGS if log.get("held_out")]
-    assert len(LOGS) // 5 <= len(held) <= len(LOGS) // 3
+    assert len(LOGS) // 5 <= len(held) <= len(LOGS) // 2
 
 
 def test_the_qwen3_next_excerpt_admits_one_deployment(log_project):

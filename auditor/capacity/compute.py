@@ -109,6 +109,9 @@ def _memory(request: CapacityRequest, setup: Setup, engine, rule, project):
     if request.available_kv:
         spec = engine.printed.get("available_kv_memory", {})
         figures = [printed_memory(t, spec.get("unit", "GiB"), spec.get("decimals")) for t in request.available_kv]
+        staged = _by_stage(setup, figures, request, engine, project)
+        if staged is not None:
+            return staged
         memory = smallest(figures)
         central = with_memory(setup, memory.text)
         ranks = f"; the smallest of {len(figures)} ranks, which the engine sizes every rank by" if len(figures) > 1 else ""
@@ -117,6 +120,48 @@ def _memory(request: CapacityRequest, setup: Setup, engine, rule, project):
     if request.kv_tokens is not None:
         return setup, _bind_tokens(setup, request.kv_tokens, engine, rule, project), "tokens", None
     return predicted(setup, engine, project), None, "predicted", None
+
+
+def _by_stage(setup: Setup, figures: list[Printed], request: CapacityRequest, engine, project):
+    """Each rank priced with its own memory and its own pipeline stage's layers; the rank with the fewest blocks decides.
+
+    The engine works out every worker's blocks from that worker's memory and
+    layers and then gives all of them the smallest count, so with stages of
+    unequal depth the rank with the least memory need not be the one that
+    decides. Ranks are in the engine's order (tensor-parallel rank fastest,
+    then the stage). None where this does not apply: one stage, one figure
+    for several ranks, an engine without ``stage_layers``, or a model some of
+    whose layers keep no per-token cache or whose cache has several groups
+    (its stages' caches then depend on which layers each holds, which the
+    split of layer counts does not say).
+    """
+    if request.pp == 1 or len(figures) != request.tp * request.pp or not engine.stage_layers or "num_blocks" not in engine.figures:
+        return None
+    if evaluate(setup, project, "engine_kv_layers") != evaluate(setup, project, "n_layers") or evaluate(setup, project, "kv_cache_groups") != 1:
+        setup.notes.append("the ranks are sized by the smallest memory and the deepest stage: this model's layers do not all keep one kind of KV cache, so each stage's cache is not priced apart")
+        return None
+    if engine.stage_layers not in project.catalogue.formulas:
+        raise InputError(COMMAND_LINE, f"engine {engine.id!r} stage_layers names unknown formula {engine.stage_layers!r}")
+    blocks = engine.figures["num_blocks"]
+    ranks = []
+    for rank, memory in enumerate(figures):
+        stage = (rank // request.tp) % request.pp
+        layers = evaluate(setup, project, engine.stage_layers, pp_stage=str(stage))
+        origin = f"stage {stage} of {request.pp} (rank {rank}): {engine.stage_layers}"
+        # one KV cache group of every layer: the group's layers on the stage are the stage's layers
+        per_stage = {"kv_layers_per_stage": _count_text(layers), "kv_group_layers_per_stage": _count_text(layers)}
+        staged = replace(setup, given={**setup.given, **per_stage}, origins={**setup.origins, **{k: origin for k in per_stage}})
+        ranks.append((rank, stage, memory, staged))
+
+    def fewest(value):  # the rank whose blocks are fewest, with memory at the value the figure stands for
+        return min(((evaluate(with_memory(staged, value(memory)), project, blocks), rank, memory, staged) for rank, stage, memory, staged in ranks), key=lambda item: (item[0], item[1]))
+
+    _, rank, memory, staged = fewest(lambda m: m.text)
+    central = with_memory(staged, memory.text)
+    central.origins["available_kv_memory"] = (f"--available-kv {memory.text} (rank {rank} of {len(figures)}), logged: any of {memory.low:,} to {memory.high:,} B prints so; "
+                                              "every rank priced with its own memory and stage, and the fewest blocks decide, as the engine sizes every rank by the smallest")
+    low, high = fewest(lambda m: m.low), fewest(lambda m: m.high)
+    return central, (with_memory(low[3], low[2].low), with_memory(high[3], high[2].high)), "logged", memory
 
 
 def _bind_tokens(setup: Setup, tokens: int, engine, rule, project):

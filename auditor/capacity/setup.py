@@ -112,7 +112,7 @@ def engine_defaults(setup: Setup, engine, rule, project) -> None:
 
 def check_supported(setup: Setup, engine) -> None:
     for key, reason in engine.unsupported.items():
-        if setup.geometry_values.get(key):
+        if setup.geometry_values.get(key) or str(setup.given.get(key, "0")).strip() not in ("0", ""):
             raise InputError(COMMAND_LINE, f"{engine.name} cannot be priced for {setup.given['model']}: {reason}")
 
 

@@ -18,7 +18,7 @@ from auditor.base.yamlio import Located, load_yaml
 
 from .device_defaults import DeviceDefault, read_device_defaults
 
-ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind",
+ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind", "stage_layers",
                "printed", "defaults", "device_defaults", "estimates", "rules", "tiers", "unsupported", "hidden_when"}
 RULE_KEYS = {"versions", "note", "defaults", "figure_inputs", "figures", "blocks_from_tokens"}
 INVERSION_KEYS = {"formula", "most", "binds"}
@@ -58,6 +58,7 @@ class Engine:
     available_formula: str | None = None
     blocks_from_tokens: dict | None = None
     tokens_bind: str | None = None
+    stage_layers: str | None = None  # formula of pipeline stage pp_stage's KV layers, for pricing each rank apart
     printed: dict[str, dict] = field(default_factory=dict)
     defaults: dict[str, Setting] = field(default_factory=dict)
     device_defaults: dict[str, DeviceDefault] = field(default_factory=dict)
@@ -122,6 +123,7 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         available_formula=node.get("available_formula"),
         blocks_from_tokens=_inversion(node, shown),
         tokens_bind=node.get("tokens_bind"),
+        stage_layers=node.get("stage_layers"),
         printed={str(k): dict(v) for k, v in _mapping(node.get("printed"), _at(node, "printed", shown), "'printed'").items()},
         defaults=_settings(node.get("defaults"), _at(node, "defaults", shown), shown),
         device_defaults=read_device_defaults(node.get("device_defaults"), _at(node, "device_defaults", shown)),
