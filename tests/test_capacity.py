@@ -114,7 +114,12 @@ def test_sglang_default_memory_fraction_follows_its_source(run_cli):
     (["--set", "nonsense", "--available-kv", "1 GiB"], "NAME=VALUE"),
     (["--set", "warp_factor=9", "--available-kv", "1 GiB"], "unknown input 'warp_factor'"),
     ([], "--available-kv"),
-    (["--available-kv", "1 GiB", "--kv-tokens", "100"], "not both"),
+    (["--available-kv", "1 GiB", "--kv-tokens", "100"], "not several"),
+    (["--logged", "at_start=40 GB"], "has no logged figures"),
+    (["--engine", "sglang", "--logged", "at_start=40 GB"], "missing: after_weights"),
+    (["--engine", "sglang", "--logged", "at_start=40 GB", "--logged", "after_weights=10 GB", "--logged", "peak=2 GB"], "unknown: peak"),
+    (["--engine", "sglang", "--logged", "at_start"], "NAME=TEXT"),
+    (["--engine", "sglang", "--logged", "at_start=forty", "--logged", "after_weights=10 GB"], "--logged at_start"),
 ])
 def test_bad_input_is_one_located_line(run_cli, args, message):
     code, out, err = run_cli("capacity", "meta-llama/Llama-3.1-8B", *args)

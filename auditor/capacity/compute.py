@@ -9,6 +9,7 @@ as missing, with their names, and the others are still computed.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -20,7 +21,7 @@ from auditor.evaluate.resolve import resolve
 from .device import device_defaults
 from .predict import predicted
 from .request import COMMAND_LINE, CapacityRequest, Printed, printed_memory, smallest
-from .setup import Setup, cache_format_row, check_supported, engine_defaults, evaluate, from_model, requested, with_memory
+from .setup import Setup, bytes_text, cache_format_row, check_supported, engine_defaults, evaluate, from_model, requested, with_memory
 
 INPUT_KINDS = ("input", "default", "constant")
 
@@ -106,6 +107,8 @@ def capacity(request: CapacityRequest, project) -> Capacity:
 
 def _memory(request: CapacityRequest, setup: Setup, engine, rule, project):
     """(central setup, (low, high) setups or None, mode, printed memory) for the request's kind of memory input."""
+    if request.logged:
+        return _from_logged(setup, request, engine, project)
     if request.available_kv:
         spec = engine.printed.get("available_kv_memory", {})
         figures = [printed_memory(t, spec.get("unit", "GiB"), spec.get("decimals")) for t in request.available_kv]
@@ -120,6 +123,46 @@ def _memory(request: CapacityRequest, setup: Setup, engine, rule, project):
     if request.kv_tokens is not None:
         return setup, _bind_tokens(setup, request.kv_tokens, engine, rule, project), "tokens", None
     return predicted(setup, engine, project), None, "predicted", None
+
+
+def _from_logged(setup: Setup, request: CapacityRequest, engine, project):
+    """The memory for the KV cache from the other figures the engine logged (``logged_memory``), and its range.
+
+    The formula is evaluated at the printed figures and at every corner of
+    the intervals they round from; it is monotone in each, so the smallest and
+    largest corner bound it.
+    """
+    from itertools import product
+
+    spec = engine.logged_memory
+    if spec is None:
+        raise InputError(COMMAND_LINE, f"{engine.name} has no logged figures to give its memory from; give --available-kv")
+    unknown = sorted(set(request.logged) - set(spec.figures))
+    missing = sorted(set(spec.figures) - set(request.logged))
+    if unknown or missing:
+        wanted = ", ".join(f"{name} ({line})" for name, (_, line) in spec.figures.items())
+        raise InputError(COMMAND_LINE, f"--logged gives {engine.name}'s memory from {wanted}" + (f"; unknown: {', '.join(unknown)}" if unknown else f"; missing: {', '.join(missing)}"))
+    if spec.formula not in project.catalogue.formulas:
+        raise InputError(COMMAND_LINE, f"engine {engine.id!r} logged_memory names unknown formula {spec.formula!r}")
+    shown = engine.printed.get("logged_memory", {})
+    printed = {name: printed_memory(text, shown.get("unit", "GiB"), shown.get("decimals"), shown.get("label"), flag=f"--logged {name}")
+               for name, text in request.logged.items()}
+    symbols = {name: symbol for name, (symbol, _) in spec.figures.items()}
+
+    def at(values: dict) -> Setup:
+        given = {**setup.given, **{symbols[n]: bytes_text(v) for n, v in values.items()}}
+        return replace(setup, given=given, origins=dict(setup.origins))
+
+    central_values = {n: p.value for n, p in printed.items()}
+    memory = evaluate(at(central_values), project, spec.formula)
+    corners = [evaluate(at(dict(zip(printed, ends))), project, spec.formula) for ends in product(*[(p.low, p.high) for p in printed.values()])]
+    central = with_memory(at(central_values), memory)
+    for name, p in printed.items():
+        central.origins[symbols[name]] = f"--logged {name}={p.text} ({spec.figures[name][1]}), any of {p.low:,} to {p.high:,} B"
+    figures_text = " and ".join(f"{name}={p.text}" for name, p in printed.items())
+    central.origins["available_kv_memory"] = f"{spec.formula} of --logged {figures_text}: any of {math.ceil(min(corners)):,} to {math.floor(max(corners)):,} B"
+    low, high = with_memory(central, min(corners)), with_memory(central, max(corners))
+    return central, (low, high), "logged", None
 
 
 def _by_stage(setup: Setup, figures: list[Printed], request: CapacityRequest, engine, project):

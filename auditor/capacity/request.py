@@ -51,6 +51,7 @@ class CapacityRequest:
     gpu_memory_utilization: str | None = None
     usage_context: str | None = None
     settings: dict[str, str] = field(default_factory=dict)
+    logged: dict[str, str] = field(default_factory=dict)  # other logged figures the engine's memory for the cache follows from, by name
 
     def __post_init__(self):
         for name in ("tp", "pp", "dp"):
@@ -61,23 +62,26 @@ class CapacityRequest:
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < (0 if name == "kv_tokens" else 1)):
                 raise InputError(COMMAND_LINE, f"--{name.replace('_', '-')} must be a positive whole number, got {value!r}")
-        if self.available_kv and self.kv_tokens is not None:
-            raise InputError(COMMAND_LINE, "give --available-kv or --kv-tokens, not both")
+        if sum(bool(given) for given in (self.available_kv, self.kv_tokens is not None, self.logged)) > 1:
+            raise InputError(COMMAND_LINE, "give one of --available-kv, --kv-tokens or --logged, not several")
 
 
-def printed_memory(text: str, engine_unit: str, engine_decimals: int | None) -> Printed:
-    """A logged figure such as "6.51 GiB" (a bare number is read in the engine's unit)."""
+def printed_memory(text: str, engine_unit: str, engine_decimals: int | None, label: str | None = None, flag: str = "--available-kv") -> Printed:
+    """A logged figure such as "6.51 GiB" (a bare number is read in the engine's unit, and so is one in the
+    ``label`` the engine prints that unit under: SGLang's "43.85 GB" is GiB)."""
     raw = str(text).strip()
+    if label and raw.endswith(label) and raw[: -len(label)].strip() and not raw[: -len(label)].rstrip()[-1:].isalpha():
+        raw = raw[: -len(label)].strip()
     raw = raw if any(c.isalpha() for c in raw) else f"{raw} {engine_unit}"
     try:
         stated = parse_stated(raw)
     except QuantityError as exc:
-        raise InputError(COMMAND_LINE, f"--available-kv {text!r}: {exc}") from None
+        raise InputError(COMMAND_LINE, f"{flag} {text!r}: {exc}") from None
     if stated.comparator != "=" or stated.qualifier or stated.unit.dimensions != (("[information]", Fraction(1)),):
-        raise InputError(COMMAND_LINE, f"--available-kv {text!r} must be one amount of memory such as '6.51 GiB'")
+        raise InputError(COMMAND_LINE, f"{flag} {text!r} must be one amount of memory such as '6.51 GiB'")
     value = stated.value * stated.unit.factor
     if value < 0:
-        raise InputError(COMMAND_LINE, f"--available-kv {text!r}: the engine cannot have negative memory for its KV cache")
+        raise InputError(COMMAND_LINE, f"{flag} {text!r}: the engine cannot have negative memory for its KV cache")
     half = stated.low.half_ulp * stated.unit.factor
     if engine_decimals is not None and stated.unit.text == engine_unit:
         half = min(half, Fraction(1, 2) * Fraction(10) ** -engine_decimals * stated.unit.factor)

@@ -27,6 +27,20 @@ def _settings(pairs: list[str]) -> dict[str, str]:
     return settings
 
 
+def _logged(pairs: list[str]) -> dict[str, str]:
+    from auditor.base.errors import InputError
+
+    from auditor.capacity.request import COMMAND_LINE
+
+    logged = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InputError(COMMAND_LINE, f"--logged {pair!r} must be NAME=TEXT, such as after_weights='14.34 GB'")
+        logged[name.strip()] = value.strip()
+    return logged
+
+
 def run_capacity(args) -> int:
     from auditor.capacity import CapacityRequest, capacity
     from auditor.output.capacity import human_lines, json_text
@@ -36,7 +50,7 @@ def run_capacity(args) -> int:
         kv_dtype=args.kv_dtype, block_size=args.block_size, max_model_len=args.max_model_len,
         max_num_batched_tokens=args.max_num_batched_tokens, available_kv=list(args.available_kv or []),
         kv_tokens=args.kv_tokens, gpu_memory_utilization=args.gpu_memory_utilization, usage_context=args.usage_context,
-        settings=_settings(args.set),
+        settings=_settings(args.set), logged=_logged(args.logged),
     )
     result = capacity(request, load_project(args))
     if args.as_claims:
@@ -69,6 +83,8 @@ def register(sub) -> None:
     p.add_argument("--usage-context", help="the engine's entry point, which some defaults depend on (vLLM: openai_api_server for "
                                            "`vllm serve`, the default; llm_class for the LLM class)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="any other input by its symbol name (activation_peak=2GiB, ssm_state_dtype=fp32)")
+    p.add_argument("--logged", action="append", metavar="NAME=TEXT",
+                   help="another figure the engine logged that its KV memory follows from (SGLang: at_start and after_weights, its 'avail mem' before and after loading the weights)")
     p.add_argument("--format", choices=("human", "json"), default="human",
                    help="human lines (default) or one JSON object")
     p.add_argument("--as-claims", action="store_true", help="print each figure as a claim (YAML) that `auditor check` audits")

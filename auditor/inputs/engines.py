@@ -18,7 +18,7 @@ from auditor.base.yamlio import Located, load_yaml
 
 from .device_defaults import DeviceDefault, read_device_defaults
 
-ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind", "stage_layers",
+ENGINE_KEYS = {"name", "rule", "rule_source", "figures", "available_formula", "blocks_from_tokens", "tokens_bind", "stage_layers", "logged_memory",
                "printed", "defaults", "device_defaults", "estimates", "rules", "tiers", "unsupported", "hidden_when"}
 RULE_KEYS = {"versions", "note", "defaults", "figure_inputs", "figures", "blocks_from_tokens"}
 INVERSION_KEYS = {"formula", "most", "binds"}
@@ -32,6 +32,14 @@ class Setting:
     value: object
     source: str
     formula: str | None = None
+
+
+@dataclass(frozen=True)
+class LoggedMemory:
+    """The memory for the KV cache as a formula of figures the engine logs: name -> (symbol, the line it is printed in)."""
+
+    formula: str
+    figures: dict[str, tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,7 @@ class Engine:
     blocks_from_tokens: dict | None = None
     tokens_bind: str | None = None
     stage_layers: str | None = None  # formula of pipeline stage pp_stage's KV layers, for pricing each rank apart
+    logged_memory: LoggedMemory | None = None  # the KV cache's memory from other figures the engine logs
     printed: dict[str, dict] = field(default_factory=dict)
     defaults: dict[str, Setting] = field(default_factory=dict)
     device_defaults: dict[str, DeviceDefault] = field(default_factory=dict)
@@ -124,6 +133,7 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         blocks_from_tokens=_inversion(node, shown),
         tokens_bind=node.get("tokens_bind"),
         stage_layers=node.get("stage_layers"),
+        logged_memory=_logged_memory(node, shown),
         printed={str(k): dict(v) for k, v in _mapping(node.get("printed"), _at(node, "printed", shown), "'printed'").items()},
         defaults=_settings(node.get("defaults"), _at(node, "defaults", shown), shown),
         device_defaults=read_device_defaults(node.get("device_defaults"), _at(node, "device_defaults", shown)),
@@ -133,6 +143,27 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         unsupported={str(k): str(v) for k, v in _mapping(node.get("unsupported"), _at(node, "unsupported", shown), "'unsupported'").items()},
         hidden_when={str(k): str(v) for k, v in _mapping(node.get("hidden_when"), _at(node, "hidden_when", shown), "'hidden_when'").items()},
     )
+
+
+def _logged_memory(node: Located, shown: str) -> LoggedMemory | None:
+    """'formula' (a formula id) and 'figures' (name -> symbol and line) of an engine's logged_memory, checked with their lines."""
+    where = _at(node, "logged_memory", shown)
+    spec = _mapping(node.get("logged_memory"), where, "'logged_memory'")
+    if not spec:
+        return None
+    for key in spec:
+        if key not in ("formula", "figures"):
+            raise InputError(_at(spec, key, shown), f"unknown key {key!r} in logged_memory (expected formula, figures)")
+    figures = _mapping(spec.get("figures"), _at(spec, "figures", shown), "logged_memory 'figures'")
+    if not isinstance(spec.get("formula"), str) or not figures:
+        raise InputError(where, "logged_memory needs 'formula' (a formula id) and 'figures' (name: {symbol, line})")
+    read = {}
+    for name, figure in figures.items():
+        figure = _mapping(figure, _at(figures, name, shown), f"logged figure {name!r}")
+        if not isinstance(figure.get("symbol"), str):
+            raise InputError(_at(figures, name, shown), f"logged figure {name!r} needs 'symbol' (the input it binds)")
+        read[str(name)] = (str(figure["symbol"]), str(figure.get("line", "")))
+    return LoggedMemory(str(spec["formula"]), read)
 
 
 def _inversion(node: Located, shown: str) -> dict | None:
