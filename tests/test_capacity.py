@@ -72,6 +72,21 @@ def test_as_claims_output_passes_check_unchanged(run_cli, tmp_path):
     assert f"{len(claims)} claims: {len(claims)} holds" in out
 
 
+@pytest.mark.parametrize("args", [
+    ("deepseek-ai/DeepSeek-V2-Lite", "--engine", "sglang", "--logged", "at_start=43.85 GB", "--logged", "after_weights=14.34 GB",
+     "--set", "mem_fraction_static=0.88"),
+    ("deepseek-ai/DeepSeek-V2-Lite", "--tp", "2", "--pp", "2", "--max-model-len", "1024", *[a for m in ("12.13", "12.13", "11.33", "11.33") for a in ("--available-kv", f"{m} GiB")]),
+], ids=["sglang-logged", "pipeline-ranks"])
+def test_as_claims_of_logged_figures_and_of_ranks_pass_check(run_cli, tmp_path, args):
+    code, out, err = run_cli("capacity", *args, "--as-claims")
+    assert code == 0, err
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "capacity.yaml").write_text(out)
+    count = len(yaml.safe_load(out)["claims"])
+    code, out, err = run_cli("--project", tmp_path, "check", tmp_path / "claims")
+    assert code == 0 and f"{count} claims: {count} holds" in out, out + err
+
+
 def test_predicted_memory_is_labelled_an_estimate(run_cli):
     code, out, _ = run_cli("capacity", "meta-llama/Llama-3.1-8B", "--gpu", "h100_sxm", "--max-model-len", "8192", "--format", "json")
     assert code == 0

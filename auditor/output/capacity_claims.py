@@ -35,6 +35,8 @@ def _variant(result) -> str:
     """What tells two capacity runs of one model apart: the parallelism and the memory it started from."""
     request = result.request
     ranks = f"tp{request.tp}" + (f"-pp{request.pp}" if request.pp > 1 else "") + (f"-dp{request.dp}" if request.dp > 1 else "")
+    if result.mode == "logged" and result.memory is None:  # from the other figures the engine logged
+        return f"{ranks}-" + "-".join(request.logged.values())
     if result.mode == "logged":
         return f"{ranks}-{result.memory.text}"
     if result.mode == "tokens":
