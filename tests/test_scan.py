@@ -234,3 +234,39 @@ def test_every_table_cell_of_the_example_holds(table_claims, run_cli):
     code, out, _ = run_cli("check", "claims/tables.yaml", "-v")
     assert code == 0, out
     assert len(table_claims) == 4
+
+
+COLUMNS = """# Two cards
+
+| | H100 SXM | H100 PCIe |
+| --- | --- | --- |
+| Memory bandwidth | 3.35TB/s | 2TB/s |
+"""
+
+
+def test_a_table_cell_takes_the_gpu_its_column_header_names(tmp_path, monkeypatch, run_cli):
+    (tmp_path / "cards.md").write_text(COLUMNS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli("scan", "cards.md", "--audit")
+    assert code == 0, err
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    found = {p.stated: p.given.get("gpu") for p in Scanner(Document.read(tmp_path / "cards.md"), Project.load(tmp_path)).proposals() if p.proposed}
+    assert found == {"3.35TB/s": "h100_sxm", "2TB/s": "h100_pcie"}, found
+    assert "mismatch" not in out
+
+
+def test_a_sum_of_bare_numbers_that_holds_only_in_another_prefix_is_located_not_proposed(tmp_path):
+    """80 x 32 - 530 is 2,030 of something: 2 TB if the operands are gigabytes, a slip if they are terabytes."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "sums.md"
+    page.write_text("On 32 GPUs we have 80x32-530=2TB remaining. The row is 2 * 8 * 128 * 80 = 160kB.\n", encoding="utf-8")
+    proposals = {p.stated: p for p in Scanner(Document.read(page), Project.load(tmp_path)).proposals()}
+    ambiguous = proposals["2TB"]
+    assert not ambiguous.proposed and any("print no unit" in e for e in ambiguous.evidence)
+    assert proposals["160kB"].arithmetic is not None  # 163,840 is 160 KiB, not kB: a binary prefix is a slip the audit names

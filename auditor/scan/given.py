@@ -49,7 +49,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     model, model_scope = scanner.model_for(formula, scopes, proposal.start)
     if model and leaves & scanner.model_symbols:
         given["model"] = model
-    gpu = nearest(scanner.gpus, scopes, proposal.start)
+    gpu = scanner.table_gpu(proposal.start) or nearest(scanner.gpus, scopes, proposal.start)
     if gpu and any(s.gpu for s in symbols):
         given["gpu"] = gpu
     dtype = nearest(scanner.dtypes, scopes, proposal.start) or scanner.main_dtype

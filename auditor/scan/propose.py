@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from fractions import Fraction
 
 from auditor.documents.locate import Document
 
@@ -121,6 +122,10 @@ class Scanner:
         if unset:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
             return
+        other_prefix = _unit_left_unprinted(found.expression, proposal) if not given else None
+        if other_prefix:
+            proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [other_prefix])
+            return
         proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = found.expression, given, SUM_SCORE, tuple(evidence)
         proposal.bare = False
 
@@ -156,6 +161,17 @@ class Scanner:
         parts = (own, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
         return list(zip(parts, SCOPE_WEIGHTS))
 
+    def table_gpu(self, position: int) -> str | None:
+        """The GPU a table cell's own column header or row label names ("| | A100 80GB | H100 SXM |"), before any nearby."""
+        place = place_of(self.tables, position)
+        if place is None:
+            return None
+        for low, high in place.headers:
+            named = [g for g in self.gpus if low <= g[0] < high]
+            if named:
+                return named[0][2]
+        return None
+
     def feeds(self, formula: str, model: str) -> bool:
         """Whether the model has every part the formula needs (an MLA model has no head_dim)."""
         key = (formula, model)
@@ -179,6 +195,43 @@ class Scanner:
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
         return given_module.given_for(self, proposal, formula, scopes)
+
+
+def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
+    """Why a sum of bare numbers is not proposed: its result agrees with it only in another prefix of its unit.
+
+    "80x32-530=2TB" is 2,030 of something and 2 TB: right if the operands are
+    gigabytes, wrong if they are terabytes, and the page prints neither. Read
+    in the result's unit it would be a confident false alarm; read in the
+    prefix that makes it hold it would hide the real slip of the same shape,
+    so the number is located and not proposed.
+    """
+    from auditor.base.errors import QuantityError
+    from auditor.base.literal import literal_value
+    from auditor.base.quantity import parse_stated
+
+    value = literal_value(expression)
+    if value is None or value == 0:
+        return None
+    try:
+        stated = parse_stated(proposal.stated)
+    except QuantityError:
+        return None
+    if stated.unit.dimensionless or stated.comparator != "=" or stated.value == 0:
+        return None
+    factor = stated.unit.factor
+    slack, printed = stated.tolerance() * factor, stated.value * factor
+
+    def agrees(unit) -> bool:  # the operands read in ``unit`` (a factor to base units)
+        return abs(value * unit - printed) <= max(slack, abs(printed) / 200)
+
+    if agrees(1) or agrees(factor):  # base units, or the result's own unit: a reading the engine takes
+        return None
+    for power in (1, 2, -1, -2):  # another decimal prefix of the result's unit (a binary one is a slip the audit names)
+        if agrees(factor * Fraction(1000) ** -power):
+            return (f"its operands print no unit, and the result agrees with them only if they are in a unit "
+                    f"1000**{power} times smaller than {stated.unit.text}: not proposed")
+    return None
 
 
 def _is_unit(name: str) -> bool:

@@ -52,6 +52,7 @@ class Place:
     corner: str
     column_value: str
     unit: str
+    headers: tuple[tuple[int, int], ...] = ()  # spans of the column's header cell and the row's label cell
 
 
 def find_tables(text: str) -> list[Table]:
@@ -84,7 +85,12 @@ def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
     corner = header[0].text if header else ""
     column_value = column if table.transposed else ""
     unit = header_unit(column) or header_unit(label)
-    return Place(cell, column, label, corner, column_value, unit)
+    spans = []
+    if index < len(header) and row is not header:
+        spans.append((header[index].start, header[index].end))
+    if index > 0:
+        spans.append((row[0].start, row[0].end))
+    return Place(cell, column, label, corner, column_value, unit, tuple(spans))
 
 
 def header_unit(text: str) -> str:
