@@ -270,3 +270,29 @@ def test_a_sum_of_bare_numbers_that_holds_only_in_another_prefix_is_located_not_
     ambiguous = proposals["2TB"]
     assert not ambiguous.proposed and any("print no unit" in e for e in ambiguous.evidence)
     assert proposals["160kB"].arithmetic is not None  # 163,840 is 160 KiB, not kB: a binary prefix is a slip the audit names
+
+
+def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
+    """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = tmp_path / "counts.md"
+    page.write_text("The parts:\n\n- 4096 * 32000 = 131M parameters for the embedding\n- 32 * 128 * 8 * 2 = 65K elements per token\n", encoding="utf-8")
+    project, document = Project.load(tmp_path), Document.read(page)
+    proposals = {p.stated: p for p in Scanner(document, project).proposals()}
+    assert proposals["131M"].arithmetic == "4096 * 32000"
+    assert proposals["65K"].arithmetic == "32 * 128 * 8 * 2"
+    audit_proposals(list(proposals.values()), document, project)
+    assert proposals["131M"].finding.verdict.value == "holds"
+
+
+def test_a_dtype_set_up_before_a_number_beats_one_named_after_it():
+    from auditor.scan.given import set_up
+
+    dtypes = [(10, 14, "fp16"), (80, 85, "int8")]
+    sentence, paragraph, section = (40, 70), (30, 100), (0, 100)
+    assert set_up(dtypes, [sentence, paragraph, section], 50) == "fp16"  # the section set fp16 up; int8 opens the next sentence
+    assert set_up(dtypes, [(75, 95), paragraph, section], 90) == "int8"  # named in the number's own sentence
+    assert set_up([(80, 85, "int8")], [sentence, paragraph, section], 50) == "int8"  # only one named after: still it

@@ -52,7 +52,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     gpu = scanner.table_gpu(proposal.start) or nearest(scanner.gpus, scopes, proposal.start)
     if gpu and any(s.gpu for s in symbols):
         given["gpu"] = gpu
-    dtype = nearest(scanner.dtypes, scopes, proposal.start) or scanner.main_dtype
+    dtype = set_up(scanner.dtypes, scopes, proposal.start) or scanner.main_dtype
     for key in sorted({s.dtype_key for s in symbols if s.dtype_key}):
         if dtype:
             given[key] = dtype
@@ -99,6 +99,24 @@ def nearest(found, scopes, position: int) -> str | None:
         if item:
             return item
     return None
+
+
+def set_up(found, scopes, position: int) -> str | None:
+    """The dtype the number's own sentence names, else the nearest one its paragraph or section names before it, else after it.
+
+    A page sets a scenario up before its numbers ("If the model is using FP16 ... ~14.2 GB"); a
+    dtype named after the number, in another sentence, usually opens the next scenario ("If we
+    use 8-bit weights, we need to read 7.1 GB").
+    """
+    sentence, *wider = scopes
+    own = words.nearest([f for f in found if sentence[0] <= f[0] < sentence[1]], position)
+    if own:
+        return own
+    for low, high in wider:
+        before = [f for f in found if low <= f[0] < min(high, position)]
+        if before:
+            return max(before)[2]
+    return nearest(found, wider, position)
 
 
 def most_named(found: list[tuple[int, int, str]]) -> str | None:

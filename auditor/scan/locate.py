@@ -73,8 +73,18 @@ def qualifier_pattern() -> re.Pattern:
     return re.compile(rf"(?:{alternatives})\s*$", re.IGNORECASE)
 
 
+COUNT_SUFFIX = re.compile(r"(?:[kKM]|[BT](?=[ \u00a0]?(?:parameters?|params?|elements?|tokens?|weights?)\b))(?![A-Za-z0-9])")
+
+
 def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
-    """The unit printed right after a number, and where it ends; '' for a count or after '='; None for none."""
+    """The unit printed right after a number, and where it ends; '' for a count or after '='; None for none.
+
+    A count suffix glued to the number ("65K elements", "131M parameters") is part of the number
+    as printed: thousands, millions, billions of a count.
+    """
+    suffix = COUNT_SUFFIX.match(text, end)
+    if suffix:
+        return suffix.group(0), suffix.end()
     match = UNIT_AFTER.match(text, end)
     if match and match["unit"].lower() in names.COUNT_WORDS:
         return "", end

@@ -3,7 +3,8 @@
 "2022-03-30", "CUDA 12.2", "535.129.03", "v5e", "Qwen3-8B", "arXiv 2205.14135", "1. Read the Q
 activations", "[3]": a reader does not recompute these, and a scan that proposes them buries the
 numbers that matter. A size written like a model's ("a 70B-parameter model", "671B parameters",
-"7B") counts parameters, not bytes: it is an input the page sets, never a claim in itself.
+"7B") counts parameters, not bytes: it is an input the page sets, never a claim in itself, unless
+it is the result of a sum the page prints ("4096 * 32000 = 131M parameters").
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return True
     if OPERAND_AFTER.match(after):
         return True
+    if re.search(r"[=≈]\s*$", before):  # "4096 * 32000 = 131M parameters": the result of a printed sum, a claim
+        return False
     return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
 
 

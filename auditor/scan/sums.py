@@ -30,7 +30,7 @@ TOKEN = re.compile(
 )
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(rf"\s*(?:\*\*)?\s*(?P<number>{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)")
-BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|[|$`,](?!\d{3}))")
+BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|[|$`,](?!\d{3}))")  # a list item starts afresh
 MAX_SPAN = 240
 
 
@@ -82,6 +82,8 @@ def _longest_sum(text: str, low: int, high: int, chained: bool):
         run = covered[index:]
         if _kind(run[0]) in ("space", "op", "close") and run[0].group(0) not in ("-", "−"):
             continue
+        if run[0].group(0) in ("-", "−") and _bullet(text, run[0]):
+            continue
         built = _expression(run)
         if built is None:
             continue
@@ -89,6 +91,12 @@ def _longest_sum(text: str, low: int, high: int, chained: bool):
         if operators or (chained and len(spans) == 1):
             return run[0].start(), run[-1].end(), expression, names, operators, spans
     return None
+
+
+def _bullet(text: str, token: re.Match) -> bool:
+    """A dash that opens a list item ("- 4096 * 32000 = 131M"): nothing before it on its line, a space after."""
+    line_start = text.rfind("\n", 0, token.start()) + 1
+    return not text[line_start : token.start()].strip() and text[token.end() : token.end() + 1] in (" ", "\t")
 
 
 def _contiguous(tokens: list[re.Match]) -> list[re.Match]:
