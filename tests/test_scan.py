@@ -296,3 +296,16 @@ def test_a_dtype_set_up_before_a_number_beats_one_named_after_it():
     assert set_up(dtypes, [sentence, paragraph, section], 50) == "fp16"  # the section set fp16 up; int8 opens the next sentence
     assert set_up(dtypes, [(75, 95), paragraph, section], 90) == "int8"  # named in the number's own sentence
     assert set_up([(80, 85, "int8")], [sentence, paragraph, section], 50) == "int8"  # only one named after: still it
+
+
+def test_a_value_the_page_gives_a_name_no_input_has_is_located_not_proposed(tmp_path):
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "named.md"
+    page.write_text("Per token the FFN costs\n\n$$\nC_{\\text{FFN}} = 352,321,536\n$$\n\nwith d_model = 4096 here.\n", encoding="utf-8")
+    proposals = {p.stated: p for p in Scanner(Document.read(page), Project.load(tmp_path)).proposals()}
+    assert "352,321,536" in proposals and not proposals["352,321,536"].proposed
+    assert "C_FFN" in proposals["352,321,536"].evidence[0]
+    assert "4096" not in proposals  # d_model is an input the page sets

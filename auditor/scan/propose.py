@@ -77,15 +77,22 @@ class Scanner:
         inputs = [a for a in self.assignments if a.symbols & set(self.project.catalogue.symbols)]
         skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans]
         results = {found.result_start: found for found in self.sums}
-        skip += [span for found in self.sums for span in found.operand_spans if span[0] not in results] + [(s.start, s.end) for s in self.settings]
+        skip += [span for found in self.sums for span in found.operand_spans if span[0] not in results]
+        known = {s.start for settings in self.symbol_settings.values() for s in settings}
+        skip += [(s.start, s.end) for s in self.settings if s.start in known or len(s.name) < 2]
         located = find_numbers(self.document, skip)
         inputs_set, quotes = self._input_statements(), Quotes(self.raw)
+        # "C_FFN = 352,321,536": a value the page gives a name no input is called: located, a number a reader
+        # may recompute, but its sum is elsewhere, so nothing is proposed for it
+        named = {s.start: s.name for s in self.settings if s.start not in known and len(s.name) >= 2}
         for proposal in located:
             scopes = self._scopes(proposal)
             if proposal.start in results:
                 self._sum(proposal, results[proposal.start])
             elif proposal.start in inputs_set:
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
+            elif proposal.start in named:
+                proposal.evidence = (f"a value the page gives {named[proposal.start]}, whose sum it does not print here",)
             else:
                 place = place_of(self.tables, proposal.start)
                 if place is not None:
