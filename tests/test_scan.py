@@ -309,3 +309,14 @@ def test_a_value_the_page_gives_a_name_no_input_has_is_located_not_proposed(tmp_
     assert "352,321,536" in proposals and not proposals["352,321,536"].proposed
     assert "C_FFN" in proposals["352,321,536"].evidence[0]
     assert "4096" not in proposals  # d_model is an input the page sets
+
+
+def test_a_value_an_operator_continues_is_no_setting_and_a_middle_dot_times_ten_is_read():
+    """'FLOPs = 19.3 · 10^9 · batch_size' (LaTeX \\cdot): the number is 19.3e9 and sets no input; a plain 'tp = 8' still does."""
+    from auditor.base.quantity import parse_stated
+    from auditor.scan.inputs import find_assignments
+
+    assert parse_stated("19.3 · 10^9").value == 19_300_000_000
+    aliases = {"flops": {"flops_per_token"}, "tp": {"tp"}}
+    assert find_assignments("FLOPs = 19.3 · 10^9 · batch_size", aliases) == []
+    assert [a.values for a in find_assignments("with tp = 8 here", aliases)] == [(8,)]

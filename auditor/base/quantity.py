@@ -23,7 +23,7 @@ MAX_EXPONENT = limit("printed_exponent")
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
 _NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
-_TIMES_TEN = r"\s*(?:×|x|\*)\s*10(?:\^|\*\*)?\s*(?P<{name}>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+_TIMES_TEN = r"\s*(?:×|x|\*|·|⋅)\s*10(?:\^|\*\*)?\s*(?P<{name}>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
 _MAGNITUDE = r"(?P<{n}>{num})(?:{tt})?"
 _RANGE_SEP = r"\s*(?:–|—|-|to)\s*"
 _FRACTION = re.compile(r"^(?P<p>\d+)\s*/\s*(?P<q>\d+)(?P<rest>.*)$")

@@ -25,7 +25,7 @@ from .quotes import QuoteIndex
 
 NUMBER_TOKEN = re.compile(
     r"(?<![\w.,])(?P<mantissa>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
-    r"(?:\s*[×x*]\s*10(?:\^|\*\*)?\s*(?P<exponent>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\d,]\d)"
+    r"(?:\s*[×x*·⋅]\s*10(?:\^|\*\*)?\s*(?P<exponent>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\d,]\d)"
 )
 
 
