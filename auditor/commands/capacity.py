@@ -13,32 +13,19 @@ import sys
 from .common import EXIT_OK, load_project
 
 
-def _settings(pairs: list[str]) -> dict[str, str]:
+def _pairs(pairs: list[str], flag: str, example: str) -> dict[str, str]:
+    """NAME=VALUE pairs of a repeatable flag, each a located error when it is not one."""
     from auditor.base.errors import InputError
 
     from auditor.capacity.request import COMMAND_LINE
 
-    settings = {}
+    found = {}
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise InputError(COMMAND_LINE, f"--set {pair!r} must be NAME=VALUE, such as activation_peak=2GiB")
-        settings[name.strip()] = value.strip()
-    return settings
-
-
-def _logged(pairs: list[str]) -> dict[str, str]:
-    from auditor.base.errors import InputError
-
-    from auditor.capacity.request import COMMAND_LINE
-
-    logged = {}
-    for pair in pairs or []:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise InputError(COMMAND_LINE, f"--logged {pair!r} must be NAME=TEXT, such as after_weights='14.34 GB'")
-        logged[name.strip()] = value.strip()
-    return logged
+            raise InputError(COMMAND_LINE, f"{flag} {pair!r} must be {example}")
+        found[name.strip()] = value.strip()
+    return found
 
 
 def run_capacity(args) -> int:
@@ -50,7 +37,8 @@ def run_capacity(args) -> int:
         kv_dtype=args.kv_dtype, block_size=args.block_size, max_model_len=args.max_model_len,
         max_num_batched_tokens=args.max_num_batched_tokens, available_kv=list(args.available_kv or []),
         kv_tokens=args.kv_tokens, gpu_memory_utilization=args.gpu_memory_utilization, usage_context=args.usage_context,
-        settings=_settings(args.set), logged=_logged(args.logged),
+        settings=_pairs(args.set, "--set", "NAME=VALUE, such as activation_peak=2GiB"),
+        logged=_pairs(args.logged, "--logged", "NAME=TEXT, such as after_weights='14.34 GB'"),
     )
     result = capacity(request, load_project(args))
     if args.as_claims:

@@ -145,15 +145,21 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
     )
 
 
+def _section(node: Located, name: str, keys: set[str], shown: str) -> tuple[Location, Located]:
+    """(where, mapping) of one optional section of an engine, each key it holds one of ``keys`` (a located error otherwise)."""
+    where = _at(node, name, shown)
+    spec = _mapping(node.get(name), where, f"{name!r}")
+    for key in spec:
+        if key not in keys:
+            raise InputError(_at(spec, key, shown), f"unknown key {key!r} in {name} (expected one of: {', '.join(sorted(keys))})")
+    return where, spec
+
+
 def _logged_memory(node: Located, shown: str) -> LoggedMemory | None:
     """'formula' (a formula id) and 'figures' (name -> symbol and line) of an engine's logged_memory, checked with their lines."""
-    where = _at(node, "logged_memory", shown)
-    spec = _mapping(node.get("logged_memory"), where, "'logged_memory'")
+    where, spec = _section(node, "logged_memory", {"formula", "figures"}, shown)
     if not spec:
         return None
-    for key in spec:
-        if key not in ("formula", "figures"):
-            raise InputError(_at(spec, key, shown), f"unknown key {key!r} in logged_memory (expected formula, figures)")
     figures = _mapping(spec.get("figures"), _at(spec, "figures", shown), "logged_memory 'figures'")
     if not isinstance(spec.get("formula"), str) or not figures:
         raise InputError(where, "logged_memory needs 'formula' (a formula id) and 'figures' (name: {symbol, line})")
@@ -168,13 +174,9 @@ def _logged_memory(node: Located, shown: str) -> LoggedMemory | None:
 
 def _inversion(node: Located, shown: str) -> dict | None:
     """How a logged token count becomes blocks: 'formula' (the fewest), 'binds' (the symbol), optional 'most'."""
-    where = _at(node, "blocks_from_tokens", shown)
-    spec = _mapping(node.get("blocks_from_tokens"), where, "'blocks_from_tokens'")
+    where, spec = _section(node, "blocks_from_tokens", INVERSION_KEYS, shown)
     if not spec:
         return None
-    for key in spec:
-        if key not in INVERSION_KEYS:
-            raise InputError(_at(spec, key, shown), f"unknown key {key!r} in blocks_from_tokens (expected one of: {', '.join(sorted(INVERSION_KEYS))})")
     for key in ("formula", "binds"):
         if not isinstance(spec.get(key), str):
             raise InputError(where, f"blocks_from_tokens needs {key!r} (a formula id and the symbol it binds)")
