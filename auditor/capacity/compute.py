@@ -2,8 +2,10 @@
 
 The engine's entry in ``inputs/engines.yaml`` names the formula behind each
 figure; this module only decides which inputs each evaluation gets: the
-printed memory and the two ends of the interval it rounds from, or a logged
-token count, or a prediction. A figure whose inputs are missing is reported
+printed memory and the two ends of the interval it rounds from (with one
+figure per pipeline rank, the rank whose own memory and stage give the
+fewest blocks), or the memory the engine's other logged figures give
+(``logged_memory``), or a logged token count, or a prediction. A figure whose inputs are missing is reported
 as missing, with their names, and the others are still computed.
 """
 

@@ -1,8 +1,9 @@
 """``auditor capacity MODEL``: the KV cache figures a serving engine prints at startup.
 
 Give the engine's logged ``--available-kv`` (one per rank; the engine uses
-the smallest) or its logged ``--kv-tokens`` to reproduce its lines, or a
-``--gpu`` to predict them from estimates. Output: human lines, ``--format
+the smallest), the figures its memory follows from (``--logged``: SGLang's
+free memory before and after the weights) or its logged ``--kv-tokens`` to
+reproduce its lines, or a ``--gpu`` to predict them from estimates. Output: human lines, ``--format
 json``, or ``--as-claims`` YAML that ``auditor check`` audits.
 """
 
