@@ -320,3 +320,23 @@ def test_a_value_an_operator_continues_is_no_setting_and_a_middle_dot_times_ten_
     aliases = {"flops": {"flops_per_token"}, "tp": {"tp"}}
     assert find_assignments("FLOPs = 19.3 · 10^9 · batch_size", aliases) == []
     assert [a.values for a in find_assignments("with tp = 8 here", aliases)] == [(8,)]
+
+
+def test_a_width_written_as_bits_per_weight_sets_the_bytes_per_parameter(tmp_path):
+    """'~4.5 bits/weight' is what the checkpoint stores: 35B parameters take 19.7 GB at it, not 35 GB at 'FP8'."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.given import bits_per_weight
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    assert bits_per_weight("weights at ~4.5 bits/weight and", [(0, 31)], 20) == "0.5625 B"
+    assert bits_per_weight("at 16 bits per parameter", [(0, 24)], 0) == "2 B"
+    page = tmp_path / "width.md"
+    page.write_text("The model has ~35B parameters. Weights use 4-bit quantization (~4.5 bits/weight), and the cache FP8. "
+                    "That gets us to ~19.7 GB for model weights.\n", encoding="utf-8")
+    project, document = Project.load(tmp_path), Document.read(page)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    weights = next(p for p in proposals if p.stated == "~19.7 GB")
+    assert weights.given.get("bytes_per_param") == "0.5625 B" and "weight_dtype" not in weights.given
+    assert weights.finding.verdict.value == "holds"

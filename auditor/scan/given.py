@@ -8,7 +8,9 @@ none of these supplies is missing, and a proposal with missing inputs is not mad
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 
 from . import inputs as inputs_in_text
@@ -56,6 +58,11 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     for key in sorted({s.dtype_key for s in symbols if s.dtype_key}):
         if dtype:
             given[key] = dtype
+    width = bits_per_weight(scanner.view.text, scopes, proposal.start) if any(s.name == "bytes_per_param" for s in symbols) else None
+    if width is not None:  # "~4.5 bits/weight": what a quantized checkpoint really stores beats the format's name
+        given["bytes_per_param"] = width
+        if not any("weight_dtype" in (s.dtype_key, s.dtype_nominal) for s in symbols if s.name != "bytes_per_param"):
+            given.pop("weight_dtype", None)  # a dtype given beside it would set the width again
     return model_scope if "model" in given else ""
 
 
@@ -98,6 +105,20 @@ def nearest(found, scopes, position: int) -> str | None:
         item = words.nearest([f for f in found if low <= f[0] < high], position)
         if item:
             return item
+    return None
+
+
+BITS_PER_WEIGHT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*-?\s*bits?\s*(?:/|per)\s*(?:weight|param(?:eter)?)s?\b", re.IGNORECASE)
+
+
+def bits_per_weight(text: str, scopes, position: int) -> str | None:
+    """The bytes per parameter a page writes as bits per weight ("~4.5 bits/weight"), set up in the sentence or before the number."""
+    sentence, *wider = scopes
+    for low, high in [sentence] + [(low, min(high, position)) for low, high in wider]:
+        found = [m for m in BITS_PER_WEIGHT.finditer(text, low, high)]
+        if found:
+            nearest_one = min(found, key=lambda m: abs(m.start() - position))
+            return f"{Decimal(nearest_one[1]) / 8} B"
     return None
 
 
