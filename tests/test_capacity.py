@@ -169,6 +169,9 @@ def test_missing_inputs_leave_a_figure_unknown_not_wrong(builtin_project):
     ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    defaults: {block_size: {value: 16}}\n", "needs 'source'"),
     ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    blocks_from_tokens: {formula: f}\n", "blocks_from_tokens needs 'binds'"),
     ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    rules:\n      old:\n        blocks_from_tokens: {formula: f, binds: b, least: g}\n", "unknown key 'least' in blocks_from_tokens"),
+    ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    stage_layers: [a, b]\n", "stage_layers must be a formula id"),
+    ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    logged_memory: {formula: f, figures: {a: {symbol: s}}, when: x}\n", "unknown key 'when' in logged_memory"),
+    ("engines:\n  tgi:\n    name: TGI\n    rule: r\n    rule_source: s\n    figures: {kv_tokens: x}\n    logged_memory: {formula: f, figures: {a: {line: x}}}\n", "logged figure 'a' needs 'symbol'"),
 ])
 def test_a_project_engine_file_is_checked_with_its_line(run_cli, tmp_path, text, message):
     (tmp_path / "inputs").mkdir()

@@ -146,6 +146,9 @@ def _from_logged(setup: Setup, request: CapacityRequest, engine, project):
         raise InputError(COMMAND_LINE, f"--logged gives {engine.name}'s memory from {wanted}" + (f"; unknown: {', '.join(unknown)}" if unknown else f"; missing: {', '.join(missing)}"))
     if spec.formula not in project.catalogue.formulas:
         raise InputError(COMMAND_LINE, f"engine {engine.id!r} logged_memory names unknown formula {spec.formula!r}")
+    for name, (symbol, _) in spec.figures.items():
+        if symbol not in project.catalogue.symbols:
+            raise InputError(COMMAND_LINE, f"engine {engine.id!r} logged figure {name!r} binds unknown input {symbol!r}")
     shown = engine.printed.get("logged_memory", {})
     printed = {name: printed_memory(text, shown.get("unit", "GiB"), shown.get("decimals"), shown.get("label"), flag=f"--logged {name}")
                for name, text in request.logged.items()}

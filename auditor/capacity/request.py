@@ -69,7 +69,7 @@ class CapacityRequest:
 def printed_memory(text: str, engine_unit: str, engine_decimals: int | None, label: str | None = None, flag: str = "--available-kv") -> Printed:
     """A logged figure such as "6.51 GiB" (a bare number is read in the engine's unit, and so is one in the
     ``label`` the engine prints that unit under: SGLang's "43.85 GB" is GiB)."""
-    raw = str(text).strip()
+    raw, label = str(text).strip(), str(label) if label else None
     if label and raw.endswith(label) and raw[: -len(label)].strip() and not raw[: -len(label)].rstrip()[-1:].isalpha():
         raw = raw[: -len(label)].strip()
     raw = raw if any(c.isalpha() for c in raw) else f"{raw} {engine_unit}"

@@ -132,7 +132,7 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         available_formula=node.get("available_formula"),
         blocks_from_tokens=_inversion(node, shown),
         tokens_bind=node.get("tokens_bind"),
-        stage_layers=node.get("stage_layers"),
+        stage_layers=_formula_id(node, "stage_layers", shown),
         logged_memory=_logged_memory(node, shown),
         printed={str(k): dict(v) for k, v in _mapping(node.get("printed"), _at(node, "printed", shown), "'printed'").items()},
         defaults=_settings(node.get("defaults"), _at(node, "defaults", shown), shown),
@@ -143,6 +143,14 @@ def _engine(name: str, node, where: Location, shown: str) -> Engine:
         unsupported={str(k): str(v) for k, v in _mapping(node.get("unsupported"), _at(node, "unsupported", shown), "'unsupported'").items()},
         hidden_when={str(k): str(v) for k, v in _mapping(node.get("hidden_when"), _at(node, "hidden_when", shown), "'hidden_when'").items()},
     )
+
+
+def _formula_id(node: Located, key: str, shown: str) -> str | None:
+    """An optional formula id: text, or a located error."""
+    value = node.get(key)
+    if value is not None and not isinstance(value, str):
+        raise InputError(_at(node, key, shown), f"{key} must be a formula id, got {type(value).__name__}")
+    return value
 
 
 def _section(node: Located, name: str, keys: set[str], shown: str) -> tuple[Location, Located]:
@@ -168,7 +176,7 @@ def _logged_memory(node: Located, shown: str) -> LoggedMemory | None:
         figure = _mapping(figure, _at(figures, name, shown), f"logged figure {name!r}")
         if not isinstance(figure.get("symbol"), str):
             raise InputError(_at(figures, name, shown), f"logged figure {name!r} needs 'symbol' (the input it binds)")
-        read[str(name)] = (str(figure["symbol"]), str(figure.get("line", "")))
+        read[str(name)] = (figure["symbol"], str(figure.get("line", "")))
     return LoggedMemory(str(spec["formula"]), read)
 
 
