@@ -114,7 +114,7 @@ def _memory(request: CapacityRequest, setup: Setup, engine, rule, project):
     if request.available_kv:
         spec = engine.printed.get("available_kv_memory", {})
         figures = [printed_memory(t, spec.get("unit", "GiB"), spec.get("decimals")) for t in request.available_kv]
-        staged = _by_stage(setup, figures, request, engine, project)
+        staged = _by_stage(setup, figures, request, engine, rule, project)
         if staged is not None:
             return staged
         memory = smallest(figures)
@@ -170,7 +170,7 @@ def _from_logged(setup: Setup, request: CapacityRequest, engine, project):
     return central, (low, high), "logged", None
 
 
-def _by_stage(setup: Setup, figures: list[Printed], request: CapacityRequest, engine, project):
+def _by_stage(setup: Setup, figures: list[Printed], request: CapacityRequest, engine, rule, project):
     """Each rank priced with its own memory and its own pipeline stage's layers; the rank with the fewest blocks decides.
 
     The engine works out every worker's blocks from that worker's memory and
@@ -178,13 +178,16 @@ def _by_stage(setup: Setup, figures: list[Printed], request: CapacityRequest, en
     unequal depth the rank with the least memory need not be the one that
     decides. Ranks are in the engine's order (tensor-parallel rank fastest,
     then the stage). None where this does not apply: one stage, one figure
-    for several ranks, an engine without ``stage_layers``, or a model some of
+    for several ranks, an engine without ``stage_layers``, an older behaviour
+    that prices a figure over the whole model's layers, or a model some of
     whose layers keep no per-token cache or whose cache has several groups
     (its stages' caches then depend on which layers each holds, which the
     split of layer counts does not say).
     """
     if request.pp == 1 or len(figures) != request.tp * request.pp or not engine.stage_layers or "num_blocks" not in engine.figures:
         return None
+    if rule is not None and any("pp" in inputs for inputs in rule.figure_inputs.values()):
+        return None  # a behaviour that prices some figure over the whole model's layers (vllm-v1-whole-model-check)
     if evaluate(setup, project, "engine_kv_layers") != evaluate(setup, project, "n_layers") or evaluate(setup, project, "kv_cache_groups") != 1:
         setup.notes.append("the ranks are sized by the smallest memory and the deepest stage: this model's layers do not all keep one kind of KV cache, so each stage's cache is not priced apart")
         return None
