@@ -1,7 +1,5 @@
 """``python -m auditor``: the same command as ``auditor``."""
 
-import sys
+from auditor.cli import run
 
-from auditor.cli import main
-
-sys.exit(main())
+run()
