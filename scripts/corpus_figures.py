@@ -4,7 +4,7 @@
     python scripts/corpus_figures.py [--calibrate] [--causes] [PATHS...]
 
 The corpus is every claims file (under PATHS, default claims/) whose
-document names its part, `corpus: tuned`, `corpus: held-out` or `corpus: held-out-2`. A claim's
+document names its part, `corpus: tuned`, `corpus: held-out`, `corpus: held-out-2` or `corpus: held-out-3`. A claim's
 hand label is its `label:` when it has one (where the auditor is known to
 disagree), else its `expect:`, else "holds". A label of mismatch or
 unit-error is a wrong number; a label that holds is a correct one; others
@@ -40,7 +40,7 @@ from auditor.base.precision import RULES, rules_off  # noqa: E402
 from auditor.claims.files import claim_files, load_claim_file  # noqa: E402
 
 WRONG = {"mismatch", "unit-error"}
-PARTS = ("tuned", "held-out", "held-out-2")
+PARTS = ("tuned", "held-out", "held-out-2", "held-out-3")
 
 
 def corpus_files(paths: list[Path]) -> dict[str, list[Path]]:
