@@ -24,8 +24,10 @@ own arithmetic is spelled out beside it:
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+import yaml
 
 from auditor.audit.project import Project
 from auditor.base.errors import InputError, Location
@@ -34,6 +36,7 @@ from auditor.claims.files import Claim
 from auditor.evaluate.evaluation import Evaluation
 from auditor.evaluate.resolve import resolve
 
+REPO = Path(__file__).resolve().parent.parent
 PROJECT = Project.load(None)
 CASES = [(name, model, recorded) for name, fmt in sorted(PROJECT.inputs.cache_formats.items())
          for model, recorded in fmt.recorded.items()]
@@ -85,3 +88,28 @@ def test_a_project_adds_a_cache_format_with_yaml_alone(project, monkeypatch, run
     monkeypatch.chdir(project)
     code, out, _ = run_cli("check")
     assert code == 0, out
+
+
+# Block sizes in bytes for the values each block holds, as ggml-common.h's
+# static_asserts give them (QK_K = 256, K_SCALE_SIZE = 12, ggml_half = 2 B).
+GGML_BLOCKS = {
+    "q4_0": (2 + 32 // 2, 32),
+    "q4_1": (2 * 2 + 32 // 2, 32),
+    "q5_0": (2 + 4 + 32 // 2, 32),
+    "q5_1": (2 * 2 + 4 + 32 // 2, 32),
+    "q8_0": (2 + 32, 32),
+    "q2_K": (2 * 2 + 256 // 16 + 256 // 4, 256),
+    "q3_K": (2 + 256 // 4 + 256 // 8 + 12, 256),
+    "q4_K": (2 * 2 + 12 + 256 // 2, 256),
+    "q5_K": (2 * 2 + 12 + 256 // 2 + 256 // 8, 256),
+    "q6_K": (2 + 256 // 16 + 3 * 256 // 4, 256),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GGML_BLOCKS))
+def test_a_ggml_block_format_costs_its_block_over_its_values(name):
+    block, values = GGML_BLOCKS[name]
+    dtype = PROJECT.inputs.dtype(name, Location("test"))
+    assert dtype.bytes == Fraction(block, values)
+    declared = yaml.safe_load((REPO / "units" / "dtypes.yaml").read_text())["dtypes"][name.lower()]
+    assert declared["source"]["path"] == "ggml/src/ggml-common.h" and name.lower()[:2] in declared["quote"].lower()

@@ -129,3 +129,16 @@ def test_solve_prints_each_reading(run_cli):
     code, out, _ = run_cli("solve", "w-query-heads-70b", str(CASES / "wrong_claims.yaml"), "--for", "n_kv_heads")
     assert code == 0
     assert "as printed: n_kv_heads = 64 [exact; plausible: equals num_attention_heads = 64" in out
+
+
+def test_a_niche_block_format_is_priced_when_named_but_never_tried_as_a_slip(project):
+    from auditor.api import claim as make_claim
+
+    # Llama-3.1-8B: 2 x 32 layers x 8 KV heads x 128 = 65,536 values a token; q6_K stores 210 B per 256
+    named = make_claim(id="q6k", formula="kv_bytes_per_token_gqa", stated="53,760 B", given={"model": "meta-llama/Llama-3.1-8B", "kv_dtype": "Q6_K"})
+    assert audit_claim(named, project).verdict == Verdict.HOLDS
+    slipped = make_claim(id="fp16-at-q6k", formula="kv_bytes_per_token_gqa", stated="53,760 B", given={"model": "meta-llama/Llama-3.1-8B", "kv_dtype": "fp16"})
+    finding = audit_claim(slipped, project)
+    assert finding.verdict == Verdict.MISMATCH
+    assert not any("q6_k" in d.description for d in finding.diagnoses), [d.hypothesis for d in finding.diagnoses]
+

@@ -236,11 +236,11 @@ def _replaced(bindings: Bindings, ctx: Context, formula_id: str, wrong_id: str) 
 
 
 def _other_widths(inputs, width: Fraction) -> list[tuple[Fraction, list[str]]]:
-    """Every stored width other than ``width``, with the formats of that width: the same for every claim."""
+    """Every stored width other than ``width`` that a document might use by mistake, with its formats: the same for every claim."""
     def compute():
         widths: dict = {}
         for name, dtype in sorted(inputs.dtypes.items()):
-            if name == dtype.name and dtype.storage and dtype.bytes != width:
+            if name == dtype.name and dtype.storage and dtype.confusable and dtype.bytes != width:
                 widths.setdefault(dtype.bytes, []).append(dtype.name)
         return sorted(widths.items())
 

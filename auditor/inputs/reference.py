@@ -36,6 +36,7 @@ class Dtype:
     scale_bits: int = 0
     zero_bits: int = 0
     storage: bool = True  # False: a compute format only (tf32), never how a tensor is stored
+    confusable: bool = True  # False: never tried as the width a document used by mistake (a niche block format)
 
     @property
     def bytes(self) -> Fraction:
@@ -175,7 +176,10 @@ def _dtype(name: str, spec, path: Path) -> Dtype:
             or (group is not None and (not isinstance(group, int) or isinstance(group, bool) or group < 1)):
         raise InputError(where, f"dtype {name!r}: bits must be positive, group a positive integer, "
                                 "scale_bits and zero_bits whole numbers")
-    return Dtype(name, bits, group, scale, zero, spec.get("storage", True) is not False)
+    for flag in ("storage", "confusable"):
+        if not isinstance(spec.get(flag, True), bool):
+            raise InputError(where, f"dtype {name!r}: {flag} must be true or false")
+    return Dtype(name, bits, group, scale, zero, spec.get("storage", True), spec.get("confusable", True))
 
 
 def _changed_at(folder: Path) -> int | None:
