@@ -32,7 +32,7 @@ def test_every_kind_has_generated_cases(by_kind, shipped):
     assert set(by_kind) == set(shipped.catalogue.kinds), f"kinds without a case: {set(shipped.catalogue.kinds) - set(by_kind)}"
 
 
-@pytest.mark.parametrize("kind", ["unit", "swap", "fallacy", "rounding", "dropped", "doubled", "dtype", "default", "kv-width", "sliding", "scope", "exponent", "per-layer", "off-by-one"])
+@pytest.mark.parametrize("kind", ["unit", "swap", "fallacy", "rounding", "dropped", "doubled", "dtype", "default", "kv-width", "sliding", "scope", "exponent", "per-layer", "off-by-one", "spec-row"])
 def test_the_applied_slip_is_ranked_first(kind, by_kind, shipped):
     outcomes: list[tuple[str, str]] = []
 

@@ -15,6 +15,7 @@ from .counting import counts_off_by_one, doubted_defaults
 from .hypotheses import Context, Hypothesis, factor_slips, fallacies, symbol_swaps, unit_slips, wrong_dtypes
 from .rounding import rounded_values
 from .scaled import group_degrees, per_model_terms_per_layer, powers_of_ten
+from .spec_rows import spec_rows
 from .widths import hidden_for_kv_width, sliding_as_full
 
 KINDS: dict[str, Callable[[Context], Iterable[Hypothesis]]] = {
@@ -31,4 +32,5 @@ KINDS: dict[str, Callable[[Context], Iterable[Hypothesis]]] = {
     "exponent": powers_of_ten,
     "per-layer": per_model_terms_per_layer,
     "off-by-one": counts_off_by_one,
+    "spec-row": spec_rows,
 }
