@@ -8,7 +8,7 @@ document names its part, `corpus: tuned`, `corpus: held-out`, `corpus: held-out-
 hand label is its `label:` when it has one (where the auditor is known to
 disagree), else its `expect:`, else "holds". A label of mismatch or
 unit-error is a wrong number; a label that holds is a correct one; others
-(underdetermined, invalid) are neither. Per part it prints:
+(underdetermined, invalid) are neither. Per part, and for all parts together, it prints:
 
   wrong flagged    wrong numbers whose verdict does not hold
   cause first      wrong numbers with a hand cause whose first-ranked explanation is that cause
@@ -126,12 +126,16 @@ def main(argv: list[str] | None = None) -> int:
     project = Project.load(REPO)
     parts = corpus_files(args.paths)
     chosen = tuple(args.part or PARTS)
+    every: list[tuple] = []
     for part in chosen:
         if parts[part]:
             rows = audited(parts[part], project)
+            every.extend(rows)
             show_figures(part, rows)
             if args.causes:
                 causes(rows)
+    if sum(bool(parts[part]) for part in chosen) > 1:
+        show_figures("all parts", every)
     if args.calibrate:
         calibrate(parts, project, chosen)
     return 0
