@@ -142,3 +142,19 @@ def test_a_niche_block_format_is_priced_when_named_but_never_tried_as_a_slip(pro
     assert finding.verdict == Verdict.MISMATCH
     assert not any("q6_k" in d.description for d in finding.diagnoses), [d.hypothesis for d in finding.diagnoses]
 
+
+
+def test_a_head_swap_re_derives_the_cache_widths_but_keeps_the_parameter_count(project):
+    from auditor.api import claim as make_claim
+    from auditor.diagnosis.search import applied, candidates, context
+    from auditor.evaluate.resolve import resolve
+
+    built = make_claim(id="budget", formula="max_batch", stated="2", given={
+        "model": "meta-llama/Meta-Llama-3-8B", "weight_dtype": "fp16", "kv_dtype": "fp16",
+        "gpu_memory": "24 GB", "gpu_memory_utilization": 1, "seq_len": 8192})
+    bindings = resolve(built, project.catalogue, project.inputs)
+    ctx = context(built, project, bindings)
+    swap = next(h for h in candidates(ctx) if h.name == "n_kv_heads <- n_heads")
+    swapped = applied(ctx, (swap,))[0]
+    assert swapped.values["n_kv_heads"].value == 32 and swapped.values["kv_values_per_token"].value == 4 * bindings.values["kv_values_per_token"].value
+    assert swapped.values["n_params"].value == bindings.values["n_params"].value == 8_030_261_248

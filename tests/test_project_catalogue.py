@@ -80,6 +80,16 @@ def test_a_unit_slip_prior_outside_zero_to_one_is_a_located_error(project, monke
     assert "slips.yaml:" in err and "prior must be in (0, 1]" in err
 
 
+
+def test_a_kind_whose_kept_symbols_are_no_list_of_names_is_a_located_error(project, monkeypatch, run_cli):
+    (project / "formulas" / "hypothesis_kinds.yaml").write_text(
+        "kinds:\n  swap:\n    prior: 0.25\n    reason: own\n    kept: n_params\n"
+    )
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2
+    assert "hypothesis_kinds.yaml:2" in err and "kept must be a list of symbol names or patterns" in err
+
 def test_a_project_formula_overrides_a_built_in_one_of_the_same_id(project, monkeypatch, run_cli):
     (project / "formulas" / "override.yaml").write_text(
         "formulas:\n  weight_bytes:\n    title: weights with 10% extra\n    expr: 11 / 10 * n_params * bytes_per_param\n    unit: byte\n"

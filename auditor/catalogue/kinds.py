@@ -16,7 +16,7 @@ from auditor.base.resources import display_path
 from auditor.base.yamlio import load_yaml
 
 FILE = "hypothesis_kinds.yaml"
-KIND_KEYS = {"prior", "reason", "pairs", "degrees", "powers", "triples"}
+KIND_KEYS = {"prior", "reason", "pairs", "degrees", "powers", "triples", "kept"}
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,10 @@ class KindDef:
     degrees: dict[str, str] = field(default_factory=dict)
     powers: tuple[int, ...] = ()
     triples: bool = False  # may complete a pair into a three-slip explanation (tried only when no pair fits)
+    kept: tuple[str, ...] = ()  # symbol patterns a re-derived model keeps at the model's own values
+
+    def keeps(self, symbol: str) -> bool:
+        return any(fnmatchcase(symbol, pattern) for pattern in self.kept)
 
 
 def read_kinds(path: Path) -> dict[str, KindDef]:
@@ -84,6 +88,10 @@ def _kind(name: str, node, where: Location) -> KindDef:
     degrees = node.get("degrees") or {}
     if not isinstance(degrees, dict) or not all(isinstance(v, str) for v in degrees.values()):
         raise InputError(where, f"kind {name!r}: degrees must map a symbol to what it counts (rank, chip)")
+    kept = node.get("kept") or []
+    if not isinstance(kept, list) or not all(isinstance(k, str) and k for k in kept):
+        raise InputError(where, f"kind {name!r}: kept must be a list of symbol names or patterns (n_params*)")
     return KindDef(
         name, prior, str(node.get("reason") or ""), bool(node.get("pairs", True)), dict(degrees), powers, node.get("triples") is True,
+        tuple(kept),
     )

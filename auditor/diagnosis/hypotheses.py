@@ -135,11 +135,17 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
     from auditor.inputs.models import with_key_swapped
 
     config = with_key_swapped(bindings.model_config, right_key, wrong_key)
-    return result if config is None else rederived(result, ctx, name, config, f"re-derived with {wrong_key} as {right_key}")
+    return result if config is None else rederived(result, ctx, name, config, f"re-derived with {wrong_key} as {right_key}", "swap")
 
 
-def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: str) -> Bindings:
-    """Every value the model's geometry derives differently from ``config``, bound over ``result``."""
+def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: str, kind: str) -> Bindings:
+    """Every value the model's geometry derives differently from ``config``, bound over ``result``, but those ``kind`` keeps.
+
+    A document that reads query heads for KV heads does so in its cache
+    arithmetic; the parameter count it prices the weights with is still
+    the model's own, which is why a kind may keep some symbols as they were.
+    """
+    kept = ctx.catalogue.kinds[kind].keeps if kind in ctx.catalogue.kinds else (lambda _: False)
     from auditor.inputs.geometry import UnsupportedArchitecture
 
     try:
@@ -150,7 +156,7 @@ def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: s
         before = original.values.get(derived_name)
         if before is not None and before.value == derived.value:
             continue
-        if derived_name in ctx.catalogue.symbols and derived_name not in ctx.claim.given and derived_name != name:
+        if derived_name in ctx.catalogue.symbols and derived_name not in ctx.claim.given and derived_name != name and not kept(derived_name):
             factor = ctx.catalogue.symbols[derived_name].unit.factor
             result = overriding(result, derived_name, Fraction(derived.value) * factor, source)
     return result

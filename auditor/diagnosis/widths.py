@@ -36,7 +36,7 @@ def _kv_width(bindings, ctx: Context, wrong: Fraction):
     from auditor.inputs.models import with_key_set
 
     config = with_key_set(bindings.model_config, "num_key_value_heads", int(wrong))
-    return result if config is None else rederived(result, ctx, "n_kv_heads", config, "re-derived with hidden_size as the KV width")
+    return result if config is None else rederived(result, ctx, "n_kv_heads", config, "re-derived with hidden_size as the KV width", "kv-width")
 
 
 def sliding_as_full(ctx: Context) -> Iterable[Hypothesis]:
