@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 OWN_FORMULA = """\
 symbols:
   prompt_tokens:
@@ -70,25 +72,19 @@ def test_a_project_unit_slip_extends_diagnosis(project, monkeypatch, run_cli):
     assert [d["hypothesis"] for d in findings["own-unit-slip"]["diagnoses"]] == ["MiB printed as kB"]
 
 
-def test_a_unit_slip_prior_outside_zero_to_one_is_a_located_error(project, monkeypatch, run_cli):
-    (project / "formulas" / "slips.yaml").write_text(
-        "unit_slips:\n  - computed: MiB\n    printed: kB\n    reason: invented\n    prior: 2\n"
-    )
+@pytest.mark.parametrize("name, text, where, error", [
+    ("slips.yaml", "unit_slips:\n  - computed: MiB\n    printed: kB\n    reason: invented\n    prior: 2\n",
+     "slips.yaml:", "prior must be in (0, 1]"),
+    ("hypothesis_kinds.yaml", "kinds:\n  swap:\n    prior: 0.25\n    reason: own\n    kept: n_params\n",
+     "hypothesis_kinds.yaml:2", "kept must be a list of symbol names or patterns"),
+], ids=["unit-slip-prior", "kind-kept"])
+def test_a_malformed_diagnosis_file_of_a_project_is_a_located_error(project, monkeypatch, run_cli, name, text, where, error):
+    (project / "formulas" / name).write_text(text)
     monkeypatch.chdir(project)
     code, _, err = run_cli("check")
     assert code == 2
-    assert "slips.yaml:" in err and "prior must be in (0, 1]" in err
+    assert where in err and error in err
 
-
-
-def test_a_kind_whose_kept_symbols_are_no_list_of_names_is_a_located_error(project, monkeypatch, run_cli):
-    (project / "formulas" / "hypothesis_kinds.yaml").write_text(
-        "kinds:\n  swap:\n    prior: 0.25\n    reason: own\n    kept: n_params\n"
-    )
-    monkeypatch.chdir(project)
-    code, _, err = run_cli("check")
-    assert code == 2
-    assert "hypothesis_kinds.yaml:2" in err and "kept must be a list of symbol names or patterns" in err
 
 def test_a_project_formula_overrides_a_built_in_one_of_the_same_id(project, monkeypatch, run_cli):
     (project / "formulas" / "override.yaml").write_text(
