@@ -76,6 +76,7 @@ class FactorSlip:
     reason: str
     factor: Fraction | None = None
     symbol: str | None = None
+    divides: bool = False  # the factor divides the formula: leaving it out multiplies the result by it
 
 
 @dataclass(frozen=True)

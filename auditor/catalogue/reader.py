@@ -22,7 +22,7 @@ NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "value", "confused_with", "of_model", "notation"}
 FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips"}
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
-SLIP_KEYS = {"name", "reason", "factor", "symbol"}
+SLIP_KEYS = {"name", "reason", "factor", "symbol", "divides"}
 UNIT_SLIP_KEYS = {"computed", "printed", "reason", "prior"}
 FACT_CHECKS = {"independent_of", "cancels", "linear_in", "scales_as", "through_product", "equals_at", "equals_formula", "tends_to"}
 """What a formula's ``facts:`` may declare: the property checks (``symbolic.CHECKS``, named here so reading needs no SymPy)."""
@@ -128,12 +128,15 @@ def _factor_slips(reader: _Reader, node: Located, what: str) -> tuple[FactorSlip
         reader.keys(item, SLIP_KEYS, f"a slip of {what}")
         if ("factor" in item) == ("symbol" in item):
             raise InputError(reader.at(item), f"a slip of {what} needs exactly one of 'factor' or 'symbol'")
+        if not isinstance(item.get("divides", False), bool):
+            raise InputError(reader.at(item, "divides"), f"a slip of {what}: divides must be true or false")
         slips.append(
             FactorSlip(
                 name=reader.text(item, "name", f"a slip of {what}"),
                 reason=reader.text(item, "reason", f"a slip of {what}"),
                 factor=reader.number(item, "factor", f"a slip of {what}"),
                 symbol=reader.text(item, "symbol", f"a slip of {what}", required=False),
+                divides=item.get("divides", False),
             )
         )
     return tuple(slips)

@@ -214,7 +214,8 @@ def factor_slips(ctx: Context) -> Iterable[Hypothesis]:
             factor = slip.factor if slip.factor is not None else ctx.value_of(slip.symbol)
             if factor in (None, 0, 1):
                 continue
-            for verb, scale in (("dropped", 1 / Fraction(factor)), ("doubled", Fraction(factor))):
+            left_out = Fraction(factor) if slip.divides else 1 / Fraction(factor)
+            for verb, scale in (("dropped", left_out), ("doubled", 1 / left_out)):
                 yield Hypothesis(
                     f"{verb} {slip.name} in {formula_id}", verb,
                     f"{slip.name} ({show(factor)}) {verb} in {formula_id}: {slip.reason}", (formula_id,),
