@@ -340,3 +340,45 @@ def test_a_width_written_as_bits_per_weight_sets_the_bytes_per_parameter(tmp_pat
     weights = next(p for p in proposals if p.stated == "~19.7 GB")
     assert weights.given.get("bytes_per_param") == "0.5625 B" and "weight_dtype" not in weights.given
     assert weights.finding.verdict.value == "holds"
+
+
+FORMATS = """# Weights at each width
+
+| Model Size | FP16 (16-bit) | Q8_0 (8-bit) | Q6_K (6-bit) | Q4_K (4-bit) |
+|------------|---------------|--------------|--------------|--------------|
+| 7B         | ~14 GB        | ~7 GB        | ~5.25 GB     | ~3.5 GB      |
+"""
+
+
+def _scanned(path):
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    project, document = Project.load(path.parent), Document.read(path)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    return {p.stated: p for p in proposals if p.proposed}
+
+
+def test_a_table_cell_takes_the_dtype_its_column_header_names_from_the_dtype_table(tmp_path):
+    """7B parameters at the nominal bits each header names: 14, 7, 5.25 and 3.5 GB."""
+    page = tmp_path / "formats.md"
+    page.write_text(FORMATS, encoding="utf-8")
+    found = _scanned(page)
+    assert {s: p.given.get("weight_dtype") for s, p in found.items()} == {"~14 GB": "fp16", "~7 GB": "q8_0", "~5.25 GB": "q6_k", "~3.5 GB": "q4_k"}
+    assert all(p.finding.verdict.value == "holds" for p in found.values()), {s: p.finding.message for s, p in found.items()}
+
+
+def test_a_page_saved_with_windows_line_endings_reads_as_the_same_page_at_the_same_places(tmp_path):
+    plain, windows = tmp_path / "plain.md", tmp_path / "windows.md"
+    plain.write_bytes(FORMATS.encode("utf-8"))
+    windows.write_bytes(FORMATS.replace("\n", "\r\n").encode("utf-8"))
+    unix, crlf = _scanned(plain), _scanned(windows)
+    assert set(unix) == set(crlf) and len(unix) == 4
+
+    def places(found, path):
+        text = path.read_bytes().decode("utf-8")
+        return [(text.count("\n", 0, p.start) + 1, text[p.start:p.end], p.given) for p in found.values()]
+
+    assert places(unix, plain) == places(crlf, windows)

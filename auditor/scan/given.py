@@ -54,8 +54,8 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     gpu = scanner.table_gpu(proposal.start) or nearest(scanner.gpus, scopes, proposal.start)
     if gpu and any(s.gpu for s in symbols):
         given["gpu"] = gpu
-    dtype = set_up(scanner.dtypes, scopes, proposal.start) or scanner.main_dtype
-    for key in sorted({s.dtype_key for s in symbols if s.dtype_key}):
+    dtype = scanner.table_dtype(proposal.start) or set_up(scanner.dtypes, scopes, proposal.start) or scanner.main_dtype
+    for key in sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal}):
         if dtype:
             given[key] = dtype
     width = bits_per_weight(scanner.view.text, scopes, proposal.start) if any(s.name == "bytes_per_param" for s in symbols) else None

@@ -116,12 +116,18 @@ def nearest(found: list[tuple[int, int, str]], position: int) -> str | None:
     return min(found, key=lambda f: (abs(f[0] - position), f[0]))[2]
 
 
-def find_dtypes(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, dtype) for every dtype the text names: "bf16", "FP8", "4-bit"."""
+def find_dtypes(text: str, table_names=()) -> list[tuple[int, int, str]]:
+    """(start, end, dtype) for every dtype the text names: "bf16", "FP8", "4-bit", and any name of the dtype table.
+
+    Only a table name with a digit in it is looked for ("q6_k", "mxfp4"):
+    one without ("half", "float") is an English word far more often.
+    """
     found = [(m.start(), m.end(), dtype) for phrase, dtype in DTYPE_PHRASES.items() for m in re.finditer(re.escape(phrase), text, re.IGNORECASE)]
-    for dtype in DTYPES:
-        found += [(m.start(), m.end(), dtype) for m in re.finditer(rf"(?<![A-Za-z0-9]){dtype}(?![0-9])", text, re.IGNORECASE)]
-    return sorted(found)
+    names = dict.fromkeys(DTYPES)
+    names.update(dict.fromkeys(n for n in table_names if re.search(r"\d", n) and re.fullmatch(r"[\w.]+", n)))
+    for dtype in names:
+        found += [(m.start(), m.end(), dtype) for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(dtype)}(?![0-9_])", text, re.IGNORECASE)]
+    return sorted(set(found))
 
 
 def find_dtype(text: str) -> str | None:

@@ -52,7 +52,7 @@ class Scanner:
         text, catalogue = self.view.text, project.catalogue
         self.models = words.find_models(text, project.inputs.model_ids())
         self.gpus = words.find_named(text, words.gpu_aliases(project.inputs.gpus))
-        self.dtypes = words.find_dtypes(text)
+        self.dtypes = words.find_dtypes(text, project.inputs.dtypes)
         self.main_dtype = given_module.most_named(self.dtypes)
         self.aliases = inputs_in_text.symbol_aliases(catalogue)
         self.tables = find_tables(text)
@@ -175,6 +175,17 @@ class Scanner:
             return None
         for low, high in place.headers:
             named = [g for g in self.gpus if low <= g[0] < high]
+            if named:
+                return named[0][2]
+        return None
+
+    def table_dtype(self, position: int) -> str | None:
+        """The dtype a table cell's own column header or row label names ("| | FP16 | Q8_0 (8-bit) |"), before any nearby."""
+        place = place_of(self.tables, position)
+        if place is None:
+            return None
+        for low, high in place.headers:
+            named = [d for d in self.dtypes if low <= d[0] < high]
             if named:
                 return named[0][2]
         return None

@@ -57,7 +57,7 @@ class Counts:
 def load_labels(path: Path, data_root: Path) -> tuple[Path, list[Label]]:
     data = load_yaml(path)
     document = data_root / str(data["document"])
-    text = document.read_text(encoding="utf-8")
+    text = document.read_bytes().decode("utf-8")  # as the document reader sees it: line endings untranslated, offsets the file's own
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     labels = []
     for entry in data["numbers"]:

@@ -75,9 +75,16 @@ def plain_view(raw: str) -> View:
 
 
 def read_view(raw: str, suffix: str) -> View:
-    """The view of a document: by its file suffix, or, for a suffix that says nothing, by its first tag."""
+    """The view of a document: by its file suffix, or, for a suffix that says nothing, by its first tag.
+
+    A file saved with Windows line endings is read as if it had plain ones:
+    each carriage return before a newline is read as a space, so every
+    offset, line and column stays the file's own while a table row, a list
+    item or a heading still ends where its line does.
+    """
     from . import html_view, markdown_view
 
+    raw = raw.replace("\r\n", " \n")
     suffix = suffix.lower()
     if suffix in (".html", ".htm") or (suffix not in (".md", ".mdx", ".markdown", ".txt") and _looks_like_html(raw)):
         return html_view.view(raw)
