@@ -170,22 +170,17 @@ class Scanner:
 
     def table_gpu(self, position: int) -> str | None:
         """The GPU a table cell's own column header or row label names ("| | A100 80GB | H100 SXM |"), before any nearby."""
-        place = place_of(self.tables, position)
-        if place is None:
-            return None
-        for low, high in place.headers:
-            named = [g for g in self.gpus if low <= g[0] < high]
-            if named:
-                return named[0][2]
-        return None
+        return self._in_headers(self.gpus, position)
 
     def table_dtype(self, position: int) -> str | None:
         """The dtype a table cell's own column header or row label names ("| | FP16 | Q8_0 (8-bit) |"), before any nearby."""
+        return self._in_headers(self.dtypes, position)
+
+    def _in_headers(self, found: list[tuple[int, int, str]], position: int) -> str | None:
+        """The first of ``found`` inside the column header or row label of the table cell at ``position``."""
         place = place_of(self.tables, position)
-        if place is None:
-            return None
-        for low, high in place.headers:
-            named = [d for d in self.dtypes if low <= d[0] < high]
+        for low, high in place.headers if place is not None else ():
+            named = [item for item in found if low <= item[0] < high]
             if named:
                 return named[0][2]
         return None
