@@ -4,8 +4,9 @@ A spec sheet prints a column of rates side by side (bf16, fp8, tf32, each
 dense and with 2:4 sparsity) and a column of bandwidths; a document that
 copies a row over from its neighbour prints a number the sheet does hold,
 for the wrong thing. Each symbol the claim takes from its GPU is tried with
-every other figure of that GPU in the same dimension. A figure the symbol is
-declared ``confused_with`` is left to the swap kind, which names it better.
+every other figure of that GPU in the same dimension; counts (SMs, links)
+are left out. A figure the symbol is declared ``confused_with`` is left to
+the swap kind, which names it better.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def spec_rows(ctx: Context) -> Iterable[Hypothesis]:
 def _rows(ctx: Context, table, gpu_id: str, symbol, right) -> tuple[Hypothesis, ...]:
     """The hypotheses of one GPU-bound symbol: the same for every claim naming that GPU (frozen, so shared)."""
     own = table.fields.get(table.field_name(symbol.gpu))
-    if own is None:
-        return ()
+    if own is None or own.unit.dimensionless:
+        return ()  # a count (SMs, links) is no row of rates or bandwidths a document copies from its neighbour
     swapped = {ctx.catalogue.symbols[o].gpu for o in symbol.confused_with if o in ctx.catalogue.symbols}
     found = []
     for name, field in sorted(table.fields.items()):
@@ -45,7 +46,7 @@ def _rows(ctx: Context, table, gpu_id: str, symbol, right) -> tuple[Hypothesis, 
         figure = gpu_value(ctx.inputs, gpu_id, name)
         if figure is None or figure.value == right:
             continue
-        shown = with_prefix(figure.value / own.unit.factor, own.unit.text) if not own.unit.dimensionless else str(figure.value)
+        shown = with_prefix(figure.value / own.unit.factor, own.unit.text)
         found.append(Hypothesis(
             f"{symbol.name} <- {gpu_id}.{name}", "spec-row",
             f"the sheet's {name} figure ({shown}, {field.meaning}) read for {own.name}", (symbol.name,),
