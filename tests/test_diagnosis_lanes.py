@@ -72,3 +72,16 @@ def test_the_search_finds_the_same_explanations_with_and_without_the_float_pass(
     without = {c.id: found(c) for c in WRONG}
     assert with_pass == without
     assert sum(bool(v[0]) for v in with_pass.values()) > len(WRONG) // 2
+
+
+@pytest.mark.parametrize("claim", SAMPLE[:6], ids=[c.id for c in SAMPLE[:6]])
+def test_the_pairs_tried_at_once_are_those_the_pairwise_rule_allows(claim, project):
+    import numpy
+
+    from auditor.diagnosis.search import _compatibility
+
+    ctx = context(claim, project, resolve(claim, project.catalogue, project.inputs))
+    pool = candidates(ctx)
+    matrix = _compatibility(pool, numpy)
+    for i, j in combinations(range(len(pool)), 2):
+        assert bool(matrix[i, j]) == _compatible(pool[i], pool[j]), (pool[i].name, pool[j].name)

@@ -55,6 +55,7 @@ class Context:
     roughs: dict = field(default_factory=dict)  # a combination's float value, by the ids of its hypotheses
     layers: dict = field(default_factory=dict)  # a fixed hypothesis's bound values, by its id
     lane_edits: dict = field(default_factory=dict)  # a hypothesis's changes in floats, for the float pass (``lanes``)
+    pair_values: tuple | None = None  # the pairs' float values (a matrix by pool index) and each hypothesis's index, for the triples
 
     def __post_init__(self):
         if self.variation is None:

@@ -30,53 +30,99 @@ class _Unjudged(Exception):
 
 def lane_values(ctx: Context, combos: list[tuple[Hypothesis, ...]]) -> list[float | None]:
     """Each combination's value in floats, its result scale applied and its printed unit aside; None where unknown."""
-    unknown: list[float | None] = [None] * len(combos)
-    if len(combos) < SMALLEST_BATCH or not ctx.variation.smooth(ctx.claim.formula):
-        return unknown
+    pool, columns = _as_columns(combos)
+    values = lane_array(ctx, pool, columns)
+    if values is None:
+        return [None] * len(combos)
+    return [v if v == v else None for v in values.tolist()]
+
+
+def _as_columns(combos: list[tuple[Hypothesis, ...]]):
+    """The hypotheses the combinations name, and for each position the index of each lane's hypothesis there (-1: none)."""
     import numpy
 
-    edits = _Edits(ctx, len(combos), numpy)
+    index: dict[int, int] = {}
+    pool: list[Hypothesis] = []
+    width = max((len(c) for c in combos), default=0)
+    columns = [numpy.full(len(combos), -1, dtype=numpy.intp) for _ in range(width)]
     for lane, combo in enumerate(combos):
-        edits.add(lane, combo)
+        for position, hypothesis in enumerate(combo):
+            if id(hypothesis) not in index:
+                index[id(hypothesis)] = len(pool)
+                pool.append(hypothesis)
+            columns[position][lane] = index[id(hypothesis)]
+    return pool, columns
+
+
+def lane_array(ctx: Context, pool: list[Hypothesis], columns: list):
+    """Every lane's float value, NaN where unknown; None where no lane is judged (too few lanes, or a formula not smooth).
+
+    A lane is a combination: ``columns[p][lane]`` is the index in ``pool`` of
+    the hypothesis it names at position ``p`` (-1 for none).
+    """
+    lanes = len(columns[0]) if columns else 0
+    if lanes < SMALLEST_BATCH or not ctx.variation.smooth(ctx.claim.formula):
+        return None
+    import numpy
+
+    edits = _Edits(ctx, lanes, numpy)
+    edits.add_columns(pool, columns)
     try:
         with numpy.errstate(all="ignore"):
-            values = numpy.broadcast_to(numpy.asarray(edits.value(ctx.claim.formula), dtype=float), (len(combos),)) * edits.scales
+            values = numpy.broadcast_to(numpy.asarray(edits.value(ctx.claim.formula), dtype=float), (lanes,)) * edits.scales
     except Exception:  # the pass only saves time: whatever it cannot compute, the search computes lane by lane
-        return unknown
-    finite = numpy.isfinite(values)
-    return [float(v) if ok and lane not in edits.unjudged else None for lane, (v, ok) in enumerate(zip(values.tolist(), finite.tolist()))]
+        return None
+    values = numpy.where(numpy.isfinite(values), values, numpy.nan)
+    for unknown in edits.unjudged:
+        values[unknown] = numpy.nan
+    return values
 
 
 class _Edits:
-    """What each lane changes: values set, terms scaled, terms replaced by another formula."""
+    """What each lane changes: values set, terms scaled, terms replaced by another formula, each kept as (lanes, what)."""
 
     def __init__(self, ctx: Context, lanes: int, numpy):
         self.ctx, self.lanes, self.numpy = ctx, lanes, numpy
-        self.sets: dict[str, tuple[list[int], list[float]]] = {}
-        self.scaled: dict[str, tuple[list[int], list[float]]] = {}
-        self.replaced: dict[str, list[tuple[int, str]]] = {}
+        self.sets: dict[str, list[tuple[object, float]]] = {}
+        self.scaled: dict[str, list[tuple[object, float]]] = {}
+        self.replaced: dict[str, list[tuple[object, str]]] = {}
         self.scales = numpy.ones(lanes)
-        self.unjudged: set[int] = set()
+        self.unjudged: list = []  # index arrays of the lanes the arrays cannot say
         self.memo: dict = {}
         self.visiting: set = set()
         self._dirty: set | None = None
 
-    def add(self, lane: int, combo: tuple[Hypothesis, ...]) -> None:
-        scale = 1.0
-        for position, hypothesis in enumerate(combo):
-            edit = self._edit(hypothesis, leading=position == 0)
-            if edit is None:
-                self.unjudged.add(lane)
-                continue
-            factor, sets, scaled, replaced = edit
-            scale *= factor
-            for name, value in sets:
-                self._put(self.sets, name, lane, value)
-            for name, value in scaled:
-                self._put(self.scaled, name, lane, value)
-            for name, other in replaced:
-                self.replaced.setdefault(name, []).append((lane, other))
-        self.scales[lane] = scale
+    def add_columns(self, pool: list[Hypothesis], columns: list) -> None:
+        """Each hypothesis's edit applied at once to every lane that names it at a position.
+
+        Positions are applied in order, so where two slips of one lane set the
+        same term the later one's value is the one that stays, as it is when
+        the combination is computed alone.
+        """
+        numpy = self.numpy
+        for position, column in enumerate(columns):
+            order = numpy.argsort(column, kind="stable")
+            ordered = column[order]
+            present = numpy.unique(ordered)
+            starts = numpy.searchsorted(ordered, present, side="left")
+            ends = numpy.searchsorted(ordered, present, side="right")
+            for index, start, end in zip(present.tolist(), starts.tolist(), ends.tolist()):
+                if index < 0:
+                    continue
+                lanes = order[start:end]
+                edit = self._edit(pool[index], leading=position == 0)
+                if edit is None:
+                    self.unjudged.append(lanes)
+                    continue
+                factor, sets, scaled, replaced = edit
+                if factor != 1.0:
+                    self.scales[lanes] *= factor
+                for name, value in sets:
+                    self.sets.setdefault(name, []).append((lanes, value))
+                for name, value in scaled:
+                    self.scaled.setdefault(name, []).append((lanes, value))
+                for name, other in replaced:
+                    self.replaced.setdefault(name, []).append((lanes, other))
 
     def _edit(self, hypothesis: Hypothesis, leading: bool):
         """(result factor, values set, terms scaled, terms replaced) in floats, once per hypothesis; None when unknown.
@@ -116,12 +162,6 @@ class _Edits:
         cache[key] = found
         return found
 
-    @staticmethod
-    def _put(table: dict, name: str, lane: int, value: float) -> None:
-        lanes, values = table.setdefault(name, ([], []))
-        lanes.append(lane)
-        values.append(value)
-
     def dirty(self) -> set:
         """The formulas whose value some lane changes: those above any name a lane sets, scales or replaces."""
         if self._dirty is None:
@@ -159,15 +199,13 @@ class _Edits:
         if name not in self.sets and name not in self.scaled and name not in self.replaced:
             return found
         found = numpy.array(numpy.broadcast_to(numpy.asarray(found, dtype=float), (self.lanes,)))
-        if name in self.sets:
-            lanes, values = self.sets[name]
-            found[lanes] = values
-        if name in self.scaled:
-            lanes, factors = self.scaled[name]
-            found[lanes] *= factors
-        for lane, other in self.replaced.get(name, ()):
+        for lanes, value in self.sets.get(name, ()):
+            found[lanes] = value
+        for lanes, factor in self.scaled.get(name, ()):
+            found[lanes] *= factor
+        for lanes, other in self.replaced.get(name, ()):
             try:
-                found[lane] = numpy.broadcast_to(numpy.asarray(self.value(other), dtype=float), (self.lanes,))[lane]
+                found[lanes] = numpy.broadcast_to(numpy.asarray(self.value(other), dtype=float), (self.lanes,))[lanes]
             except (_Unjudged, ArithmeticError, TypeError, ValueError):
-                self.unjudged.add(lane)  # the other formula has no value here: that lane is computed alone
+                self.unjudged.append(lanes)  # the other formula has no value here: those lanes are computed alone
         return found

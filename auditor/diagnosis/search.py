@@ -22,7 +22,7 @@ from auditor.base.limits import LIMITS
 from auditor.claims.compare import compare, surely_not_close
 
 from .hypotheses import Context, Hypothesis, layered
-from .lanes import lane_values
+from .lanes import lane_array
 from .rank import ranked, signature
 from .registry import KINDS
 from .result import Diagnosis
@@ -124,37 +124,95 @@ def search(ctx: Context) -> tuple[list[Diagnosis], int]:
 
 def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis, ...]]], int]:
     """Each reproducing combination with its diagnosis, ranked; and how many were tried."""
+    import numpy
+
     pool = candidates(ctx)
+    compatible = _compatibility(pool, numpy)
     tried = 0
     found: list = []
     for size in (1, 2):
-        combos = [c for c in combinations(pool, size) if size == 1 or _compatible(*c)]
-        tried += len(combos)
-        for combo, rough in zip(combos, lane_values(ctx, combos)):
-            if rough is not None:
-                ctx.roughs[tuple(map(id, combo))] = rough  # kept for the triples
-                if surely_not_close(_band_of(ctx, _unit_of(combo)), rough):
-                    continue  # far off in the float pass: nothing more spent on it
+        if size == 1:
+            columns = [numpy.arange(len(pool), dtype=numpy.intp)]
+        else:
+            first, second = numpy.nonzero(numpy.triu(compatible, 1))  # row by row: the order of ``combinations``
+            columns = [first.astype(numpy.intp), second.astype(numpy.intp)]
+        tried += len(columns[0])
+        values = lane_array(ctx, pool, columns)
+        if size == 2 and values is not None:
+            ctx.pair_values = (numpy.full((len(pool), len(pool)), numpy.nan), {id(h): i for i, h in enumerate(pool)})
+            ctx.pair_values[0][columns[0], columns[1]] = values  # kept for the triples
+        for lane in _near(ctx, pool, columns, values, numpy):
+            combo = tuple(pool[column[lane]] for column in columns)
+            rough = None if values is None or values[lane] != values[lane] else float(values[lane])
             hit = _reproducing(ctx, combo, judged=rough is not None)
             if hit is not None:
                 found.append((_diagnosis(ctx, combo, hit[0]), combo, hit[1]))
         if found:
             break
     if not found:
-        found, more = _triples(ctx, pool)
+        found, more = _triples(ctx, pool, compatible)
         tried += more
     return ranked(found, ctx.claim.stated, ctx.catalogue.same_arithmetic), tried
 
 
-def _triples(ctx: Context, pool: list[Hypothesis]) -> tuple[list, int]:
+def _compatibility(pool: list[Hypothesis], numpy):
+    """Which hypotheses may be tried together (``_compatible``), for every pair of the pool at once."""
+    size = len(pool)
+    names: dict[str, int] = {}
+    rows = [[names.setdefault(c, len(names)) for c in h.changes] for h in pool]
+    incidence = numpy.zeros((size, max(1, len(names))), dtype=numpy.int64)
+    for i, row in enumerate(rows):
+        incidence[i, row] = 1
+    disjoint = (incidence @ incidence.T) == 0
+    rounding = numpy.array([h.kind == "rounding" for h in pool], dtype=numpy.int64)
+    pairing = numpy.array([h.pairs for h in pool], dtype=bool)
+    roundings = rounding[:, None] + rounding[None, :]
+    return disjoint & ((roundings == 1) | ((roundings == 0) & pairing[:, None] & pairing[None, :]))
+
+
+def _near(ctx: Context, pool: list[Hypothesis], columns: list, values, numpy):
+    """The lanes the float pass does not rule out: every lane unknown in floats, and those near the printed number.
+
+    The printed number is read in the unit the lane's last unit slip names,
+    as ``_reproducing`` reads it; a band floats cannot give rules nothing out.
+    """
+    lanes = len(columns[0])
+    if values is None:
+        return range(lanes)
+    units: dict[int, object] = {0: None}
+    code = numpy.array([0 if h.unit is None else _code(units, h.unit) for h in pool], dtype=numpy.intp)
+    unit = code[columns[-1]]
+    for column in reversed(columns[:-1]):
+        unit = numpy.where(unit != 0, unit, code[column])
+    far = numpy.zeros(lanes, dtype=bool)
+    with numpy.errstate(all="ignore"):
+        for which in numpy.unique(unit).tolist():
+            band = _band_of(ctx, units[which])
+            if band is None or band[2] == 0:
+                continue
+            chosen = unit == which
+            far[chosen] = numpy.abs(values[chosen] / band[2] - band[0]) > band[1]  # NaN compares false: kept
+    return numpy.flatnonzero(~far).tolist()
+
+
+def _code(units: dict, unit) -> int:
+    for code, known in units.items():
+        if known is unit:
+            return code
+    units[len(units)] = unit
+    return len(units) - 1
+
+
+def _triples(ctx: Context, pool: list[Hypothesis], compatible) -> tuple[list, int]:
     """A pair of pairing kinds with a third slip of a ``triples`` kind; at most ``diagnosis_triples`` tried."""
     kinds = ctx.catalogue.kinds
     thirds = [h for h in pool if kinds[h.kind].triples]
-    bases = [h for h in pool if h.pairs and kinds[h.kind].pairs and h.kind != "rounding" and not kinds[h.kind].triples]
+    bases = [i for i, h in enumerate(pool) if h.pairs and kinds[h.kind].pairs and h.kind != "rounding" and not kinds[h.kind].triples]
     found, tried, cap = [], 0, LIMITS["diagnosis_triples"].value
-    for a, b in combinations(bases, 2) if thirds else ():
-        if not _compatible(a, b):
+    for i, j in combinations(bases, 2) if thirds else ():
+        if not compatible[i, j]:
             continue
+        a, b = pool[i], pool[j]
         rough = _rough(ctx, (a, b))
         for third in thirds:
             if tried >= cap:
@@ -162,7 +220,7 @@ def _triples(ctx: Context, pool: list[Hypothesis]) -> tuple[list, int]:
             if set(third.changes) & set(a.changes + b.changes):
                 continue
             tried += 1
-            if rough is not None and surely_not_close(ctx.band(_printed_as(ctx, third.unit)), rough):
+            if rough is not None and surely_not_close(_band_of(ctx, third.unit), rough):
                 continue
             hit = _reproducing(ctx, (a, b, third))
             if hit is not None:
@@ -174,7 +232,12 @@ def _rough(ctx: Context, combo: tuple[Hypothesis, ...]) -> float | None:
     """The combination's value in floats (its printed unit aside), or None where floats cannot say."""
     key = tuple(map(id, combo))
     if key in ctx.roughs:
-        return ctx.roughs[key]  # the pair search computed it
+        return ctx.roughs[key]  # the pair search computed it alone
+    if ctx.pair_values is not None and len(combo) == 2:
+        matrix, index = ctx.pair_values
+        i, j = index.get(key[0]), index.get(key[1])
+        if i is not None and j is not None and matrix[i, j] == matrix[i, j]:
+            return float(matrix[i, j])  # the pair search's float pass computed it
     bindings, _, scale = applied(ctx, combo)
     values = ctx.replaced(bindings)
     rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
