@@ -16,7 +16,7 @@ pytestmark = pytest.mark.skipif(yamlio._FastLoader is None, reason="PyYAML built
 def shape(node):
     """A value with every line number it carries, so two readings compare line for line."""
     if isinstance(node, dict):
-        return ("map", node.line, tuple(sorted(node.key_lines.items())), tuple((k, shape(v)) for k, v in node.items()))
+        return ("map", node.line, tuple(sorted(node.key_lines.items(), key=repr)), tuple((k, shape(v)) for k, v in node.items()))
     if isinstance(node, list):
         return ("seq", node.line, tuple(node.item_lines), tuple(shape(v) for v in node))
     return (type(node).__name__, node)
@@ -61,3 +61,93 @@ def test_without_libyaml_the_pure_python_loader_reads_the_file(monkeypatch):
     monkeypatch.setattr(yamlio, "_FastLoader", None)
     data = yamlio.load_yaml_text("claims:\n  - id: a\n    given: {batch: 1}\n", "f.yaml")
     assert data["claims"][0].line == 2 and data["claims"][0]["given"].line_of("batch") == 3
+
+
+def plain(text: str):
+    """The document built straight from events (``yamlplain``), or NotPlain."""
+    from auditor.base.yamlplain import plain_data
+
+    loader = yamlio._FastLoader(text)
+    loader.name = "f.yaml"
+    try:
+        return plain_data(loader, yamlio.Located, yamlio.LocatedList)
+    finally:
+        loader.dispose()
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(REPO)))
+def test_a_shipped_file_built_from_events_equals_the_two_step_reading(path):
+    text = path.read_text(encoding="utf-8")
+    assert shape(plain(text)) == shape(read(yamlio._FastLoader, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: &x [1, 2]\nb: *x\n",  # an anchored collection
+        "a: !!str 1\n",  # an explicit tag
+        "base: &b {k: 1}\nc:\n  <<: *b\n",  # a merge key
+        "a: 1\na: 2\n",  # a duplicate key
+        "? [1, 2]\n: 3\n",  # a key that is no scalar
+        "a: 1\n--- \nb: 2\n",  # a second document
+        "a: 2001-02-30\n",  # a timestamp its constructor refuses
+        "=: 1\n",  # the value key only the two-step reading turns into text
+    ],
+)
+def test_what_only_the_two_step_reading_builds_or_words_is_left_to_it(text):
+    from auditor.base.yamlplain import NotPlain
+
+    with pytest.raises(NotPlain):
+        plain(text)
+
+
+def test_an_anchored_scalar_and_its_aliases_read_as_the_two_step_reading_reads_them():
+    text = "notes:\n  - &why the reason\n  - *why\nagain: *why\n"
+    assert shape(plain(text)) == shape(read(yamlio._FastLoader, text))
+
+
+SCALARS = ["1", "-2", "0x1f", "1_000", "3.5", "1e3", ".inf", "true", "no", "null", "~", "'quoted'", '"a\\tb"', "text with: colon",
+           "2024-01-05", "12:30", "0o17", "+1", "", "'1'", "- item"]
+
+
+def _documents():
+    from hypothesis import strategies as st
+
+    scalar = st.sampled_from(SCALARS)
+    key = st.sampled_from(["a", "b", "id", "1", "true", "given", "x y"])
+
+    def render(value, indent):
+        pad = "  " * indent
+        if isinstance(value, dict):
+            if not value:
+                return " {}\n"
+            return "\n" + "".join(f"{pad}{k}:{render(v, indent + 1)}" for k, v in value.items())
+        if isinstance(value, list):
+            if not value:
+                return " []\n"
+            return "\n" + "".join(f"{pad}-{render(v, indent + 1)}" for v in value)
+        return f" {value}\n" if value != "- item" else " '- item'\n"
+
+    tree = st.recursive(scalar, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(key, inner, max_size=4), max_leaves=20)
+    return st.dictionaries(key, tree, min_size=1, max_size=5).map(lambda d: render(d, 0).lstrip("\n"))
+
+
+def test_any_block_document_built_from_events_equals_the_two_step_reading():
+    from hypothesis import given, settings
+
+    @settings(max_examples=300, deadline=None)
+    @given(_documents())
+    def check(text):
+        from auditor.base.yamlplain import NotPlain
+
+        try:
+            expected = shape(read(yamlio._FastLoader, text))
+        except Exception:  # noqa: BLE001  a document the two-step reading refuses is never built from events
+            import yaml
+
+            with pytest.raises((NotPlain, yaml.YAMLError)):
+                plain(text)
+            return
+        assert shape(plain(text)) == expected
+
+    check()

@@ -155,6 +155,16 @@ def load_yaml(path: Path) -> Any:
 def load_yaml_text(text: str, name: str) -> Any:
     """The data of one YAML document; any problem, or a limit passed, is a located ``InputError``."""
     if _FastLoader is not None and len(text) <= limit("file_bytes") and not yaml.reader.Reader.NON_PRINTABLE.search(text):
+        from .yamlplain import NotPlain, plain_data
+
+        loader = _FastLoader(text)
+        loader.name = name
+        try:
+            return plain_data(loader, Located, LocatedList)
+        except (NotPlain, yaml.YAMLError):
+            pass  # built the two-step way below
+        finally:
+            loader.dispose()
         loader = _FastLoader(text)
         loader.name = name
         try:
