@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from auditor.base import units
-from auditor.base.cache import Store
+from auditor.base.cache import Store, flush
 from auditor.base.errors import UnitError
 from auditor.base.typedjson import BuiltFormError, decode, encode
 from auditor.catalogue import built
@@ -133,6 +133,7 @@ def test_a_project_catalogue_is_kept_in_its_cache_and_read_back(tmp_path, monkey
     first = built.load(dirs, store, "k1")
     leaves = first.inlined_names("widget_bytes")
     built.keep(first)  # at the end of the run: stored with the leaves the run computed
+    flush()  # entries are written by a thread; a command's end waits for them
     assert (tmp_path / "cache" / built.KIND / "k1.json").exists()
     monkeypatch.setattr("auditor.catalogue.load.load_catalogue", lambda dirs: pytest.fail("built again"))
     again = built.load(dirs, store, "k1")

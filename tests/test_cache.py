@@ -203,3 +203,47 @@ def test_a_cache_folder_that_is_a_file_only_means_no_cache(sized, run_cli):
     (sized / ".auditor_cache").write_text("not a folder")
     assert run_cli("check", "-v")[0] == 0
     assert run_cli("check", "-v") == run_cli("check", "-v", "--no-cache")
+
+
+def test_an_entry_put_is_read_back_by_any_store_of_the_process_and_is_on_disk_once_flushed(tmp_path):
+    from auditor.base.cache import Store, flush
+
+    writer, reader = Store(tmp_path / "cache"), Store(tmp_path / "cache")
+    for n in range(20):
+        writer.put("claims", f"k{n}", {"n": n})
+    assert [reader.get("claims", f"k{n}") for n in range(20)] == [{"n": n} for n in range(20)]  # a get waits for the writes
+    writer.put("claims", "last", [1, 2])
+    flush()
+    assert (tmp_path / "cache" / "claims" / "last.json").exists()
+    assert not [p for p in (tmp_path / "cache" / "claims").iterdir() if p.name.endswith(".tmp")]  # written whole, renamed into place
+
+
+def test_a_put_into_a_folder_that_cannot_be_made_is_only_a_miss(tmp_path):
+    from auditor.base.cache import Store, flush
+
+    (tmp_path / "cache").write_text("not a folder")
+    store = Store(tmp_path / "cache")
+    store.put("claims", "k", {"n": 1})
+    store.put("claims", "bad", {"n": {1, 2}})  # not JSON: refused where it is encoded
+    flush()
+    assert store.get("claims", "k") is None and store.get("claims", "bad") is None
+
+
+def test_a_forked_child_does_not_wait_for_its_parents_writes(tmp_path):
+    import auditor.base.cache as cache
+
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork")
+    cache.Store(tmp_path / "cache").put("claims", "k", {"n": 1})
+    pid = os.fork()
+    if pid == 0:  # the child: no writer thread; a flush or a get must not wait for the parent's queue
+        code = 1
+        try:
+            cache.flush()
+            cache.Store(tmp_path / "other").get("claims", "k")
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    cache.flush()

@@ -35,6 +35,7 @@ class Store:
 
     def get(self, kind: str, key: str):
         """The payload stored under ``key``, or None for a missing, unreadable or inconsistent entry."""
+        flush()
         path = self._path(kind, key)
         try:
             if path.stat().st_size > MAX_ENTRY_BYTES:
@@ -48,21 +49,76 @@ class Store:
             return None
 
     def put(self, kind: str, key: str, payload) -> None:
-        """Store ``payload`` atomically; a folder that cannot be written only means no cache."""
-        folder, temporary = self.root / kind, None
+        """Store ``payload`` atomically; a folder that cannot be written only means no cache.
+
+        The entry is encoded here and written by a thread of its own: a cold
+        run writes an entry per claims file at its end, when nothing else is
+        left to do, and creating those files costs the kernel more than
+        encoding them costs Python. Every ``get`` in this process, the end of
+        a command and the end of the process wait for what is still being
+        written (``flush``).
+        """
         try:
             body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            header = {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(body).hexdigest()}
+        except (TypeError, ValueError, RecursionError):
+            return
+        header = {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(body).hexdigest()}
+        _writer().put((self, kind, key, json.dumps(header).encode("ascii") + b"\n" + body))
+
+    def _write(self, kind: str, key: str, data: bytes) -> None:
+        folder, temporary = self.root / kind, None
+        try:
             folder.mkdir(parents=True, exist_ok=True)
             _ignore_file(self.root)
-            import tempfile  # only a run that writes pays for it
+            import tempfile
 
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             with os.fdopen(handle, "wb") as out:
-                out.write(json.dumps(header).encode("ascii") + b"\n" + body)
+                out.write(data)
             os.replace(temporary, self._path(kind, key))
-        except (OSError, TypeError, ValueError, RecursionError):
+        except OSError:
             _discard(temporary)
+
+
+_QUEUE = None  # entries still to write, for the one writer thread of this process
+
+
+def _forget() -> None:
+    """A forked child has no writer thread: what its parent had queued is the parent's to write."""
+    global _QUEUE
+    _QUEUE = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget)
+
+
+def flush() -> None:
+    """Wait until every entry any ``Store`` was given so far is written (or has failed to be)."""
+    if _QUEUE is not None:
+        _QUEUE.join()
+
+
+def _writer():
+    global _QUEUE
+    if _QUEUE is None:
+        import atexit
+        import queue
+        import threading
+
+        _QUEUE = queue.Queue()
+        threading.Thread(target=_write_all, args=(_QUEUE,), name="auditor-cache-writer", daemon=True).start()
+        atexit.register(flush)
+    return _QUEUE
+
+
+def _write_all(entries) -> None:
+    while True:
+        store, kind, key, data = entries.get()
+        try:
+            store._write(kind, key, data)
+        finally:
+            entries.task_done()
 
 
 def _ignore_file(root: Path) -> None:
