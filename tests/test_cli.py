@@ -101,3 +101,21 @@ def test_formulas_shows_one_formula_with_its_symbols(run_cli):
     assert code == 0
     assert "floor(kv_budget / (seq_len * kv_bytes_per_token))" in out
     assert "seq_len [token]" in out
+
+
+def test_the_console_command_runs_without_the_cycle_collector_and_main_leaves_it_alone(monkeypatch):
+    import gc
+    import os
+
+    import auditor.cli as cli
+
+    seen = []
+    monkeypatch.setattr(cli, "main", lambda: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(os, "_exit", lambda code: seen.append(("exit", code)))  # the process must outlive the test
+    was = gc.isenabled()
+    try:
+        cli.run()
+    finally:
+        gc.enable() if was else gc.disable()
+    assert seen == [False, ("exit", 0)]
+    assert gc.isenabled() == was
