@@ -10,7 +10,6 @@ checkout nested in another never borrows its parent's claims.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +61,8 @@ def read_settings(root: Path | None) -> Settings:
     path = root / "pyproject.toml"
     shown = display_path(path)
     text = path.read_text(encoding="utf-8")
+    import tomllib  # only a project with settings pays for the TOML reader
+
     try:
         table = tomllib.loads(text).get("tool", {}).get("auditor", {})
     except tomllib.TOMLDecodeError as exc:
@@ -102,6 +103,6 @@ def _key_line(text: str, key: str) -> int | None:
     return None
 
 
-def _toml_error_line(exc: tomllib.TOMLDecodeError) -> int | None:
+def _toml_error_line(exc: ValueError) -> int | None:
     found = re.search(r"line (\d+)", str(exc))
     return int(found.group(1)) if found else None

@@ -12,8 +12,6 @@ immediately before an ``os.replace``.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import errno
 import os
 from functools import lru_cache
@@ -26,6 +24,9 @@ _UNSUPPORTED = {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP}
 
 @lru_cache(maxsize=1)
 def _renameat2():
+    import ctypes  # with ctypes.util, which loads subprocess: only an update that writes files pays for them
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
         function = libc.renameat2
@@ -43,6 +44,8 @@ def exchange(first: Path, second: Path) -> bool:
         return False
     if function(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0:
         return True
+    import ctypes
+
     code = ctypes.get_errno()
     if code in _UNSUPPORTED:
         return False
