@@ -247,3 +247,15 @@ def test_a_forked_child_does_not_wait_for_its_parents_writes(tmp_path):
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     cache.flush()
+
+
+def test_a_large_entry_is_written_by_the_caller_after_what_is_queued_so_the_last_put_of_a_key_wins(tmp_path):
+    import auditor.base.cache as cache
+
+    store = cache.Store(tmp_path / "cache")
+    store.put("claims", "k", {"small": True})
+    large = {"text": "x" * (cache.LARGE + 1)}
+    store.put("claims", "k", large)
+    path = tmp_path / "cache" / "claims" / "k.json"
+    assert path.exists() and len(path.read_bytes()) > cache.LARGE  # on disk before any flush
+    assert store.get("claims", "k") == large

@@ -51,10 +51,10 @@ class Store:
     def put(self, kind: str, key: str, payload) -> None:
         """Store ``payload`` atomically; a folder that cannot be written only means no cache.
 
-        The entry is encoded here and written by a thread of its own: a cold
-        run writes an entry per claims file at its end, when nothing else is
-        left to do, and creating those files costs the kernel more than
-        encoding them costs Python. Every ``get`` in this process, the end of
+        The entry is encoded here and, unless it is ``LARGE``, written by a
+        thread of its own: a cold run writes an entry per claims file at its
+        end, when nothing else is left to do, and creating those files costs
+        the kernel more than encoding them costs Python. Every ``get`` in this process, the end of
         a command and the end of the process wait for what is still being
         written (``flush``).
         """
@@ -63,9 +63,14 @@ class Store:
         except (TypeError, ValueError, RecursionError):
             return
         header = {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(body).hexdigest()}
-        _writer().put((self, kind, key, json.dumps(header).encode("ascii") + b"\n" + body))
+        head = json.dumps(header).encode("ascii") + b"\n"
+        if len(body) > LARGE:  # written here, after what is queued: a large entry waiting in memory would raise the run's peak
+            flush()
+            self._write(kind, key, head, body)
+            return
+        _writer().put((self, kind, key, head, body))
 
-    def _write(self, kind: str, key: str, data: bytes) -> None:
+    def _write(self, kind: str, key: str, head: bytes, body: bytes) -> None:
         folder, temporary = self.root / kind, None
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -74,13 +79,18 @@ class Store:
 
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             with os.fdopen(handle, "wb") as out:
-                out.write(data)
+                out.write(head)
+                out.write(body)
             os.replace(temporary, self._path(kind, key))
         except OSError:
             _discard(temporary)
 
 
 _QUEUE = None  # entries still to write, for the one writer thread of this process
+QUEUED = 4
+"""Entries encoded and not yet written, at most: a put waits beyond that, so a large run's entries never pile up in memory."""
+LARGE = 1 << 18
+"""An entry of more bytes than this is written by the caller: what a thread saves is the cost of creating each file, not of its size."""
 
 
 def _forget() -> None:
@@ -106,7 +116,7 @@ def _writer():
         import queue
         import threading
 
-        _QUEUE = queue.Queue()
+        _QUEUE = queue.Queue(maxsize=QUEUED)
         threading.Thread(target=_write_all, args=(_QUEUE,), name="auditor-cache-writer", daemon=True).start()
         atexit.register(flush)
     return _QUEUE
@@ -114,9 +124,9 @@ def _writer():
 
 def _write_all(entries) -> None:
     while True:
-        store, kind, key, data = entries.get()
+        store, kind, key, head, body = entries.get()
         try:
-            store._write(kind, key, data)
+            store._write(kind, key, head, body)
         finally:
             entries.task_done()
 
