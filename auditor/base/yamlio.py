@@ -2,10 +2,11 @@
 
 Catalogues and claims come from strangers' pull requests, so only the safe
 constructors are used. Where PyYAML has libyaml, its C parser turns the text
-into events (six times faster on the claims) and the same composer and
-constructors below build the same tree; text it refuses is read again by
-the pure-Python loader, so a malformed file gets the same located message
-either way. Mappings come back as ``Located`` dicts that
+into events (six times faster on the claims); a plain document's data is
+built straight from them (``yamlplain``), and any other the same composer
+and constructors below build into the same tree; text it refuses is read
+again by the pure-Python loader, so a malformed file gets the same located
+message either way. Mappings come back as ``Located`` dicts that
 remember the line of each key, which is what lets every later error say
 ``file:line``. A hostile file cannot make reading it slow or large: nodes are
 composed from the parser's events without recursion, and the nesting depth,
