@@ -5,6 +5,7 @@
     python scripts/scan_recall.py --held-out   # the documents kept aside, for the one final measurement
     python scripts/scan_recall.py --held-out-2 # a second set kept aside, labelled later, for its own one measurement
     python scripts/scan_recall.py --held-out-3 # a third set, saved and labelled before the scan read it
+    python scripts/scan_recall.py --held-out-4 # a fourth set, saved and labelled before the scan read it
     python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
 Per document, and over all of them:
@@ -49,9 +50,10 @@ def main() -> int:
     parser.add_argument("--held-out", action="store_true", help="measure the documents kept aside (run once, at the end)")
     parser.add_argument("--held-out-2", action="store_true", help="measure the second set kept aside (held-out-2/, run once, at the end)")
     parser.add_argument("--held-out-3", action="store_true", help="measure the third set kept aside (held-out-3/, run once, at the end)")
+    parser.add_argument("--held-out-4", action="store_true", help="measure the fourth set kept aside (held-out-4/, run once, at the end)")
     parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    folder = "held-out-3" if args.held_out_3 else "held-out-2" if args.held_out_2 else "held-out" if args.held_out else "tune"
+    folder = "held-out-4" if args.held_out_4 else "held-out-3" if args.held_out_3 else "held-out-2" if args.held_out_2 else "held-out" if args.held_out else "tune"
     project = Project.load(REPO)
     header = ("located", "precision", "right", "verdicts", "false alarms", "caught")
     print(f"{'document (' + folder + ')':40} " + "  ".join(f"{h:>14}" for h in header))
