@@ -103,6 +103,23 @@ def test_check_exits_1_and_changes_nothing_when_a_number_is_out_of_date(document
     assert (documented / "docs" / "guide.md").read_text() == before
 
 
+def test_every_input_error_is_reported_at_its_place_and_nothing_is_written_while_any_is_left(documented, run_cli):
+    """An unknown formula in one file and a missing document in another: both located, the stale number left as it was."""
+    claims = documented / "claims"
+    (claims / "broken.yaml").write_text("document: {title: broken}\nclaims:\n  - id: b1\n    quote: x\n    formula: no_such_formula\n"
+                                        "    stated: \"1 GB\"\n", encoding="utf-8")
+    (claims / "orphan.yaml").write_text("document: {path: ../docs/missing.md}\nclaims:\n  - id: o1\n    quote: x\n    formula: weight_bytes\n"
+                                        "    given: {n_params: 7e9, weight_dtype: fp16}\n    stated: \"14 GB\"\n", encoding="utf-8")
+    before = (documented / "docs" / "guide.md").read_text()
+    for command in (("update",), ("update", "--check")):
+        code, out, err = run_cli(*command)
+        assert code == 2
+        assert "claims/broken.yaml:3" in err and "no_such_formula" in err
+        assert "missing.md" in err
+        assert "nothing written: 2 input errors" in err
+        assert (documented / "docs" / "guide.md").read_text() == before
+
+
 def test_update_rewrites_only_the_numbers_span_and_a_second_run_changes_nothing(documented, run_cli):
     code, _, _ = run_cli("update")
     assert code == 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import EXIT_FAIL, EXIT_OK, add_claim_arguments, load_project, plural
+from .common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, add_claim_arguments, load_project, plural
+from .options import print_problems
 
 
 def run_update(args) -> int:
@@ -19,6 +20,10 @@ def run_update(args) -> int:
         sys.stdout.write(unified_diff(path, old, new))
     for note in plan.notes:
         print(note, file=sys.stderr)
+    if plan.problems:
+        print_problems(plan.problems)
+        print(f"update: nothing written: {plural(len(plan.problems), 'input error')}", file=sys.stderr)
+        return EXIT_USAGE
     count = sum(len({(e.start, e.end) for e in plan.edits[path]}) for path, _, _ in changed)
     if args.check:
         verdict = f"{plural(count, 'edit')} in {plural(len(changed), 'file')} would change"

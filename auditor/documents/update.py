@@ -25,7 +25,7 @@ from auditor.base.errors import InputError, Location, QuantityError
 from auditor.base.resources import display_path
 from auditor.base.textio import resolved
 from auditor.base.yamlio import compose_yaml_text, load_yaml_text
-from auditor.claims.files import Claim, claim_files, load_claim_file
+from auditor.claims.files import Claim
 from auditor.claims.verdicts import Verdict
 
 from .locate import NUMBER_TOKEN, Document, DocumentCache, token_value
@@ -43,6 +43,8 @@ class Plan:
     originals: dict[Path, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     expected: dict[Path, list[tuple[str, str, str]]] = field(default_factory=dict)
+    problems: list[InputError] = field(default_factory=list)
+    """Every input error met on the way, located: one run reports them all, and a plan with any is not written."""
 
     def add(self, path: Path, original: str, edit: Edit) -> None:
         self.originals.setdefault(path, original)
@@ -55,7 +57,12 @@ class Plan:
             old = self.originals[path]
             new = apply_edits(old, edits, display_path(path))
             if new != old:
-                self._verify(path, new)
+                try:
+                    self._verify(path, new)
+                except InputError as exc:
+                    if exc not in self.problems:
+                        self.problems.append(exc)
+                    continue
                 result.append((path, old, new))
         return result
 
@@ -115,18 +122,36 @@ def skip_reason(claim: Claim, finding: Finding) -> str | None:
 
 
 def plan_update(paths: list[Path], project) -> Plan:
-    from .locate import audit_paths
+    """The edits every claim's new value asks for, and every input error met on the way.
 
-    findings = iter(audit_paths(paths, project))
+    Like ``check``, one run reads everything it can and reports every problem it
+    meets (a claims file that does not read, a document that is missing, a
+    rewrite that would not read back), each located; the caller writes nothing
+    while any is left, so a half-updated set of documents never results.
+    """
+    from auditor.audit.pipeline import collect
+
+    from .locate import place
+
+    run = collect(paths, project)
+    run.findings = place(run.claims, run.findings, getattr(project, "documents", None), run.problems, getattr(project, "root", None), project.catalogue)
+    plan = Plan(problems=list(run.problems))
     cache = DocumentCache(getattr(project, "documents", None), getattr(project, "root", None))
-    plan = Plan()
-    for path in claim_files(paths):
-        claim_file = load_claim_file(path)
-        pairs = [(claim, next(findings)) for claim in claim_file.claims]
-        if not claim_file.document.get("path"):
+    by_file: dict[Path, list] = {}
+    files = {}
+    for (claim_file, claim), finding in zip(run.claims, run.findings):
+        by_file.setdefault(claim_file.path, []).append((claim, finding))
+        files[claim_file.path] = claim_file
+    for path, pairs in by_file.items():
+        claim_file = files[path]
+        if not claim_file.document.get("path") or claim_file.problems:
             continue
-        document = cache.for_claims_file(path, claim_file.document)
-        _plan_file(ClaimsSource.read(path), document, pairs, plan)
+        try:
+            document = cache.for_claims_file(path, claim_file.document)
+            _plan_file(ClaimsSource.read(path), document, pairs, plan)
+        except InputError as exc:  # a document place() could not read is already among the problems
+            if str(exc) not in {str(p) for p in plan.problems}:
+                plan.problems.append(exc)
     return plan
 
 
