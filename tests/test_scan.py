@@ -382,3 +382,53 @@ def test_a_page_saved_with_windows_line_endings_reads_as_the_same_page_at_the_sa
         return [(text.count("\n", 0, p.start) + 1, text[p.start:p.end], p.given) for p in found.values()]
 
     assert places(unix, plain) == places(crlf, windows)
+
+
+def test_a_parameter_count_the_context_prints_for_another_model_keeps_the_named_model_out(tmp_path):
+    """'like Llama 7B' and then '~35B parameters' for a model no config is bundled for: the 7B geometry prices neither."""
+    page = tmp_path / "other-model.md"
+    page.write_text("## KV cache\n\nA model without GQA, like Llama 2 7B, needs 2 GiB for a 4096-token context in fp16.\n\n"
+                    "Now a model with ~35B parameters: a 4096-token context takes ~5.3 GB of KV cache in fp16.\n", encoding="utf-8")
+    proposed = _scanned(page)
+    assert proposed["2 GiB"].given.get("model") == "meta-llama/Llama-2-7b-hf"
+    assert proposed["2 GiB"].finding.verdict.value == "holds"  # 2 * 32 * 4096 * 2 B * 4096 tokens = 2 GiB
+    assert "~5.3 GB" not in proposed  # 35B is not the 6.74B the named model's config counts
+
+
+def test_the_named_model_counts_within_its_names_precision():
+    """A size in a name is its count rounded ("7B" for 6.74e9, "70B" for 70.55e9); 35B is another model."""
+    from types import SimpleNamespace
+
+    from auditor.scan.given import count_contradicts
+
+    def scanner(count, written):
+        return SimpleNamespace(model_count=lambda model: count, written=written)
+
+    def printed(start, value):
+        return SimpleNamespace(start=start, value=value, dimensions=(), text=f"{value:g}")
+
+    sentence, paragraph = (0, 50), (0, 200)
+    assert count_contradicts(scanner(6_738_415_616, [printed(120, 35e9)]), "m", [sentence, paragraph], 10)
+    assert not count_contradicts(scanner(6_738_415_616, [printed(20, 7e9), printed(120, 35e9)]), "m", [sentence, paragraph], 10)
+    assert not count_contradicts(scanner(70_553_706_496, [printed(120, 70e9)]), "m", [sentence, paragraph], 10)
+    assert not count_contradicts(scanner(None, [printed(120, 35e9)]), "m", [sentence, paragraph], 10)
+    assert not count_contradicts(scanner(6_738_415_616, [printed(300, 35e9)]), "m", [sentence, paragraph], 10)  # outside the scopes
+
+
+def test_a_runner_up_formula_is_proposed_only_when_it_holds_or_a_named_slip_explains_it(tmp_path):
+    """7e9 fp16 weights are 14 GB: near "15 GB", so a first choice is audited (and flags it); the words' second choice is not."""
+    from auditor.audit.project import Project
+    from auditor.scan.locate import Proposal
+    from auditor.scan.plausibility import far_from
+
+    project = Project.load(tmp_path)
+    given = {"n_params": 7_000_000_000, "weight_dtype": "fp16"}
+
+    def reason(stated, runner_up):
+        proposal = Proposal(0, len(stated), stated, stated, stated)
+        return far_from(project, proposal, "weight_bytes", given, "", runner_up=runner_up)
+
+    assert reason("15 GB", runner_up=False) == ""
+    assert "runner-up" in reason("15 GB", runner_up=True)
+    assert reason("14 GB", runner_up=True) == ""  # it holds
+    assert reason("28 GB", runner_up=True) == ""  # off by a named slip: the 2-byte weights counted twice

@@ -27,6 +27,7 @@ BARE_THRESHOLD = 3.0
 NOTATION_BONUS = 4.0
 RESOLVE_MARGIN = 0.8
 RESOLVE_CHOICES = 5
+TIED = 0.9  # a formula the words rank this close to the best is as much the words' choice: not held to the runner-up's test
 PROPOSE_AT = 0.5
 FAR_FACTOR = 0.4
 SET_BEFORE = re.compile(r"(?:[=≈]|\bis about|\bis roughly|\bof about)\s*(?:about |roughly |around |~)?$")
@@ -74,7 +75,8 @@ class FormulaChooser:
             if total < RESOLVE_MARGIN * ranked[0][0]:
                 break
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
-            far = "" if missing else plausibility.far_from(self.scanner.project, proposal, score.formula, given, self._unit_for_bare(proposal, score.formula))
+            unit = self._unit_for_bare(proposal, score.formula)
+            far = "" if missing else plausibility.far_from(self.scanner.project, proposal, score.formula, given, unit, runner_up=total < TIED * ranked[0][0])
             if not missing and not far:
                 return score, given, missing, model_scope, ""
             first = first or (score, given, missing, model_scope, far)

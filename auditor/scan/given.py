@@ -21,6 +21,7 @@ from .quantities import written_value as page_value
 from .settings import setting_for
 
 PAGE_COUNTS = frozenset({"n_params", "n_params_active"})
+COUNT_SLACK = 0.15  # "7B" for 6.74e9, "70B" for 70.6e9, "8B" for 8.03e9: a name's size is this close to its count
 
 
 def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
@@ -48,8 +49,8 @@ def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str],
 def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], given: dict) -> str:
     """The model, GPU and dtypes the number's own context names; returns where the model was named."""
     symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
-    model, model_scope = scanner.model_for(formula, scopes, proposal.start)
-    if model and leaves & scanner.model_symbols:
+    model, model_scope, index = scanner.model_for(formula, scopes, proposal.start)
+    if model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start):
         given["model"] = model
     gpu = scanner.table_gpu(proposal.start) or nearest(scanner.gpus, scopes, proposal.start)
     if gpu and any(s.gpu for s in symbols):
@@ -64,6 +65,24 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         if not any("weight_dtype" in (s.dtype_key, s.dtype_nominal) for s in symbols if s.name != "bytes_per_param"):
             given.pop("weight_dtype", None)  # a dtype given beside it would set the width again
     return model_scope if "model" in given else ""
+
+
+def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
+    """Whether a parameter count printed no farther off than the model's name is another model's ("~35B parameters" beside "Llama 7B").
+
+    A page that names one model and then writes up another it has no config for
+    ("Cohere's Command-R ... ~35B parameters") computes with that other one: the
+    named model's geometry would price a model the number is not about.
+    """
+    count = scanner.model_count(model)
+    if not count:
+        return False
+    for low, high in scopes:
+        printed = [w for w in scanner.written if low <= w.start < high and not w.dimensions and not w.text.endswith("%")]
+        if printed:
+            nearest_one = min(printed, key=lambda w: abs(w.start - position))
+            return abs(float(nearest_one.value) - count) > COUNT_SLACK * count
+    return False
 
 
 def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict) -> bool:

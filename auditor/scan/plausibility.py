@@ -21,10 +21,14 @@ NEAR = Fraction(4)
 NAMED_SLIPS = frozenset({"swap", "unit", "dropped", "doubled", "fallacy", "dtype", "kv-width", "sliding", "per-layer"})
 
 
-def far_from(project, proposal, formula: str, given: dict, unit: str) -> str:
+def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up: bool = False) -> str:
     """'' when the formula's value is within NEAR times the number, or a named slip explains it; else why not.
 
-    The diagnosis search, the costly part, runs only for a value that is far.
+    A runner-up (a formula the words rank below one the context cannot feed) must
+    hold or be off by a named slip: being merely near is what the words' second
+    guess gives for a number it does not describe (the KV read time for a step
+    time), and a mismatch there is a false alarm far more often than an error.
+    The diagnosis search, the costly part, runs only for a value that is not near.
     """
     from auditor.audit.pipeline import audit_claim
 
@@ -40,10 +44,12 @@ def far_from(project, proposal, formula: str, given: dict, unit: str) -> str:
     if verdict.holds or computed is None:
         return ""
     near = _nearness(computed, claim.stated.low.value, proposal.page_inputs)
-    if near is not None:
+    if near is not None and not (runner_up and near == ""):
         return near
     if any(set(d.kind.split("+")) <= NAMED_SLIPS for d in audit_claim(claim, project).diagnoses):
         return ""
+    if runner_up and near == "":
+        return f"a runner-up formula, which gives {float(computed):.4g}, and no slip explains the difference"
     return f"the formula gives {float(computed):.4g}, far from the number, and no slip explains it"
 
 

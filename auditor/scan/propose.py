@@ -71,6 +71,7 @@ class Scanner:
         self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
         self.named_models = sorted({m for _, _, m in self.models})
         self._feeds: dict[tuple[str, str], bool] = {}
+        self._counts: dict[str, int | None] = {}
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -197,13 +198,22 @@ class Scanner:
         """A formula is proposable when the document names no model, or names one that can feed it."""
         return not self.models or any(self.feeds(formula, m) for m in self.named_models)
 
-    def model_for(self, formula: str, scopes, position: int) -> tuple[str | None, str]:
-        """The model the number's own clause, sentence, paragraph or section names and that can feed the formula."""
-        for (low, high), name in zip(scopes, SCOPE_NAMES):
+    def model_for(self, formula: str, scopes, position: int) -> tuple[str | None, str, int]:
+        """The model the number's own clause, sentence, paragraph or section names and that can feed the formula, and the scope's index."""
+        for index, ((low, high), name) in enumerate(zip(scopes, SCOPE_NAMES)):
             inside = sorted((f for f in self.models if low <= f[0] < high and self.feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
             if inside:
-                return inside[0][2], name
-        return None, ""
+                return inside[0][2], name, index
+        return None, "", -1
+
+    def model_count(self, model: str) -> int | None:
+        """The named model's parameter count, from its config (None when it cannot be read)."""
+        if model not in self._counts:
+            from auditor.inputs.models import model_geometry
+
+            geometry = model_geometry(model, self.project.inputs, None)[0]
+            self._counts[model] = int(geometry.value("n_params")) if geometry is not None and "n_params" in geometry.values else None
+        return self._counts[model]
 
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
