@@ -241,6 +241,7 @@ COLUMNS = """# Two cards
 | | H100 SXM | H100 PCIe |
 | --- | --- | --- |
 | Memory bandwidth | 3.35TB/s | 2TB/s |
+| Ridge point | 295 FLOP/byte | 378 FLOP/byte |
 """
 
 
@@ -254,7 +255,9 @@ def test_a_table_cell_takes_the_gpu_its_column_header_names(tmp_path, monkeypatc
     from auditor.scan.propose import Scanner
 
     found = {p.stated: p.given.get("gpu") for p in Scanner(Document.read(tmp_path / "cards.md"), Project.load(tmp_path)).proposals() if p.proposed}
-    assert found == {"3.35TB/s": "h100_sxm", "2TB/s": "h100_pcie"}, found
+    # 989.4 / 3.35 = 295 and 756 / 2.0 = 378 FLOP/byte: each cell is its own column's card; the bandwidths are the
+    # sheets' own figures, which the page cites (inputs, not claims)
+    assert found == {"295 FLOP/byte": "h100_sxm", "378 FLOP/byte": "h100_pcie"}, found
     assert "mismatch" not in out
 
 
@@ -432,3 +435,18 @@ def test_a_runner_up_formula_is_proposed_only_when_it_holds_or_a_named_slip_expl
     assert "runner-up" in reason("15 GB", runner_up=True)
     assert reason("14 GB", runner_up=True) == ""  # it holds
     assert reason("28 GB", runner_up=True) == ""  # off by a named slip: the 2-byte weights counted twice
+
+
+def test_a_formula_that_at_its_defaults_is_one_of_its_inputs_is_a_cited_figure_not_a_claim(tmp_path):
+    """'Memory bandwidth summed over the devices' at one device is the sheet's bandwidth: "A100: 1935 GB/s" cites it."""
+    from auditor.audit.project import Project
+    from auditor.scan.choose import restated_input
+
+    catalogue = Project.load(tmp_path).catalogue
+    assert "n_devices = 1" in restated_input(catalogue, "aggregate_mem_bandwidth", {"gpu": "a100_80gb_sxm"})
+    assert restated_input(catalogue, "aggregate_mem_bandwidth", {"gpu": "a100_80gb_sxm", "n_devices": 8}) == ""
+    assert restated_input(catalogue, "weight_bytes", {"n_params": 7e9, "weight_dtype": "fp16"}) == ""
+    page = tmp_path / "sheet.md"
+    page.write_text("Memory bandwidth: [A100](https://example.com/a100.pdf): 1935 GB/s, [4090](https://example.com/ada.pdf): 1008 GB/s.\n",
+                    encoding="utf-8")
+    assert not {"1935 GB/s", "1008 GB/s"} & set(_scanned(page))

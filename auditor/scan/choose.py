@@ -18,6 +18,7 @@ from auditor.base.quantity import parse_stated
 from . import inputs as inputs_in_text
 from . import match as words
 from . import plausibility
+from .match import leaf_symbols
 from .spans import around
 from .words import sections
 
@@ -76,7 +77,8 @@ class FormulaChooser:
                 break
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
             unit = self._unit_for_bare(proposal, score.formula)
-            far = "" if missing else plausibility.far_from(self.scanner.project, proposal, score.formula, given, unit, runner_up=total < TIED * ranked[0][0])
+            far = "" if missing else restated_input(self.scanner.project.catalogue, score.formula, given)
+            far = far or ("" if missing else plausibility.far_from(self.scanner.project, proposal, score.formula, given, unit, runner_up=total < TIED * ranked[0][0]))
             if not missing and not far:
                 return score, given, missing, model_scope, ""
             first = first or (score, given, missing, model_scope, far)
@@ -107,6 +109,26 @@ class FormulaChooser:
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
+
+
+def restated_input(catalogue, formula_id: str, given: dict) -> str:
+    """Why a formula that, with its defaults, is one of its own inputs says nothing of the number ('' when it says something).
+
+    "Memory bandwidth summed over the devices" at its default of one device is
+    the GPU's bandwidth: matched to "1935 GB/s" beside an A100's name it is the
+    page citing the sheet, and matched to "1008 GB/s" beside another GPU's name a
+    false alarm. A spec figure the page cites is an input, not a claim.
+    """
+    leaves = leaf_symbols(catalogue, formula_id, set(given))
+    defaulted = sorted(n for n in leaves if catalogue.symbols[n].default is not None and n not in given)
+    informative = [n for n in leaves if n not in defaulted and catalogue.symbols[n].value is None]
+    if not defaulted or len(informative) != 1:
+        return ""
+    only = catalogue.symbols[informative[0]]
+    if only.unit.dimensions != catalogue.formulas[formula_id].unit.dimensions:
+        return ""
+    shown = ", ".join(f"{n} = {catalogue.symbols[n].default}" for n in defaulted)
+    return f"at its defaults ({shown}) the formula is {only.name} itself: a figure the page cites, not a claim"
 
 
 def _fits(stated, formula, proposal) -> bool:
