@@ -450,3 +450,19 @@ def test_a_formula_that_at_its_defaults_is_one_of_its_inputs_is_a_cited_figure_n
     page.write_text("Memory bandwidth: [A100](https://example.com/a100.pdf): 1935 GB/s, [4090](https://example.com/ada.pdf): 1008 GB/s.\n",
                     encoding="utf-8")
     assert not {"1935 GB/s", "1008 GB/s"} & set(_scanned(page))
+
+
+def test_a_speed_the_page_reports_as_measured_is_located_not_proposed(tmp_path):
+    """A formula bounds a measured speed; it does not give it: "seeing ~0.1 tokens/s" is no mismatch with a ceiling."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "measured.md"
+    page.write_text("The 7B model in int4 reads 3.5 GB per token at 4 GB/s of memory bandwidth.\n\n"
+                    "- On a Pixel5, you can run the 7B parameter model at 1 tokens/s.\n"
+                    "- Given that we're currently seeing ~0.1 tokens/s, it is compute-bound.\n", encoding="utf-8")
+    proposals = {p.stated: p for p in Scanner(Document.read(page), Project.load(tmp_path)).proposals()}
+    for stated in ("1 tokens/s", "~0.1 tokens/s"):
+        assert not proposals[stated].proposed
+        assert "a measurement the page reports" in proposals[stated].evidence[0]

@@ -35,6 +35,12 @@ SET_BEFORE = re.compile(r"(?:[=≈]|\bis about|\bis roughly|\bof about)\s*(?:abo
 NAMED_BEFORE = re.compile(r"([A-Za-z][\w*]{0,5})\s*(?:=|≈|~)\s*(?:about |roughly )?$")
 CLAUSE_END = re.compile(r"[,;:→(){}\[\]`$—=|]|\s[–-]\s|\.\s")
 SCOPE_WEIGHTS = (6.0, 2.5, 2.0, 2.0, 1.0, 0.5)  # clause, beside the number, sentence, heading, paragraph, section
+OBSERVED = re.compile(
+    r"\b(?:seeing|observed?|measured?|benchmark(?:ed|s)?|achiev(?:es|ed|ing)|albeit at|runs? at|running at|"
+    r"you can run\b[^.;:]{0,60}\bat)\b[^.;:]{0,40}$",
+    re.IGNORECASE,
+)
+"""Words that report a measurement before the number ("we're currently seeing ~0.1 tokens/s", "calm achieves ~15.4 ms/tok")."""
 
 
 def score_of(total: float, missing: list[str], bare: bool) -> float:
@@ -53,6 +59,10 @@ class FormulaChooser:
     def choose(self, proposal, scopes, texts) -> None:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
             proposal.evidence = ("a bare number: no unit, and no sum printed for it",)
+            return
+        observed = OBSERVED.search(self.text, max(scopes[1][0], proposal.start - 100), proposal.start)
+        if observed:
+            proposal.evidence = (f"a measurement the page reports ({observed.group(0).strip()!r}): a formula gives a bound on it, not its value",)
             return
         ranked = self._ranked(proposal, texts)
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
