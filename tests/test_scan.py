@@ -466,3 +466,13 @@ def test_a_speed_the_page_reports_as_measured_is_located_not_proposed(tmp_path):
     for stated in ("1 tokens/s", "~0.1 tokens/s"):
         assert not proposals[stated].proposed
         assert "a measurement the page reports" in proposals[stated].evidence[0]
+
+
+def test_a_size_the_page_prints_on_the_way_is_the_input_of_the_numbers_after_it(tmp_path):
+    """'100 kB/token of KV cache' then a batch: 100e3 B * 8192 * 32 = 26.2 GB, from the page's own figure, no model needed."""
+    page = tmp_path / "sizes.md"
+    page.write_text("## Sizing the cache\n\nEach token of this model needs 100 kB/token of KV cache. "
+                    "A batch of 32 sequences of 8192 tokens then needs 26.2 GB of KV cache.\n", encoding="utf-8")
+    batch = _scanned(page)["26.2 GB"]
+    assert "100 kB/token" in batch.given.values() and "model" not in batch.given
+    assert batch.finding.verdict.value == "holds"

@@ -28,10 +28,12 @@ def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str],
     """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
     catalogue = scanner.project.catalogue
     given = written_formulas(scanner, proposal, formula, scopes)
+    page_inputs: dict = {}
+    page_sizes(scanner, proposal, formula, scopes, given, page_inputs)
     leaves = leaf_symbols(catalogue, formula, set(given))
     symbols = [catalogue.symbols[n] for n in leaves]
     model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
-    missing, page_inputs = [], {}
+    missing = []
     for symbol in symbols:
         if page_sets(scanner, proposal, symbol, scopes, given, page_inputs) or not needs_text(symbol, given, scanner.model_symbols):
             continue
@@ -100,6 +102,31 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict)
     given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text
     return True
+
+
+def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs: dict) -> None:
+    """Sizes the formula computes on the way that the page writes near the number ("100 kB/token" of KV cache, "70GB" of weights).
+
+    A page that prints the KV cache per token and then sizes a batch with it
+    computes from its own figure, not from a config it never quoted; only sizes
+    (bytes, bytes per token), as for the inputs of ``page_sets``, and only
+    within the number's sentence and paragraph.
+    """
+    from .quantities import _distinctive_words
+
+    catalogue = scanner.project.catalogue
+    for used in catalogue.tree(formula)[1:]:
+        defined = catalogue.formulas.get(used)
+        if used in given or defined is None or ("[information]", 1) not in defined.unit.dimensions:
+            continue
+        wanted = _distinctive_words(defined.title, (), defined.unit.text)
+        for low, high in scopes[1:3]:
+            fits = [w for w in scanner.written if low <= w.start < high and w.dimensions == defined.unit.dimensions and w.words & wanted
+                    and not (w.start < proposal.end and proposal.start < w.end)]
+            if fits:
+                found = min(fits, key=lambda w: abs(w.start - proposal.start))
+                given[used], page_inputs[used] = found.given, found.text
+                break
 
 
 def written_formulas(scanner, proposal, formula: str, scopes) -> dict:
