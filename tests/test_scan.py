@@ -476,3 +476,14 @@ def test_a_size_the_page_prints_on_the_way_is_the_input_of_the_numbers_after_it(
     batch = _scanned(page)["26.2 GB"]
     assert "100 kB/token" in batch.given.values() and "model" not in batch.given
     assert batch.finding.verdict.value == "holds"
+
+
+def test_a_count_is_read_by_the_noun_it_counts_not_by_what_the_symbol_counts_per(tmp_path):
+    """'330 launches' is launches_per_step; '8192 tokens' is no number of cached values per token."""
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import counted_value
+
+    symbols = Project.load(tmp_path).catalogue.symbols
+    text = "a step of 330 launches over 8192 tokens"
+    assert counted_value(symbols["launches_per_step"], text, 0, len(text), (0, 0)) == 330
+    assert counted_value(symbols["kv_values_per_token"], text, 0, len(text), (0, 0)) is None

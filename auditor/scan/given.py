@@ -25,11 +25,21 @@ COUNT_SLACK = 0.15  # "7B" for 6.74e9, "70B" for 70.6e9, "8B" for 8.03e9: a name
 
 
 def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
-    """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
+    """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing.
+
+    Where these leave inputs missing, sizes the page prints on the way
+    (``page_sizes``) are tried in their place.
+    """
+    found = _given_for(scanner, proposal, formula, scopes, with_sizes=False)
+    return found if not found[1] else _given_for(scanner, proposal, formula, scopes, with_sizes=True)
+
+
+def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tuple[dict, list[str], str]:
     catalogue = scanner.project.catalogue
     given = written_formulas(scanner, proposal, formula, scopes)
     page_inputs: dict = {}
-    page_sizes(scanner, proposal, formula, scopes, given, page_inputs)
+    if with_sizes:
+        page_sizes(scanner, proposal, formula, scopes, given, page_inputs)
     leaves = leaf_symbols(catalogue, formula, set(given))
     symbols = [catalogue.symbols[n] for n in leaves]
     model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
@@ -107,8 +117,10 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict)
 def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs: dict) -> None:
     """Sizes the formula computes on the way that the page writes near the number ("100 kB/token" of KV cache, "70GB" of weights).
 
-    A page that prints the KV cache per token and then sizes a batch with it
-    computes from its own figure, not from a config it never quoted; only sizes
+    A page that prints the KV cache per token and then sizes a batch with it,
+    naming no model whose config would give it, computes from its own figure;
+    tried only where the context leaves inputs missing, so a model the page
+    names still prices what it can. Only sizes
     (bytes, bytes per token), as for the inputs of ``page_sets``, and only
     within the number's sentence and paragraph.
     """

@@ -154,8 +154,12 @@ def value_for(symbol: str, assignments: list[Assignment], scopes, position: int,
 
 
 def counted_value(symbol, text: str, low: int, high: int, skip: tuple[int, int]) -> Fraction | None:
-    """A number followed by a word of the symbol's meaning: "for 330 launches" gives launches_per_step."""
-    meaning = set(scan_words.words(symbol.meaning))
+    """A number followed by a word of the symbol's meaning: "for 330 launches" gives launches_per_step.
+
+    Not a word the meaning counts per ("values cached per token"): "8192 tokens"
+    is a length, not a number of values per token.
+    """
+    meaning = set(scan_words.words(symbol.meaning)) - set(scan_words.words(" ".join(re.findall(r"\bper\s+(\w+)", symbol.meaning))))
     for match in NUMBER_TOKEN.finditer(text, low, high):
         if match.start() < skip[1] and skip[0] < match.end():
             continue
