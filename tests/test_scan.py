@@ -487,3 +487,18 @@ def test_a_count_is_read_by_the_noun_it_counts_not_by_what_the_symbol_counts_per
     text = "a step of 330 launches over 8192 tokens"
     assert counted_value(symbols["launches_per_step"], text, 0, len(text), (0, 0)) == 330
     assert counted_value(symbols["kv_values_per_token"], text, 0, len(text), (0, 0)) is None
+
+
+def test_the_words_beside_a_table_cell_are_its_row_label_and_column_header_not_the_next_cells(tmp_path):
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+    from auditor.scan.tables import place_of
+
+    page = tmp_path / "rows.md"
+    page.write_text("| Batch Size | 1 | 8 |\n| --- | --- | --- |\n| KV Cache Memory (GiB) | 6.7 | 53.6 |\n| Total Memory (GiB) | 32.7 | 79.6 |\n",
+                    encoding="utf-8")
+    scanner = Scanner(Document.read(page), Project.load(tmp_path))
+    cell = next(p for p in scanner.proposals() if p.stated.startswith("53.6"))
+    texts = scanner._texts(cell, scanner._scopes(cell), place_of(scanner.tables, cell.start))
+    assert "KV Cache Memory" in texts[1][0] and "Total Memory" not in texts[1][0] and "6.7" not in texts[1][0]

@@ -166,6 +166,8 @@ class Scanner:
         found = self._heading_before(proposal.start)
         heading = text[found[0] : found[1]] if found else ""
         own = f"{place.corner} {place.column} {place.row} {place.cell.text}" if place else text[slice(*clause(text, proposal, sentence))]
+        if place:  # beside a cell are other cells: its words are its row's label and its column's header
+            near = own
         parts = (own, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
         return list(zip(parts, SCOPE_WEIGHTS))
 
