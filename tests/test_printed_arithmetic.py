@@ -33,6 +33,11 @@ def test_the_reading_that_decided_is_named(project):
     assert finding.notes == ("the expression's numbers read in GB",)
 
 
+def test_a_unit_read_another_way_says_so(project):
+    finding = audit_claim(next(c for c in CASES if c.id == "pa-uppercase-kb-read-as-kib"), project)
+    assert finding.unit == "KiB" and any("KiB" in remark for remark in finding.remarks)
+
+
 def test_explain_shows_the_sum_and_its_given_names(run_cli):
     code, out, _ = run_cli("explain", "pa-names-given-by-the-page", str(Path(__file__).parent / "cases" / "printed_arithmetic.yaml"))
     assert code == 0

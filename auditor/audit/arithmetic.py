@@ -26,6 +26,7 @@ from auditor.base.limits import limit
 from auditor.base.quantity import parse_given
 from auditor.base.units import Unit, base_unit_text, parse_unit
 from auditor.claims.compare import compare
+from auditor.claims.readings import compare_readings
 from auditor.claims.verdicts import Verdict
 from auditor.diagnosis.result import Diagnosis
 
@@ -44,11 +45,16 @@ def audit_arithmetic(claim, catalogue, base: dict) -> Finding:
     stated = claim.stated
     dims = stated.unit.dimensions
     readings = [("as printed", value)] + ([(f"in {stated.unit.text}", value * stated.unit.factor)] if unitless and stated.unit.factor != 1 else [])
-    (label, chosen), result = min(((r, compare(stated, r[1], dims)) for r in readings), key=lambda rc: _closeness(rc[1], stated, rc[0][1]))
+    # the stated unit read as a formula claim's is ("320 KB" is also 320 KiB: units/readings.yaml)
+    compared = [(r, *compare_readings(stated, r[1], dims)) for r in readings]
+    (label, chosen), result, unit_reading = min(compared, key=lambda rc: _closeness(rc[1], stated, rc[0][1]))
     note = () if len(readings) == 1 else (f"the expression's numbers read {label}" + ("" if label != "as printed" else f" ({base_unit_text(dims) or 'plain numbers'})"),)
+    remarks = ()
+    if unit_reading is not None and unit_reading.note:
+        stated, remarks = unit_reading.stated, (unit_reading.note,)
     finding = Finding(
         **base, verdict=result.verdict, computed=result.computed, unit=stated.unit.text, computed_base=chosen,
-        base_unit=base_unit_text(dims), tolerance=result.tolerance, notes=note,
+        base_unit=base_unit_text(dims), tolerance=result.tolerance, notes=note, remarks=remarks,
     )
     if result.verdict == Verdict.MISMATCH:
         finding = replace(finding, diagnoses=tuple(_unit_slips(stated, chosen, catalogue)))
