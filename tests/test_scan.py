@@ -502,3 +502,16 @@ def test_the_words_beside_a_table_cell_are_its_row_label_and_column_header_not_t
     cell = next(p for p in scanner.proposals() if p.stated.startswith("53.6"))
     texts = scanner._texts(cell, scanner._scopes(cell), place_of(scanner.tables, cell.start))
     assert "KV Cache Memory" in texts[1][0] and "Total Memory" not in texts[1][0] and "6.7" not in texts[1][0]
+
+
+def test_a_number_times_a_power_of_ten_is_one_number_with_its_unit():
+    """LaTeX's '0.990 \\times 10^{15} \\text{ FLOPs/s}' over '4.8 \\times 10^{12} \\text{ bytes/s}': 206.25, a printed sum."""
+    from auditor.scan.quantities import written_quantities
+    from auditor.scan.sums import find_sums, plain_number
+
+    assert plain_number("0.990  ×  10^(15)") == "0.990e15" and plain_number("1,024") == "1024"
+    text = "Intensity = (0.990  ×  10^(15)  FLOPs/s)/(4.8  ×  10^(12)  bytes/s)  ≈  206.3  FLOPs/byte."
+    (found,) = find_sums(text)
+    assert found.expression == "((0.990e15*(FLOPs/s)))/((4.8e12*(bytes/s)))"
+    assert text[found.result_start :].startswith("206.3")
+    assert [w.given for w in written_quantities("HBM of 4.8 × 10^12 bytes/s")] == ["4.8e12 bytes/s"]

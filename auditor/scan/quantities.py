@@ -20,11 +20,11 @@ from auditor.base.quantity import parse_given
 
 from .noise import parameter_counts
 from .spans import covering
-from .sums import NUMBER
+from .sums import NUMBER, SCIENTIFIC, plain_number
 from .words import words as stem_words
 
 PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?%")
-QUANTITY = re.compile(rf"(?<![\w.])(?P<number>{NUMBER})\s?(?P<unit>[A-Za-zµ]+(?:\s*/\s*[A-Za-z]+|\s+per\s+(?:second|sec|token|s)\b)?)")
+QUANTITY = re.compile(rf"(?<![\w.])(?P<number>{SCIENTIFIC}|{NUMBER})\s?(?P<unit>[A-Za-zµ]+(?:\s*/\s*[A-Za-z]+|\s+per\s+(?:second|sec|token|s)\b)?)")
 BEFORE, AFTER = 24, 36
 PARAMETER_WORDS = frozenset({"parameter", "param", "model"})
 IGNORED = frozenset({"peak", "per", "one", "each", "total", "written", "all", "number", "value", "dens", "no", "at", "bf16"})
@@ -52,12 +52,12 @@ def written_quantities(text: str) -> list[Written]:
             continue
         unit = re.sub(r"/(?:second|sec)$", "/s", re.sub(r"\s*/\s*|\s+per\s+", "/", match["unit"]))
         try:
-            value, parsed = parse_given(f"{match['number'].replace(',', '')} {unit}")
+            value, parsed = parse_given(f"{plain_number(match['number'])} {unit}")
         except QuantityError:
             continue
         if parsed.dimensionless:
             continue
-        written = f"{match['number'].replace(',', '')} {unit}"
+        written = f"{plain_number(match['number'])} {unit}"
         found.append(Written(match.start(), match.end(), value * parsed.factor, parsed.dimensions, match.group(0), _around(text, match.start(), match.end()), written))
     for match in PERCENT.finditer(text):
         found.append(Written(match.start(), match.end(), Fraction(match[1]) / 100, (), match.group(0), _around(text, match.start(), match.end()), f"{match[1]}%"))

@@ -20,9 +20,12 @@ from auditor.base.expressions import SymbolFactory, parse_expression
 from auditor.base.units import parse_unit
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d{3})+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+TIMES_TEN = re.compile(r"(\d+(?:\.\d+)?)\s*[×·]\s*10\^\(?([-+]?\d+)\)?")
+SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^\(?[-+]?\d+\)?"
+"""A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 TOKEN = re.compile(
-    rf"(?P<number>{NUMBER})(?:[ \u00a0]?(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z]+)\))?"
+    rf"(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?)(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z]+)\))?"
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
@@ -153,8 +156,14 @@ def _parses(text: str) -> bool:
 OPERATORS = {"*": "*", "**": "**", "×": "*", "·": "*", "x": "*", "/": "/", "÷": "/", "+": "+", "-": "-", "−": "-", "^": "**"}
 
 
+def plain_number(text: str) -> str:
+    """'0.990 × 10^(15)' as '0.990e15'; any other number as written, its separators dropped."""
+    ten = TIMES_TEN.fullmatch(text)
+    return f"{ten[1]}e{ten[2]}" if ten else text.replace(",", "").replace("_", "")
+
+
 def _operand(token: re.Match) -> str:
-    number = token.group("number").replace(",", "").replace("_", "")
+    number = plain_number(token.group("number"))
     unit = token.group("unit")
     if unit and _is_unit(unit):
         return f"({number}*{_unit_name(unit)})"
