@@ -515,3 +515,14 @@ def test_a_number_times_a_power_of_ten_is_one_number_with_its_unit():
     assert found.expression == "((0.990e15*(FLOPs/s)))/((4.8e12*(bytes/s)))"
     assert text[found.result_start :].startswith("206.3")
     assert [w.given for w in written_quantities("HBM of 4.8 × 10^12 bytes/s")] == ["4.8e12 bytes/s"]
+
+
+def test_a_model_the_next_sections_heading_names_is_not_this_sections(tmp_path):
+    """2 * 80 * 8 * 128 * 2 B = 320 KiB is Llama 2 70B's, the heading above; the 7B of the heading below is the next example's."""
+    page = tmp_path / "examples.md"
+    page.write_text("## Example a: Llama 2 70B\n\nWith fp16 the KV cache is 320 KiB per token.\n\n"
+                    "## Example b: Llama 2 7B\n\nWith fp16 the KV cache is 512 KiB per token.\n", encoding="utf-8")
+    proposed = _scanned(page)
+    assert proposed["320 KiB per token"].given.get("model") == "meta-llama/Llama-2-70b-hf"
+    assert proposed["320 KiB per token"].finding.verdict.value == "holds"
+    assert proposed["512 KiB per token"].given.get("model") == "meta-llama/Llama-2-7b-hf"

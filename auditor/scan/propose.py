@@ -142,7 +142,10 @@ class Scanner:
         text = self.view.text
         heading = self._heading_before(proposal.start)
         section_start = heading[0] if heading else 0
-        return [bounds(text, proposal.start, SENTENCE_END), bounds(text, proposal.start, PARAGRAPH), (section_start, proposal.end + 200)]
+        following = bisect_left(self.headings, (proposal.end,))
+        # a little past the number, but never into the next section: a model its heading names is that section's
+        section_end = min(proposal.end + 200, self.headings[following][0]) if following < len(self.headings) else proposal.end + 200
+        return [bounds(text, proposal.start, SENTENCE_END), bounds(text, proposal.start, PARAGRAPH), (section_start, section_end)]
 
     def _heading_before(self, position: int) -> tuple[int, int, int] | None:
         index = bisect_left(self.headings, (position,)) - 1
