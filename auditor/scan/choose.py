@@ -86,13 +86,17 @@ class FormulaChooser:
             if total < RESOLVE_MARGIN * ranked[0][0]:
                 break
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
-            unit = self._unit_for_bare(proposal, score.formula)
-            far = "" if missing else restated_input(self.scanner.project.catalogue, score.formula, given)
-            far = far or ("" if missing else plausibility.far_from(self.scanner.project, proposal, score.formula, given, unit, runner_up=total < TIED * ranked[0][0]))
+            far = "" if missing else self._why_not(proposal, score.formula, given, runner_up=total < TIED * ranked[0][0])
             if not missing and not far:
                 return score, given, missing, model_scope, ""
             first = first or (score, given, missing, model_scope, far)
         return first
+
+    def _why_not(self, proposal, formula_id: str, given: dict, runner_up: bool) -> str:
+        """Why a formula fed by the context is still not the number's ('' when it may be)."""
+        project = self.scanner.project
+        unit = self._unit_for_bare(proposal, formula_id)
+        return restated_input(project.catalogue, formula_id, given) or plausibility.far_from(project, proposal, formula_id, given, unit, runner_up=runner_up)
 
     def _unit_for_bare(self, proposal, formula_id: str) -> str:
         """The unit the number's table header gives it, or for a bare number after "=" its formula's ("the ridge = 295" is 295 FLOP/byte)."""
