@@ -55,6 +55,7 @@ class FormulaChooser:
     def __init__(self, scanner):
         self.scanner = scanner
         self.text = scanner.document.text
+        self._reasons: dict[tuple, str] = {}
 
     def choose(self, proposal, scopes, texts) -> None:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
@@ -93,10 +94,16 @@ class FormulaChooser:
         return first
 
     def _why_not(self, proposal, formula_id: str, given: dict, runner_up: bool) -> str:
-        """Why a formula fed by the context is still not the number's ('' when it may be)."""
+        """Why a formula fed by the context is still not the number's ('' when it may be).
+
+        Kept per draft claim: a page restates its numbers, and the answer costs a diagnosis search.
+        """
         project = self.scanner.project
         unit = self._unit_for_bare(proposal, formula_id)
-        return restated_input(project.catalogue, formula_id, given) or plausibility.far_from(project, proposal, formula_id, given, unit, runner_up=runner_up)
+        key = (formula_id, repr(sorted(given.items())), proposal.stated, unit, runner_up, repr(sorted(proposal.page_inputs.items())))
+        if key not in self._reasons:
+            self._reasons[key] = restated_input(project.catalogue, formula_id, given) or plausibility.far_from(project, proposal, formula_id, given, unit, runner_up=runner_up)
+        return self._reasons[key]
 
     def _unit_for_bare(self, proposal, formula_id: str) -> str:
         """The unit the number's table header gives it, or for a bare number after "=" its formula's ("the ridge = 295" is 295 FLOP/byte)."""
