@@ -40,6 +40,7 @@ class SymbolDef:
     notation: tuple[str, ...] = ()
     default: Fraction | None = None
     default_source: str | None = None
+    ideal: Fraction | None = None  # its value in a figure a page calls theoretical, ideal or perfectly efficient
     value: Fraction | None = None
     confused_with: dict[str, str] = field(default_factory=dict)
     layer: int = 0

@@ -19,7 +19,7 @@ from auditor.base.yamlio import Located, load_yaml
 from .definitions import DOMAINS, FactorSlip, FormulaDef, SymbolDef, UnitSlip
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "value", "confused_with", "of_model", "notation"}
+SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "ideal", "value", "confused_with", "of_model", "notation"}
 FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips"}
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
 SLIP_KEYS = {"name", "reason", "factor", "symbol", "divides"}
@@ -169,6 +169,7 @@ def _symbol(reader: _Reader, parent: Located, name: str) -> SymbolDef:
         notation=_notation(reader, node, what),
         default=_scaled(reader.number(node, "default", what), unit),
         default_source=reader.text(node, "default_source", what, required=False),
+        ideal=_scaled(reader.number(node, "ideal", what), unit),
         value=_scaled(reader.number(node, "value", what), unit),
         confused_with=dict(confused),
         layer=reader.layer,

@@ -26,6 +26,7 @@ NEAR = 40
 THRESHOLD_WORDS = 1.6
 BARE_THRESHOLD = 3.0
 NOTATION_BONUS = 4.0
+SET_INPUT_BONUS = 1.5  # per input of the formula the sentence or table row sets by name
 RESOLVE_MARGIN = 0.8
 RESOLVE_CHOICES = 5
 TIED = 0.9  # a formula the words rank this close to the best is as much the words' choice: not held to the runner-up's test
@@ -56,6 +57,7 @@ class FormulaChooser:
         self.scanner = scanner
         self.text = scanner.document.text
         self._reasons: dict[tuple, str] = {}
+        self._leaf_cache: dict[str, set[str]] = {}
 
     def choose(self, proposal, scopes, texts) -> None:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
@@ -65,7 +67,7 @@ class FormulaChooser:
         if observed:
             proposal.evidence = (f"a measurement the page reports ({observed.group(0).strip()!r}): a formula gives a bound on it, not its value",)
             return
-        ranked = self._ranked(proposal, texts)
+        ranked = self._ranked(proposal, texts, self._set_in(scopes[1]))
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
         best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes)
@@ -112,8 +114,19 @@ class FormulaChooser:
         unit = self.scanner.project.catalogue.formulas[formula_id].unit
         return "" if not proposal.bare or unit.dimensionless else unit.text
 
-    def _ranked(self, proposal, texts) -> list[tuple[float, object]]:
-        """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation."""
+    def _set_in(self, scope: tuple[int, int]) -> frozenset[str]:
+        """The symbols the number's sentence (a table cell's row) sets by name: "seq_len = 4096", an "n_layers" column."""
+        low, high = scope
+        return frozenset(name for a in self.scanner.assignments if low <= a.start < high for name in a.symbols)
+
+    def _leaves(self, formula_id: str) -> set[str]:
+        if formula_id not in self._leaf_cache:
+            self._leaf_cache[formula_id] = leaf_symbols(self.scanner.project.catalogue, formula_id)
+        return self._leaf_cache[formula_id]
+
+    def _ranked(self, proposal, texts, set_here: frozenset[str] = frozenset()) -> list[tuple[float, object]]:
+        """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation,
+        and the inputs the sentence or row sets by name (a row of geometry is its cell's formula's inputs)."""
         stated = parse_stated(proposal.stated)
         if proposal.unit:
             from auditor.base.quantity import with_unit
@@ -128,6 +141,7 @@ class FormulaChooser:
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(score.formula, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
+            total += SET_INPUT_BONUS * len(set_here & self._leaves(score.formula)) if set_here else 0.0
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
 

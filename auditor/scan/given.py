@@ -2,12 +2,14 @@
 
 A model, GPU or dtype named in the clause, sentence, paragraph or section (or a heading above it);
 values the page writes with their units (``quantities``) or by name ("TP=8": ``inputs``), which
-beat a config or spec sheet the page never quoted; defaults and constants from the catalogue. What
-none of these supplies is missing, and a proposal with missing inputs is not made.
+beat a config or spec sheet the page never quoted; an efficiency's ``ideal`` value where the page
+calls its figure theoretical; defaults and constants from the catalogue. What none of these
+supplies is missing, and a proposal with missing inputs is not made.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from decimal import Decimal
@@ -19,7 +21,14 @@ from .choose import written_value
 from .match import leaf_symbols
 from .quantities import written_value as page_value
 from .settings import setting_for
+from .tables import place_of
 
+IDEAL = re.compile(
+    r"\b(?:theoretical(?:ly)?|ideal(?:ly)?|perfectly efficient(?:ly)?|perfect efficiency|speed[- ]of[- ]light|best[- ]case"
+    r"|(?:lower|upper) bound|100\s?% (?:mbu|mfu|efficiency|utili[sz]ation))\b",
+    re.IGNORECASE,
+)
+"""Words that make a figure the ideal one: every efficiency at its ``ideal`` value, not its default."""
 PAGE_COUNTS = frozenset({"n_params", "n_params_active"})
 COUNT_SLACK = 0.15  # "7B" for 6.74e9, "70B" for 70.6e9, "8B" for 8.03e9: a name's size is this close to its count
 
@@ -44,8 +53,14 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     symbols = [catalogue.symbols[n] for n in leaves]
     model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
     missing = []
+    ideal = any(s.ideal is not None for s in symbols) and is_ideal(scanner, proposal, scopes)
     for symbol in symbols:
-        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs) or not needs_text(symbol, given, scanner.model_symbols):
+        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs):
+            continue
+        if ideal and symbol.ideal is not None:
+            given[symbol.name] = int(symbol.ideal) if symbol.ideal.denominator == 1 else float(symbol.ideal)
+            continue
+        if not needs_text(symbol, given, scanner.model_symbols):
             continue
         value = written_value(scanner, proposal, symbol, scopes)
         if value is None and symbol.name in scanner.symbol_settings:
@@ -62,12 +77,16 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     """The model, GPU and dtypes the number's own context names; returns where the model was named."""
     symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
     model, model_scope, index = scanner.model_for(formula, scopes, proposal.start)
-    if model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start):
+    if (model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start)
+            and not scanner.variant_of(model, proposal, scopes)):
         given["model"] = model
-    gpu = scanner.table_gpu(proposal.start) or nearest(scanner.gpus, scopes, proposal.start)
+    gpu = scanner.table_gpu(proposal.start) or nearest(scanner.visible(scanner.gpus, proposal.start), scopes, proposal.start)
     if gpu and any(s.gpu for s in symbols):
         given["gpu"] = gpu
-    dtype = scanner.table_dtype(proposal.start) or set_up(scanner.dtypes, scopes, proposal.start) or scanner.main_dtype
+        count = device_count(scanner, gpu, scopes, proposal.start)
+        if count and "n_devices" in leaves:
+            given["n_devices"] = count
+    dtype = scanner.table_dtype(proposal.start) or set_up(scanner.visible(scanner.dtypes, proposal.start), scopes, proposal.start) or scanner.main_dtype
     for key in sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal}):
         if dtype:
             given[key] = dtype
@@ -97,6 +116,78 @@ def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     return False
 
 
+def variant_of(scanner, model: str, proposal, scopes) -> str:
+    """Why the model's config does not describe the page's scenario ('' when it may): the number's
+    sentence, paragraph or table lead-in sets a count of its geometry to another value ("magically
+    make the KV cache 5x smaller ... 8 KV heads shared over the 40 Q heads" of a 40-KV-head model)."""
+    catalogue = scanner.project.catalogue
+    counts = scanner.model_geometry_counts(model)
+    spans = [span for span in (scopes[1], scopes[2], lead_in(scanner, proposal.start)) if span]
+    for name, config_value in counts.items():
+        value = next((v for span in spans if (v := written_value(scanner, proposal, catalogue.symbols[name], [span, span])) is not None), None)
+        if value is not None and value != config_value:
+            return f"the page sets {name} = {value} where {model}'s config has {config_value}"
+    return ""
+
+
+def lead_in(scanner, position: int) -> tuple[int, int] | None:
+    """For a table cell, the paragraph before its table, which sets the table's scenario up."""
+    place = place_of(scanner.tables, position)
+    if place is None:
+        return None
+    text = scanner.view.text
+    end = len(text[: text.rfind("\n", 0, place.table[0]) + 1].rstrip())
+    start = text.rfind("\n\n", max(0, end - 1500), end)
+    return (start + 2 if start >= 0 else max(0, end - 1500), end)
+
+
+def is_ideal(scanner, proposal, scopes) -> bool:
+    """Whether the number's sentence, or for a table cell its row, column and the table's lead-in,
+    calls it theoretical, ideal or perfectly efficient ("Theoretical Step Time (ms)")."""
+    text = scanner.view.text
+    sentence = scopes[1]
+    if IDEAL.search(text, sentence[0], sentence[1]):
+        return True
+    place = place_of(scanner.tables, proposal.start)
+    if place is None:
+        return False
+    before = text[slice(*lead_in(scanner, proposal.start))]
+    return bool(IDEAL.search(f"{place.corner} {place.column} {place.row} {before}"))
+
+
+DEVICE_COUNT = re.compile(r"(?<![\w.])(\d{1,4})\s*(?:[x×]\s*)?$")
+
+
+def device_count(scanner, gpu: str, scopes, position: int) -> int | None:
+    """The count the page puts before the accelerator's nearest name ("8xTPU v5es", "8 x H100", "4 H100s"), if more than one."""
+    for low, high in scopes:
+        named = [f for f in scanner.gpus if f[2] == gpu and low <= f[0] < high]
+        if named:
+            start = min(named, key=lambda f: abs(f[0] - position))[0]
+            match = DEVICE_COUNT.search(scanner.view.text, max(0, start - 8), start)
+            return int(match[1]) if match and int(match[1]) > 1 else None
+    return None
+
+
+def sheet_instead(scanner, symbol, found, given: dict) -> bool:
+    """Whether the accelerator's sheet figure stands for one the page writes for it: the page's is the
+    sum over its devices ("8x TPU v5es gives us 6.5TiB/s"), or the sheet's under a binary prefix it
+    printed for a decimal one ("0.82TiB/s each" for 819 GB/s), to a percent."""
+    if "gpu" not in given or not found.dimensions or found.value <= 0:
+        return False
+    sheet = scanner.project.inputs.gpu_value(given["gpu"], symbol.gpu)
+    if sheet is None or not sheet.value:
+        return False
+    written, single = float(found.value), float(sheet.value)
+    count = given.get("n_devices", 1)
+    if count > 1 and abs(math.log(written / (count * single))) < abs(math.log(written / single)):
+        return True
+    return any(abs(written / single / factor - 1) < 0.01 for factor in BINARY_FOR_DECIMAL)
+
+
+BINARY_FOR_DECIMAL = tuple((1024 / 1000) ** power for power in (1, 2, 3, 4))
+
+
 def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict) -> bool:
     """A value the page writes for the symbol, with its unit, beats a config or spec sheet the page never quoted.
 
@@ -107,7 +198,7 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict)
         return False
     wide = list(scopes) + ([(0, len(scanner.view.text))] if symbol.gpu or symbol.name in PAGE_COUNTS else [])
     found = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
-    if found is None:
+    if found is None or (symbol.gpu and sheet_instead(scanner, symbol, found, given)):
         return False
     given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text

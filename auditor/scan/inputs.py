@@ -46,8 +46,11 @@ class Assignment:
 DOCUMENT_NAMES: dict[str, tuple[str, ...]] = {
     # names documents give the catalogue's symbols, beyond the symbols' own names and notation
     "batch size": ("batch",), "bs": ("batch",), "sequence length": ("seq_len",), "context length": ("seq_len",),
-    "d_qkv": ("head_dim",), "d_head": ("head_dim",), "head dim": ("head_dim",), "n_kv heads": ("n_kv_heads",),
-    "n_kv_heads": ("n_kv_heads",), "kv heads": ("n_kv_heads",), "num_kv_heads": ("n_kv_heads",),
+    "d_qkv": ("head_dim",), "d_head": ("head_dim",), "head dim": ("head_dim",), "k_dim": ("head_dim",), "d_k": ("head_dim",), "n_kv heads": ("n_kv_heads",),
+    "q heads": ("n_heads",), "query heads": ("n_heads",), "attention heads": ("n_heads",),
+    "n_kv_heads": ("n_kv_heads",), "kv heads": ("n_kv_heads",), "num_kv_heads": ("n_kv_heads",), "kv_heads": ("n_kv_heads",),
+    "num_key_value_heads": ("n_kv_heads",), "num_attention_heads": ("n_heads",), "q_heads": ("n_heads",),
+    "num_hidden_layers": ("n_layers", "n_kv_layers"),
     # a plain transformer's every layer keeps a KV cache: the table's layer count is both
     "n_layers": ("n_layers", "n_kv_layers"), "layers": ("n_layers", "n_kv_layers"),
     "d_ff": ("intermediate_size",), "ffw": ("intermediate_size",), "n_embeddings": ("vocab_size",), "vocab": ("vocab_size",),
@@ -106,6 +109,21 @@ def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment
                 continue  # a number too long to read sets nothing
             found.append(Assignment(match.start(), match.end(), frozenset(aliases[name]), values, spans))
     return sorted(found, key=lambda a: a.start)
+
+
+def counted_assignments(text: str, aliases: dict[str, set[str]], counts: set[str]) -> list[Assignment]:
+    """A count written before its name ("8 KV heads", "80 layers"), for the names of a model's counts only:
+    before any other name a number is more often something else ("2 bytes", "8192 tokens")."""
+    names = [a for a, symbols in aliases.items() if len(a) > 2 and symbols and symbols <= counts and a.replace(" ", "").replace("_", "").isalpha()]
+    if not names:
+        return []
+    pattern = re.compile(rf"(?<![\w.,])(?P<list>{NUMBER})[ \u00a0]+(?P<name>{longest_first(names)})(?![\w])", re.IGNORECASE)
+    found = []
+    for match in pattern.finditer(text):
+        value = token_value(next(NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list"))))
+        if value is not None:
+            found.append(Assignment(match.start(), match.end(), frozenset(aliases[match["name"].lower()]), (value,), ((match.start("list"), match.end("list")),)))
+    return found
 
 
 @lru_cache(maxsize=8)

@@ -89,7 +89,8 @@ def find_named(text: str, aliases: list[tuple[str, str]]) -> list[tuple[int, int
         rank.setdefault(normalise(alias), number)
     places = []
     for match in _alias_pattern(tuple(names)).finditer(text):
-        number = rank.get(normalise(match["alias"]))
+        alias = normalise(match["alias"])
+        number = rank.get(alias, rank.get(alias[:-1]) if alias.endswith("s") else None)
         if number is not None:
             places.append((number, match.start(), match.end("alias")))
     covered, found = Covered(len(text)), []
@@ -102,12 +103,14 @@ def find_named(text: str, aliases: list[tuple[str, str]]) -> list[tuple[int, int
 
 @lru_cache(maxsize=8)
 def _alias_pattern(names: tuple[str, ...]) -> re.Pattern:
-    """Where any alias starts, as a zero-width match whose group is the longest alias there."""
+    """Where any alias starts, as a zero-width match whose group is the longest alias there.
+
+    A count may be glued on before ("8xH100", "8×A100") and a plural after ("TPU v5es", "H100s")."""
     tree = longest_first(names, space=WORD_GAP, end=WORD_END)
-    return re.compile(rf"(?<![\w.])(?=(?P<alias>{tree}))", re.IGNORECASE)
+    return re.compile(rf"(?:(?<![\w.])|(?<=\d[x×]))(?=(?P<alias>{tree}))", re.IGNORECASE)
 
 
-WORD_GAP, WORD_END = r"[\s_\-]+", r"(?![\w.])"
+WORD_GAP, WORD_END = r"[\s_\-]+", r"(?:(?![\w.])|s(?!\w|\.\w))"
 
 
 def nearest(found: list[tuple[int, int, str]], position: int) -> str | None:
@@ -136,12 +139,23 @@ def find_dtype(text: str) -> str | None:
     return found[0][2] if found else None
 
 
+CONTEXT_WORD = r"(?:tokens?|context|ctx|sequences?|prompts?|input|output)"
+SEQ_LEN_K = re.compile(
+    rf"(?<![\w.])(\d+)\s?[kK](?:[- ]{CONTEXT_WORD}\b|(?=\s+(?:\w+\s+)?{CONTEXT_WORD}\b))"
+    rf"|\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+(\d+)\s?[kK]\b",
+    re.IGNORECASE,
+)
+SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b")
+
+
 def find_seq_len(text: str) -> int | None:
-    """A context length written nearby: "8K-token", "at 4k context", "8,192 tokens"."""
-    match = re.search(r"(?<![\w.])(\d+)\s?[kK](?:[- ]token| context|\b)", text)
+    """A context length written nearby: "8K-token", "at 4k context", "a 32k prompt", "8,192 tokens".
+
+    A "k" count is a length only beside a word of context ("D and F > 10k" is a width)."""
+    match = SEQ_LEN_K.search(text)
     if match:
-        return int(match.group(1)) * 1024
-    match = re.search(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b", text)
+        return int(match[1] or match[2]) * 1024
+    match = SEQ_LEN_TOKENS.search(text)
     return int(match.group(1).replace(",", "")) if match else None
 
 

@@ -70,6 +70,8 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
 
     An underdetermined finding (inputs the text does not give) is kept apart,
     as ``pending``: it names what a reviewer must add, but it is no verdict.
+    So is a mismatch that a figure the page never prints, rounded, explains
+    (``sheet_rounding``).
     """
     from dataclasses import replace
 
@@ -83,10 +85,42 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             finding = audit_claim(proposal_claim(proposal, document, ids[index]), project)
         except AuditorError:
             continue
-        if finding.verdict == Verdict.UNDERDETERMINED:
+        rounded = sheet_rounding(finding, proposal)
+        if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
+            proposal.evidence += (rounded,) if rounded else ()
         else:
             proposal.finding = replace(finding, document_location=document.span(*proposal.raw))
+
+
+SHEET_SLACK = 0.01  # below every unit slip the catalogue names (KiB for kB is 2.4%): a page's rounding of a sheet figure
+
+
+def sheet_rounding(finding, proposal) -> str:
+    """Why a mismatch is no finding against the page ('' when it is one): the number is within
+    ``SHEET_SLACK`` of what figures the scan took from spec sheets and configs give, and no slip but a
+    rounding of one of them explains it.
+
+    A page that computes with "8.2e11 B/s" for a sheet's 819 GB/s is exact about its own arithmetic;
+    the scan cannot tell that rounding from a slip, and a false alarm costs a reviewer more than a miss.
+    """
+    if finding.verdict != Verdict.MISMATCH or finding.computed_base is None or not finding.stated:
+        return ""
+    first = finding.diagnoses[0] if finding.diagnoses else None
+    if first is not None and (first.kind != "rounding" or len(first.parts) != 1 or first.parts[0] in proposal.page_inputs):
+        return ""
+    from auditor.base.quantity import parse_stated, with_unit
+
+    try:
+        stated = with_unit(parse_stated(proposal.stated), proposal.unit) if proposal.unit else parse_stated(proposal.stated)
+        printed = float(stated.value * stated.unit.factor)
+    except (AuditorError, ArithmeticError, ValueError):
+        return ""
+    computed = float(finding.computed_base)
+    if not computed or abs(printed - computed) > SHEET_SLACK * abs(computed):
+        return ""
+    why = first.description if first is not None else f"the number is {abs(printed / computed - 1):.2%} from the formula's value"
+    return f"held back: {why}, on figures the page does not print: a rounding of its own, not audited"
 
 
 def document_reference(document_path: Path, output: Path | None) -> str:

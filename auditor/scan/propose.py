@@ -56,7 +56,11 @@ class Scanner:
         self.main_dtype = given_module.most_named(self.dtypes)
         self.aliases = inputs_in_text.symbol_aliases(catalogue)
         self.tables = find_tables(text)
-        self.assignments = inputs_in_text.find_assignments(text, self.aliases) + table_settings(self.tables, self.aliases)
+        counts = {n for n, s in catalogue.symbols.items() if s.config and s.unit.dimensionless} | {"n_kv_layers"}
+        self.assignments = sorted(
+            inputs_in_text.find_assignments(text, self.aliases) + inputs_in_text.counted_assignments(text, self.aliases, counts) + table_settings(self.tables, self.aliases),
+            key=lambda a: a.start,
+        )
         self.sums = find_sums(text)
         self.settings = find_settings(text)
         self.symbol_settings = symbol_settings(self.settings, self.aliases)
@@ -72,6 +76,7 @@ class Scanner:
         self.named_models = sorted({m for _, _, m in self.models})
         self._feeds: dict[tuple[str, str], bool] = {}
         self._counts: dict[str, int | None] = {}
+        self._geometry_counts: dict[str, dict[str, int]] = {}
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -205,11 +210,17 @@ class Scanner:
 
     def model_for(self, formula: str, scopes, position: int) -> tuple[str | None, str, int]:
         """The model the number's own clause, sentence, paragraph or section names and that can feed the formula, and the scope's index."""
+        models = self.visible(self.models, position)
         for index, ((low, high), name) in enumerate(zip(scopes, SCOPE_NAMES)):
-            inside = sorted((f for f in self.models if low <= f[0] < high and self.feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
+            inside = sorted((f for f in models if low <= f[0] < high and self.feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
             if inside:
                 return inside[0][2], name, index
         return None, "", -1
+
+    def visible(self, found: list[tuple[int, int, str]], position: int) -> list[tuple[int, int, str]]:
+        """``found`` less what other rows and columns of the number's table name."""
+        place = place_of(self.tables, position)
+        return found if place is None else [f for f in found if not place.elsewhere(f[0])]
 
     def model_count(self, model: str) -> int | None:
         """The named model's parameter count, from its config (None when it cannot be read)."""
@@ -219,6 +230,20 @@ class Scanner:
             geometry = model_geometry(model, self.project.inputs, None)[0]
             self._counts[model] = int(geometry.value("n_params")) if geometry is not None and "n_params" in geometry.values else None
         return self._counts[model]
+
+    def model_geometry_counts(self, model: str) -> dict[str, int]:
+        """The model's config counts a page may set otherwise (heads, KV heads, layers, head width)."""
+        if model not in self._geometry_counts:
+            from auditor.inputs.models import model_geometry
+
+            geometry = model_geometry(model, self.project.inputs, None)[0]
+            names = [n for n, s in self.project.catalogue.symbols.items() if s.config and s.unit.dimensionless and s.domain == "positive integer"]
+            values = geometry.values if geometry is not None else {}
+            self._geometry_counts[model] = {n: int(geometry.value(n)) for n in names if n in values}
+        return self._geometry_counts[model]
+
+    def variant_of(self, model: str, proposal: Proposal, scopes) -> str:
+        return given_module.variant_of(self, model, proposal, scopes)
 
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""

@@ -3,7 +3,8 @@
 Markdown pipe tables and HTML tables (which the HTML reading writes as pipe rows) are the same to
 the scan. A number in a cell is described by its column header ("KV size / token (bytes)") and its
 row label ("bf16"), which are its words; a unit they print in parentheses ("KV Cache Memory
-(GiB)", "Theoretical Step Time (ms)") is the unit of a cell that prints none. A table whose header
+(GiB)", "Theoretical Step Time (ms)") or as their last word ("Total GB", "GFLOPs") is the unit of a
+cell that prints none. A table whose header
 row is numbers ("Batch Size | 1 | 8 | 16") sets, for every cell below, the quantity its corner names
 to the number heading the cell's column.
 """
@@ -20,6 +21,8 @@ from auditor.base.units import parse_unit
 ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.MULTILINE)
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+([A-Za-z/]{1,12})\s*$")
+LAST_WORD = re.compile(r"([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
+NOT_HEADER_UNITS = frozenset({"min", "mins"})  # "Min" heads a column of minima, not of minutes
 PER_HEADER = re.compile(r"(?:/|\bper)\s*(token|sequence|request|s)\b")
 NUMERIC = re.compile(r"^\s*[\d,.]+\s*$")
 
@@ -53,6 +56,14 @@ class Place:
     column_value: str
     unit: str
     headers: tuple[tuple[int, int], ...] = ()  # spans of the column's header cell and the row's label cell
+    table: tuple[int, int] = (0, 0)  # span of the whole table
+
+    def elsewhere(self, position: int) -> bool:
+        """Whether ``position`` is in another row or column of this cell's table: what the row below
+        names ("| Llama-13b | ... |") is that row's, not this cell's."""
+        inside = self.table[0] <= position < self.table[1]
+        own = self.cell.start <= position < self.cell.end or any(low <= position < high for low, high in self.headers)
+        return inside and not own
 
 
 def find_tables(text: str) -> list[Table]:
@@ -90,15 +101,25 @@ def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
         spans.append((header[index].start, header[index].end))
     if index > 0:
         spans.append((row[0].start, row[0].end))
-    return Place(cell, column, label, corner, column_value, unit, tuple(spans))
+    span = (table.rows[0][0].start if table.rows[0] else 0, max((c.end for c in table.rows[-1]), default=0))
+    return Place(cell, column, label, corner, column_value, unit, tuple(spans), span)
 
 
 def header_unit(text: str) -> str:
-    """The unit a header prints for its cells: "(GiB)", "(tokens/s)", "in ms"; '' when none."""
+    """The unit a header prints for its cells: "(GiB)", "(tokens/s)", "in ms", "Total GB"; '' when none.
+
+    A unit in parentheses may spell its byte out ("FLOPs/Byte"); a last word counts only when it is
+    a unit of some dimension, so "Heads", "Size" and a bare "layers" give none."""
     match = HEADER_UNIT.search(text)
-    if not match:
+    if match:
+        return _unit_or_empty(re.sub(r"(?i)\bbytes?\b", "B", (match[1] or match[2]).strip()))
+    last = LAST_WORD.search(text)
+    if not last or last[1].lower() in NOT_HEADER_UNITS:
         return ""
-    unit = (match[1] or match[2]).strip()
+    return _unit_or_empty(last[1])
+
+
+def _unit_or_empty(unit: str) -> str:
     try:
         parsed = parse_unit(unit)
     except QuantityError:
@@ -135,20 +156,40 @@ def in_table(proposal, place: Place) -> None:
 
 
 def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
-    """For a table whose header row is numbers, each cell's setting of the quantity the corner names."""
+    """The inputs tables set: a header row of numbers sets the quantity its corner names for the cells
+    below; a column whose header names an input ("`n_layers`", "$L$ (`seq_len`)", "Batch size") sets
+    it, cell by cell, for the other cells of each row."""
     from fractions import Fraction
 
     from .inputs import Assignment
 
     found = []
     for table in tables:
-        corner = table.header[0].text.lower().strip() if table.header else ""
-        symbols = aliases.get(re.sub(r"\s*\(.*\)$", "", corner))
-        if not table.transposed or not symbols:
+        if not table.header:
             continue
+        if table.transposed:
+            symbols = aliases.get(re.sub(r"\s*\(.*\)$", "", table.header[0].text.lower().strip()))
+            for row in table.rows[1:] if symbols else ():
+                for index, cell in enumerate(row[1:], start=1):
+                    if index < len(table.header):
+                        value = Fraction(table.header[index].text.replace(",", ""))
+                        found.append(Assignment(cell.start, cell.start, frozenset(symbols), (value,), ()))
+            continue
+        columns = {index: symbols for index, cell in enumerate(table.header) if index and (symbols := column_symbols(cell.text, aliases))}
         for row in table.rows[1:]:
-            for index, cell in enumerate(row[1:], start=1):
-                if index < len(table.header):
-                    value = Fraction(table.header[index].text.replace(",", ""))
-                    found.append(Assignment(cell.start, cell.start, frozenset(symbols), (value,), ()))
+            for index, symbols in columns.items():
+                if index < len(row) and NUMERIC.match(row[index].text) and any(ch.isdigit() for ch in row[index].text):
+                    value = Fraction(row[index].text.strip().replace(",", ""))
+                    found.append(Assignment(row[index].start, row[index].start, frozenset(symbols), (value,), ()))
     return found
+
+
+def column_symbols(header: str, aliases: dict[str, set[str]]) -> frozenset[str]:
+    """The inputs a column header names: the name in its parentheses or code ("H (`kv_heads`)"), else
+    its words ("Batch size"). A lone letter ("$L$", "D") is left alone: pages reuse letters freely."""
+    named = re.findall(r"\(([^()]{2,30})\)|`([^`]{2,30})`", header)
+    plain = re.sub(r"\s*\([^()]*\)\s*$", "", re.sub(r"[`*$]", "", header)).strip()
+    for name in [a or b for a, b in named] + [plain]:
+        if len(name) > 1 and name.lower() in aliases:
+            return frozenset(aliases[name.lower()])
+    return frozenset()

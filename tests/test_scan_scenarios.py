@@ -1,0 +1,191 @@
+"""The scenario a page sets up around its numbers: a table's rows and headers, a count of devices,
+a figure called theoretical, a variant of a named model, and a sheet figure the page rounds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+from auditor.scan.match import find_seq_len, gpu_aliases, find_named
+from auditor.scan.tables import column_symbols, header_unit
+
+
+def _scanned(path):
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    project, document = Project.load(path.parent), Document.read(path)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    return {p.stated: p for p in proposals}
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [("Total GB", "GB"), ("GFLOPs", "GFLOPs"), ("Theoretical TFLOPs/s", "TFLOPs/s"), ("Intensity (FLOPs/Byte)", "FLOPs/B"),
+     ("KV Cache Memory (GiB)", "GiB"), ("**Latency ms**", "ms"), ("Min", ""), ("KV size", ""), ("Batch Size", ""), ("H100", "")],
+)
+def test_a_header_prints_its_cells_unit_in_parentheses_or_as_its_last_word(header, unit):
+    assert header_unit(header) == unit
+
+
+def test_a_column_header_names_its_input_by_code_name_or_words_never_by_a_lone_letter():
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import symbol_aliases
+
+    aliases = symbol_aliases(Project.load(Path(__file__).parents[1]).catalogue)
+    assert column_symbols("H (kv_heads)", aliases) == {"n_kv_heads"}
+    assert column_symbols("L (seq_len)", aliases) == {"seq_len"}
+    assert column_symbols("Batch size", aliases) == {"batch"}
+    assert column_symbols("n_layers", aliases) == {"n_layers", "n_kv_layers"}
+    assert column_symbols("D (h_dim)", aliases) == frozenset()  # "D" alone could be any width
+    assert column_symbols("Total GB", aliases) == frozenset()
+
+
+GEOMETRY = """# KV cache of one sequence, by geometry
+
+The KV cache of one sequence in fp16 for each geometry:
+
+| Model | kv_heads | head_dim | n_layers | seq_len | Total GB |
+|---|---|---|---|---|---|
+| Llama-2-7B | 32 | 128 | 32 | 4096 | 2.15 |
+| A narrow variant | 8 | 128 | 32 | 4096 | 0.54 |
+| Another variant | 8 | 128 | 32 | 4096 | 0.50 |
+"""
+
+
+def test_a_table_row_sets_its_cells_inputs_and_another_rows_model_is_not_the_cells(tmp_path):
+    """2 * 32 * 128 * 32 * 2 B * 4096 = 2.15 GB; with 8 KV heads 0.54 GB, which the third row prints in GiB (0.50)."""
+    page = tmp_path / "geometry.md"
+    page.write_text(GEOMETRY, encoding="utf-8")
+    found = _scanned(page)
+    first, narrow, wrong = found["2.15"], found["0.54"], found["0.50"]
+    assert first.formula == narrow.formula == "kv_bytes_per_sequence_gqa"
+    assert first.given.get("model") == "meta-llama/Llama-2-7b-hf" and first.finding.verdict.value == "holds"
+    assert "model" not in narrow.given and narrow.given["n_kv_heads"] == 8 and narrow.finding.verdict.value == "holds"
+    assert wrong.finding.verdict.value == "mismatch"
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [("on 8xTPU v5es", "tpu_v5e"), ("four H100s.", "h100_sxm"), ("8×A100 nodes", "a100_80gb_sxm"), ("H100 SXMs", "h100_sxm"), ("h100sxm", None)],
+)
+def test_an_accelerator_is_named_with_a_count_glued_on_or_in_the_plural(text, gpu):
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+
+    found = find_named(text, gpu_aliases(Project.load(Path(__file__).parents[1]).inputs.gpus))
+    assert (found[0][2] if found else None) == gpu
+
+
+@pytest.mark.parametrize(
+    ("text", "length"),
+    [("an 8K-token prompt", 8192), ("at 4k context", 4096), ("a 32k prompt", 32768), ("8,192 tokens", 8192), ("context length of 128k", 131072),
+     ("D and F > 10k", None), ("batch of 64", None)],
+)
+def test_a_k_count_is_a_context_length_only_beside_a_word_of_context(text, length):
+    assert find_seq_len(text) == length
+
+
+STEP = """# Serving LLaMA 2-13B on a slice
+
+Generating perfectly efficiently in bf16 at batch 1 with a 8192-token context on 8x TPU v5es
+takes a theoretical 5.00 ms per decode step.
+
+8x TPU v5es give us 6.5TiB/s of HBM bandwidth (0.82TiB/s each).
+"""
+
+
+def test_a_count_before_the_accelerator_spreads_the_model_and_a_theoretical_figure_is_at_full_efficiency(tmp_path):
+    """(26.03e9 B of bf16 weights + 6.71e9 B of KV) / (8 * 819e9 B/s) = 5.00 ms: every chip, no efficiency below one.
+
+    The page's "6.5TiB/s" is the eight chips' sum and its "0.82TiB/s" the sheet's 819 GB/s under a
+    binary prefix: the sheet's figure stands for both, so neither prices one chip at 6.5 TiB/s or 0.90 TB/s."""
+    page = tmp_path / "step.md"
+    page.write_text(STEP, encoding="utf-8")
+    step = _scanned(page)["5.00 ms"]
+    assert step.formula == "t_step"
+    assert step.given["gpu"] == "tpu_v5e" and step.given["n_devices"] == 8
+    assert step.given["mbu"] == 1 and step.given["mfu"] == 1
+    assert "mem_bandwidth" not in step.given
+    assert step.finding.verdict.value == "holds", step.finding.message
+
+
+def test_a_page_figure_is_the_sheets_when_it_is_the_devices_sum_or_the_sheets_under_a_binary_prefix():
+    from auditor.scan.given import sheet_instead
+
+    sheet = SimpleNamespace(value=Fraction(819 * 10**9))
+    scanner = SimpleNamespace(project=SimpleNamespace(inputs=SimpleNamespace(gpu_value=lambda gpu, field: sheet)))
+    symbol = SimpleNamespace(gpu="memory_bandwidth")
+
+    def written(bytes_per_s):
+        return SimpleNamespace(value=Fraction(bytes_per_s), dimensions=(("[information]", 1), ("[time]", -1)))
+
+    eight = {"gpu": "tpu_v5e", "n_devices": 8}
+    assert sheet_instead(scanner, symbol, written(6.5 * 2**40), eight)  # 8 chips' sum, printed in TiB/s
+    assert sheet_instead(scanner, symbol, written(0.82 * 2**40), {"gpu": "tpu_v5e"})  # 0.82 "TiB/s" for 819 GB/s
+    assert not sheet_instead(scanner, symbol, written(0.6e12), {"gpu": "tpu_v5e"})  # another figure: the page's own
+    assert not sheet_instead(scanner, symbol, written(0.82e12), {"gpu": "tpu_v5e", "n_devices": 8})  # one chip's
+
+
+VARIANT = """# A smaller cache for Llama-2-13B
+
+Say the model keeps its 40 query heads but shares {kv} KV heads among them, for 4096-token sequences.
+
+| Batch | 1 | 8 |
+| --- | --- | --- |
+| KV cache (GB) | 0.67 | 5.37 |
+"""
+
+
+@pytest.mark.parametrize(("kv", "variant"), [(8, "n_kv_heads = 8 where meta-llama/Llama-2-13b-hf's config has 40"), (40, "")])
+def test_a_page_that_changes_a_named_models_count_is_not_priced_with_its_config(tmp_path, kv, variant):
+    """8 KV heads of Llama-2-13B's 40 is the page's scenario, which the config does not describe; 40 restates it."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "variant.md"
+    page.write_text(VARIANT.format(kv=kv), encoding="utf-8")
+    scanner = Scanner(Document.read(page), Project.load(tmp_path))
+    cell = next(p for p in scanner.proposals() if p.stated == "0.67")
+    reason = scanner.variant_of("meta-llama/Llama-2-13b-hf", cell, scanner._scopes(cell))
+    assert (variant in reason) if variant else reason == ""
+
+
+def test_a_count_written_before_its_name_sets_it():
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import counted_assignments, symbol_aliases
+
+    catalogue = Project.load(Path(__file__).parents[1]).catalogue
+    aliases = symbol_aliases(catalogue)
+    counts = {"n_heads", "n_kv_heads", "n_layers", "n_kv_layers"}
+    found = counted_assignments("we have 8 KV heads shared over the 40 Q heads in 80 layers, 2 bytes each", aliases, counts)
+    assert [(set(a.symbols), a.values) for a in found] == [({"n_kv_heads"}, (8,)), ({"n_heads"}, (40,)), ({"n_layers", "n_kv_layers"}, (80,))]
+
+
+def test_a_mismatch_a_rounded_sheet_figure_explains_is_held_back_not_flagged():
+    """A page computing with 8.2e11 B/s for the sheet's 819 GB/s is exact about its own arithmetic."""
+    from auditor.claims.verdicts import Verdict
+    from auditor.scan.proposals import sheet_rounding
+
+    rounding = SimpleNamespace(kind="rounding", parts=("mem_bandwidth",), description="mem_bandwidth = 819e9 rounded to 820e9")
+    slip = SimpleNamespace(kind="unit", parts=("GiB printed as GB",), description="GiB printed as GB")
+
+    def finding(diagnoses, computed=Fraction(49925, 10**7)):
+        return SimpleNamespace(verdict=Verdict.MISMATCH, computed_base=computed, stated="4.98 ms", diagnoses=diagnoses)
+
+    proposal = SimpleNamespace(stated="4.98 ms", unit="", page_inputs={})
+    assert sheet_rounding(finding([rounding]), proposal).startswith("held back")
+    assert sheet_rounding(finding([]), proposal).startswith("held back")  # 0.25% off, no slip: a rounding of its own
+    assert sheet_rounding(finding([slip]), proposal) == ""
+    assert sheet_rounding(finding([], computed=Fraction(46, 10**4)), proposal) == ""  # 8% off: a finding
+    assert sheet_rounding(finding([rounding]), SimpleNamespace(stated="4.98 ms", unit="", page_inputs={"mem_bandwidth": "820 GB/s"})) == ""
