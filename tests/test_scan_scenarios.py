@@ -189,3 +189,36 @@ def test_a_mismatch_a_rounded_sheet_figure_explains_is_held_back_not_flagged():
     assert sheet_rounding(finding([slip]), proposal) == ""
     assert sheet_rounding(finding([], computed=Fraction(46, 10**4)), proposal) == ""  # 8% off: a finding
     assert sheet_rounding(finding([rounding]), SimpleNamespace(stated="4.98 ms", unit="", page_inputs={"mem_bandwidth": "820 GB/s"})) == ""
+
+
+SHARED_HEADS = """# KV cache per model
+
+| Model (dtype) | heads / h_kv | Per-token KV | KV @ 4k |
+| --- | --: | --: | --: |
+| Llama-2-70B (FP16) | 64 / 8 | 320 KiB | 1.25 GiB |
+| Llama-2-70B, no sharing (FP16) | 64 / 64 | 2.5 MiB | 10 GiB |
+"""
+
+
+def test_a_header_listing_two_inputs_sets_both_from_its_cells_which_are_inputs_not_claims(tmp_path):
+    """2 * 80 * 8 * 128 * 2 B = 320 KiB a token; with 64 KV heads, 2.5 MiB."""
+    page = tmp_path / "shared.md"
+    page.write_text(SHARED_HEADS, encoding="utf-8")
+    found = _scanned(page)
+    assert "64 / 8" not in found and "64 / 64" not in found  # inputs of the row, not ratios to check
+    assert found["320 KiB"].formula == found["2.5 MiB"].formula == "kv_bytes_per_token_gqa"
+    assert "n_kv_heads" not in found["320 KiB"].given and found["2.5 MiB"].given["n_kv_heads"] == 64
+    assert found["320 KiB"].finding.verdict.value == found["2.5 MiB"].finding.verdict.value == "holds"
+
+
+def test_a_header_giving_a_context_length_sets_it_for_its_column(tmp_path):
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "shared.md"
+    page.write_text(SHARED_HEADS, encoding="utf-8")
+    scanner = Scanner(Document.read(page), Project.load(tmp_path))
+    text = scanner.view.text
+    lengths = {text[a.start : a.start + 8].split(" |")[0]: a.values for a in scanner.assignments if a.symbols == {"seq_len"}}
+    assert lengths == {"1.25 GiB": (4096,), "10 GiB": (4096,)}

@@ -77,9 +77,11 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     """The model, GPU and dtypes the number's own context names; returns where the model was named."""
     symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
     model, model_scope, index = scanner.model_for(formula, scopes, proposal.start)
-    if (model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start)
-            and not scanner.variant_of(model, proposal, scopes)):
-        given["model"] = model
+    if model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start):
+        changed = scenario_counts(scanner, model, proposal, scopes)
+        if set(changed) <= leaves:  # the formula takes the counts the page changes itself: the model with them
+            given["model"] = model
+            given.update(changed)
     gpu = scanner.table_gpu(proposal.start) or nearest(scanner.visible(scanner.gpus, proposal.start), scopes, proposal.start)
     if gpu and any(s.gpu for s in symbols):
         given["gpu"] = gpu
@@ -116,18 +118,26 @@ def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     return False
 
 
-def variant_of(scanner, model: str, proposal, scopes) -> str:
-    """Why the model's config does not describe the page's scenario ('' when it may): the number's
-    sentence, paragraph or table lead-in sets a count of its geometry to another value ("magically
-    make the KV cache 5x smaller ... 8 KV heads shared over the 40 Q heads" of a 40-KV-head model)."""
+def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
+    """The counts of the model's geometry the page's scenario sets otherwise: the number's sentence,
+    paragraph or table lead-in writes another value ("magically make the KV cache 5x smaller ... 8 KV
+    heads shared over the 40 Q heads" of a 40-KV-head model). A formula taking those counts prices the
+    model with them; one taking what the config derives from them (KV values per token) cannot."""
     catalogue = scanner.project.catalogue
-    counts = scanner.model_geometry_counts(model)
     spans = [span for span in (scopes[1], scopes[2], lead_in(scanner, proposal.start)) if span]
-    for name, config_value in counts.items():
+    changed = {}
+    for name, config_value in scanner.model_geometry_counts(model).items():
         value = next((v for span in spans if (v := written_value(scanner, proposal, catalogue.symbols[name], [span, span])) is not None), None)
-        if value is not None and value != config_value:
-            return f"the page sets {name} = {value} where {model}'s config has {config_value}"
-    return ""
+        if value is not None and value != config_value and value.denominator == 1:
+            changed[name] = int(value)
+    return changed
+
+
+def variant_of(scanner, model: str, proposal, scopes) -> str:
+    """Why the model's config does not describe the page's scenario ('' when it may)."""
+    changed = scenario_counts(scanner, model, proposal, scopes)
+    counts = scanner.model_geometry_counts(model)
+    return "; ".join(f"the page sets {name} = {value} where {model}'s config has {counts[name]}" for name, value in changed.items())
 
 
 def lead_in(scanner, position: int) -> tuple[int, int] | None:

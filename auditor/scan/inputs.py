@@ -47,7 +47,7 @@ DOCUMENT_NAMES: dict[str, tuple[str, ...]] = {
     # names documents give the catalogue's symbols, beyond the symbols' own names and notation
     "batch size": ("batch",), "bs": ("batch",), "sequence length": ("seq_len",), "context length": ("seq_len",),
     "d_qkv": ("head_dim",), "d_head": ("head_dim",), "head dim": ("head_dim",), "k_dim": ("head_dim",), "d_k": ("head_dim",), "n_kv heads": ("n_kv_heads",),
-    "q heads": ("n_heads",), "query heads": ("n_heads",), "attention heads": ("n_heads",),
+    "heads": ("n_heads",), "q heads": ("n_heads",), "query heads": ("n_heads",), "attention heads": ("n_heads",),
     "n_kv_heads": ("n_kv_heads",), "kv heads": ("n_kv_heads",), "num_kv_heads": ("n_kv_heads",), "kv_heads": ("n_kv_heads",),
     "num_key_value_heads": ("n_kv_heads",), "num_attention_heads": ("n_heads",), "q_heads": ("n_heads",),
     "num_hidden_layers": ("n_layers", "n_kv_layers"),

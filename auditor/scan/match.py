@@ -142,7 +142,7 @@ def find_dtype(text: str) -> str | None:
 CONTEXT_WORD = r"(?:tokens?|context|ctx|sequences?|prompts?|input|output)"
 SEQ_LEN_K = re.compile(
     rf"(?<![\w.])(\d+)\s?[kK](?:[- ]{CONTEXT_WORD}\b|(?=\s+(?:\w+\s+)?{CONTEXT_WORD}\b))"
-    rf"|\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+(\d+)\s?[kK]\b",
+    rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+|@\s*)(\d+)\s?[kK]\b",
     re.IGNORECASE,
 )
 SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b")

@@ -18,12 +18,14 @@ from itertools import pairwise
 from auditor.base.errors import QuantityError
 from auditor.base.units import parse_unit
 
+from .match import find_seq_len
+
 ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.MULTILINE)
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+([A-Za-z/]{1,12})\s*$")
 LAST_WORD = re.compile(r"([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
 NOT_HEADER_UNITS = frozenset({"min", "mins"})  # "Min" heads a column of minima, not of minutes
-PER_HEADER = re.compile(r"(?:/|\bper)\s*(token|sequence|request|s)\b")
+PER_HEADER = re.compile(r"(?:/|\bper)[\s-]*(token|sequence|request|s)\b", re.IGNORECASE)
 NUMERIC = re.compile(r"^\s*[\d,.]+\s*$")
 
 
@@ -158,7 +160,8 @@ def in_table(proposal, place: Place) -> None:
 def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
     """The inputs tables set: a header row of numbers sets the quantity its corner names for the cells
     below; a column whose header names an input ("`n_layers`", "$L$ (`seq_len`)", "Batch size") sets
-    it, cell by cell, for the other cells of each row."""
+    it, cell by cell, for the other cells of each row; a header that gives a context length ("KV @ 4k")
+    sets it for its column."""
     from fractions import Fraction
 
     from .inputs import Assignment
@@ -175,13 +178,39 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
                         value = Fraction(table.header[index].text.replace(",", ""))
                         found.append(Assignment(cell.start, cell.start, frozenset(symbols), (value,), ()))
             continue
-        columns = {index: symbols for index, cell in enumerate(table.header) if index and (symbols := column_symbols(cell.text, aliases))}
+        columns = {index: named for index, cell in enumerate(table.header) if index and (named := column_inputs(cell.text, aliases))}
+        lengths = {index: length for index, cell in enumerate(table.header) if index and (length := find_seq_len(cell.text))}
         for row in table.rows[1:]:
-            for index, symbols in columns.items():
-                if index < len(row) and NUMERIC.match(row[index].text) and any(ch.isdigit() for ch in row[index].text):
-                    value = Fraction(row[index].text.strip().replace(",", ""))
-                    found.append(Assignment(row[index].start, row[index].start, frozenset(symbols), (value,), ()))
+            for index, named in columns.items():
+                if index < len(row):
+                    found += _row_inputs(row[index], named)
+            for index, length in lengths.items():  # "KV @ 4k": the column's context length
+                if index < len(row):
+                    found.append(Assignment(row[index].start, row[index].start, frozenset({"seq_len"}), (Fraction(length),), ()))
     return found
+
+
+def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
+    """The inputs one cell of an input column sets: one number, or one per name of a header that
+    lists several ("64 / 8" under "heads / h_kv"). The cell is an input, not a claim: its number is
+    taken out of the page's claims."""
+    from fractions import Fraction
+
+    from .inputs import Assignment
+
+    parts = [p.strip() for p in cell.text.split("/")] if len(named) > 1 else [cell.text.strip()]
+    if len(parts) != len(named) or not all(NUMERIC.match(p) and any(ch.isdigit() for ch in p) for p in parts):
+        return []
+    spans = tuple((m.start() + cell.start, m.end() + cell.start) for m in re.finditer(r"[\d,.]*\d", cell.text))
+    return [Assignment(cell.start, cell.start, symbols, (Fraction(p.replace(",", "")),), spans) for p, symbols in zip(parts, named) if symbols]
+
+
+def column_inputs(header: str, aliases: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The inputs a column header names, one per part of a header that lists several ("heads / h_kv");
+    [] unless every part names one."""
+    parts = [p.strip() for p in header.split(" / ")] if " / " in header else [header]
+    named = [column_symbols(p, aliases) for p in parts]
+    return named if all(named) else []
 
 
 def column_symbols(header: str, aliases: dict[str, set[str]]) -> frozenset[str]:
