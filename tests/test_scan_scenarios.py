@@ -73,7 +73,8 @@ def test_a_table_row_sets_its_cells_inputs_and_another_rows_model_is_not_the_cel
 
 @pytest.mark.parametrize(
     ("text", "gpu"),
-    [("on 8xTPU v5es", "tpu_v5e"), ("four H100s.", "h100_sxm"), ("8×A100 nodes", "a100_80gb_sxm"), ("H100 SXMs", "h100_sxm"), ("h100sxm", None)],
+    [("on 8xTPU v5es", "tpu_v5e"), ("four H100s.", "h100_sxm"), ("8×A100 nodes", "a100_80gb_sxm"), ("the 32H100s but", "h100_sxm"), ("H100 SXMs", "h100_sxm"),
+     ("h100sxm", None)],
 )
 def test_an_accelerator_is_named_with_a_count_glued_on_or_in_the_plural(text, gpu):
     from pathlib import Path
@@ -222,3 +223,25 @@ def test_a_header_giving_a_context_length_sets_it_for_its_column(tmp_path):
     text = scanner.view.text
     lengths = {text[a.start : a.start + 8].split(" |")[0]: a.values for a in scanner.assignments if a.symbols == {"seq_len"}}
     assert lengths == {"1.25 GiB": (4096,), "10 GiB": (4096,)}
+
+
+ROW_DERIVATION = """# Arithmetic intensity of each kernel
+
+| Kernel | GFLOPs | Memory traffic GB | Intensity (FLOPs/Byte) |
+| --- | --- | --- | --- |
+| Projection | 4.19 | 4.20 | 1.00 |
+| Attention | 2.28 | 0.01 | 235 |
+"""
+
+
+def test_a_cell_takes_its_missing_inputs_from_the_cells_of_its_row_by_dimension(tmp_path):
+    """4.19 GFLOPs over 4.20 GB is 1.00 FLOP/B; 2.28 over 0.01 is 228, and anything from 152 to 456 at
+    the one digit "0.01" prints: the row cannot decide "235", so it is not proposed."""
+    page = tmp_path / "intensity.md"
+    page.write_text(ROW_DERIVATION, encoding="utf-8")
+    found = _scanned(page)
+    ratio = found["1.00"]
+    assert ratio.formula == "arithmetic_intensity"
+    assert ratio.given["work_flops"] == "4.19 GFLOPs" and ratio.given["traffic_bytes"] == "4.20 GB"
+    assert ratio.finding.verdict.value == "holds"
+    assert not found["235"].proposed and "not decidable" in " ".join(found["235"].evidence)

@@ -21,7 +21,7 @@ from .choose import written_value
 from .match import leaf_symbols
 from .quantities import written_value as page_value
 from .settings import setting_for
-from .tables import place_of
+from .tables import place_of, row_quantities
 
 IDEAL = re.compile(
     r"\b(?:theoretical(?:ly)?|ideal(?:ly)?|perfectly efficient(?:ly)?|perfect efficiency|speed[- ]of[- ]light|best[- ]case"
@@ -69,6 +69,8 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
             missing.append(symbol.name)
         else:
             given[symbol.name] = int(value) if value.denominator == 1 else float(value)
+    if missing:
+        missing = row_inputs(scanner, proposal, missing, given, page_inputs)
     proposal.page_inputs = page_inputs
     return given, missing, model_scope
 
@@ -116,6 +118,27 @@ def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
             nearest_one = min(printed, key=lambda w: abs(w.start - position))
             return abs(float(nearest_one.value) - count) > COUNT_SLACK * count
     return False
+
+
+def row_inputs(scanner, proposal, missing: list[str], given: dict, page_inputs: dict) -> list[str]:
+    """Fill what is missing from the other cells of a table cell's row, each by its unit's dimension,
+    where exactly one cell has it: "Intensity (FLOPs/Byte)" beside "GFLOPs" and "GB" is their ratio.
+    Returns what is still missing."""
+    cells = row_quantities(scanner.tables, proposal.start)
+    if not cells:
+        return missing
+    from auditor.base.units import parse_unit
+
+    catalogue = scanner.project.catalogue
+    left = []
+    for name in missing:
+        dimensions = catalogue.symbols[name].unit.dimensions
+        fits = [text for _, text in cells if parse_unit(text.split(" ", 1)[1]).dimensions == dimensions]
+        if len(fits) == 1 and dimensions:
+            given[name] = page_inputs[name] = fits[0]
+        else:
+            left.append(name)
+    return left
 
 
 def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:

@@ -105,9 +105,9 @@ def find_named(text: str, aliases: list[tuple[str, str]]) -> list[tuple[int, int
 def _alias_pattern(names: tuple[str, ...]) -> re.Pattern:
     """Where any alias starts, as a zero-width match whose group is the longest alias there.
 
-    A count may be glued on before ("8xH100", "8×A100") and a plural after ("TPU v5es", "H100s")."""
+    A count may be glued on before ("8xH100", "8×A100", "32H100s") and a plural after ("TPU v5es", "H100s")."""
     tree = longest_first(names, space=WORD_GAP, end=WORD_END)
-    return re.compile(rf"(?:(?<![\w.])|(?<=\d[x×]))(?=(?P<alias>{tree}))", re.IGNORECASE)
+    return re.compile(rf"(?:(?<![\w.])|(?<=\d[x×])|(?<=\d)(?=[A-Za-z]))(?=(?P<alias>{tree}))", re.IGNORECASE)
 
 
 WORD_GAP, WORD_END = r"[\s_\-]+", r"(?:(?![\w.])|s(?!\w|\.\w))"

@@ -15,7 +15,7 @@ from fractions import Fraction
 from auditor.base.errors import AuditorError
 from auditor.claims.verdicts import Verdict
 
-NEAR = Fraction(4)
+NEAR = Fraction(2)  # within half to twice: a formula 2-4x off with no named slip described another number (a step time read as a comms time)
 # explanations that name what the page confused (a variable, a unit, a dtype, a factor of the formula);
 # a power of ten or a default doubted fits almost any far value, so it does not make a formula the number's
 NAMED_SLIPS = frozenset({"swap", "unit", "dropped", "doubled", "fallacy", "dtype", "kv-width", "sliding", "per-layer"})

@@ -157,6 +157,25 @@ def in_table(proposal, place: Place) -> None:
         proposal.per = per[1]
 
 
+def row_quantities(tables: list[Table], position: int) -> list[tuple[Cell, str]]:
+    """The other cells of the number's row that print a quantity, each with its text and unit
+    ("4.19" under "GFLOPs" is "4.19 GFLOPs"): a row is often a derivation, its result beside its inputs."""
+    place = place_of(tables, position)
+    if place is None:
+        return []
+    table = next(t for t in tables if any(place.cell in row for row in t.rows))
+    row = next(r for r in table.rows if place.cell in r)
+    header = table.header or []
+    found = []
+    for index, cell in enumerate(row):
+        if cell is place.cell or index == 0 or index >= len(header) or row is header:
+            continue
+        unit = header_unit(header[index].text)
+        if unit and re.fullmatch(r"\s*\d[\d,]*(?:\.\d+)?\s*", cell.text):
+            found.append((cell, f"{cell.text.strip().replace(',', '')} {unit}"))
+    return found
+
+
 def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
     """The inputs tables set: a header row of numbers sets the quantity its corner names for the cells
     below; a column whose header names an input ("`n_layers`", "$L$ (`seq_len`)", "Batch size") sets
