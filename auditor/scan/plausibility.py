@@ -15,7 +15,8 @@ from fractions import Fraction
 from auditor.base.errors import AuditorError
 from auditor.claims.verdicts import Verdict
 
-NEAR = Fraction(2)  # within half to twice: a formula 2-4x off with no named slip described another number (a step time read as a comms time)
+NEAR = Fraction(2)  # within half to twice the number, a formula's value may be the number's without a slip to show
+WITHIN_PAIR = Fraction(4)  # up to 4x off, a pair of named slips may explain it (32 heads for 8 and GiB printed as GB); farther, only one
 # explanations that name what the page confused (a variable, a unit, a dtype, a factor of the formula);
 # a power of ten or a default doubted fits almost any far value, so it does not make a formula the number's
 NAMED_SLIPS = frozenset({"swap", "unit", "dropped", "doubled", "fallacy", "dtype", "kv-width", "sliding", "per-layer"})
@@ -25,7 +26,7 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
     """'' when the formula's value is within NEAR times the number, or one named slip explains it; else why not.
 
     Two slips at once explain a far value by coincidence too often ("64 heads for 8 and
-    bf16 for int4" is 32x): only one counts.
+    bf16 for int4" is 32x): beyond ``WITHIN_PAIR`` only one counts.
 
     A runner-up (a formula the words rank below one the context cannot feed) must
     hold or be off by a named slip: being merely near is what the words' second
@@ -49,7 +50,9 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
     near = _nearness(computed, claim.stated.low.value, proposal.page_inputs)
     if near is not None and not (runner_up and near == ""):
         return near
-    if any("+" not in d.kind and d.kind in NAMED_SLIPS for d in audit_claim(claim, project).diagnoses):
+    ratio = abs(Fraction(computed) / claim.stated.low.value) if claim.stated.low.value else None
+    pairs = ratio is not None and 1 / WITHIN_PAIR < ratio < WITHIN_PAIR
+    if any(set(d.kind.split("+")) <= NAMED_SLIPS and (pairs or "+" not in d.kind) for d in audit_claim(claim, project).diagnoses):
         return ""
     if runner_up and near == "":
         return f"a runner-up formula, which gives {float(computed):.4g}, and no slip explains the difference"
