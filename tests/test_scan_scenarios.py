@@ -178,8 +178,10 @@ def test_a_mismatch_a_rounded_sheet_figure_explains_is_held_back_not_flagged():
     from auditor.claims.verdicts import Verdict
     from auditor.scan.proposals import sheet_rounding
 
-    rounding = SimpleNamespace(kind="rounding", parts=("mem_bandwidth",), description="mem_bandwidth = 819e9 rounded to 820e9")
+    rounding = SimpleNamespace(kind="rounding", parts=("mem_bandwidth rounded to 2 significant figures",), description="mem_bandwidth = 819e9 rounded to 820e9")
+    nominal = SimpleNamespace(kind="swap+rounding", parts=("n_params <- n_params_nominal", "mem_bandwidth rounded to 2 significant figures"), description="13B for 13.016e9, 820 GB/s for 819")
     slip = SimpleNamespace(kind="unit", parts=("GiB printed as GB",), description="GiB printed as GB")
+    swap = SimpleNamespace(kind="swap+rounding", parts=("n_kv_heads <- n_heads", "mem_bandwidth rounded to 2 significant figures"), description="heads")
 
     def finding(diagnoses, computed=Fraction(49925, 10**7)):
         return SimpleNamespace(verdict=Verdict.MISMATCH, computed_base=computed, stated="4.98 ms", diagnoses=diagnoses)
@@ -187,7 +189,9 @@ def test_a_mismatch_a_rounded_sheet_figure_explains_is_held_back_not_flagged():
     proposal = SimpleNamespace(stated="4.98 ms", unit="", page_inputs={})
     assert sheet_rounding(finding([rounding]), proposal).startswith("held back")
     assert sheet_rounding(finding([]), proposal).startswith("held back")  # 0.25% off, no slip: a rounding of its own
+    assert sheet_rounding(finding([nominal]), proposal).startswith("held back")  # the name's 13B is a rounding too
     assert sheet_rounding(finding([slip]), proposal) == ""
+    assert sheet_rounding(finding([swap]), proposal) == ""
     assert sheet_rounding(finding([], computed=Fraction(46, 10**4)), proposal) == ""  # 8% off: a finding
     assert sheet_rounding(finding([rounding]), SimpleNamespace(stated="4.98 ms", unit="", page_inputs={"mem_bandwidth": "820 GB/s"})) == ""
 
@@ -245,3 +249,23 @@ def test_a_cell_takes_its_missing_inputs_from_the_cells_of_its_row_by_dimension(
     assert ratio.given["work_flops"] == "4.19 GFLOPs" and ratio.given["traffic_bytes"] == "4.20 GB"
     assert ratio.finding.verdict.value == "holds"
     assert not found["235"].proposed and "not decidable" in " ".join(found["235"].evidence)
+
+
+ROUNDED_STEP = """# Serving LLaMA 2-13B on a slice
+
+Generating perfectly efficiently in bf16 at batch 1 with a 8192-token context on 8x TPU v5es
+takes a theoretical 4.98 ms per decode step.
+"""
+
+
+def test_a_glued_count_is_a_setting_and_a_rounding_of_the_pages_own_is_held_back(tmp_path, monkeypatch, run_cli):
+    """13e9 * 2 B + 6.71e9 B over 8 * 8.2e11 B/s is 4.98 ms: the page rounded the 13.016e9 and the 819 GB/s."""
+    (tmp_path / "step.md").write_text(ROUNDED_STEP, encoding="utf-8")
+    (tmp_path / "count.md").write_text("# Bigger models\n\nAt least 5 H100 GPUs would hold the weights of a 405B model.\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    found = _scanned(tmp_path / "step.md")
+    assert "8x" not in found  # "8x" sets n_devices
+    assert "At least 5" in _scanned(tmp_path / "count.md")  # "at least 5 H100 GPUs" is a number the page claims
+    assert found["4.98 ms"].finding is None and found["4.98 ms"].evidence[-1].startswith("held back")
+    code, out, err = run_cli("scan", "step.md", "--audit")
+    assert "4.98 ms" not in out and "1 held back" in err

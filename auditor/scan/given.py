@@ -189,16 +189,21 @@ def is_ideal(scanner, proposal, scopes) -> bool:
 
 
 DEVICE_COUNT = re.compile(r"(?<![\w.])(\d{1,4})\s*(?:[x×]\s*)?$")
+GLUED_COUNT = re.compile(r"(?<![\w.])(\d{1,4})(?:[x×]\s*|(?=[A-Za-z]))$")  # "8x TPU v5es", "32H100s": a setting, never the claim
 
 
 def device_count(scanner, gpu: str, scopes, position: int) -> int | None:
-    """The count the page puts before the accelerator's nearest name ("8xTPU v5es", "8 x H100", "4 H100s"), if more than one."""
+    """The count the page puts before the accelerator's nearest name ("8xTPU v5es", "8 x H100", "4 H100s"), if more than one.
+
+    Not the number's own: in "at least 5 H100 GPUs" the 5 is the claim, not its setting."""
     for low, high in scopes:
         named = [f for f in scanner.gpus if f[2] == gpu and low <= f[0] < high]
         if named:
             start = min(named, key=lambda f: abs(f[0] - position))[0]
             match = DEVICE_COUNT.search(scanner.view.text, max(0, start - 8), start)
-            return int(match[1]) if match and int(match[1]) > 1 else None
+            if match is None or match.start(1) <= position < match.end(1):
+                return None
+            return int(match[1]) if int(match[1]) > 1 else None
     return None
 
 

@@ -94,12 +94,14 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
 
 
 SHEET_SLACK = 0.01  # below every unit slip the catalogue names (KiB for kB is 2.4%): a page's rounding of a sheet figure
+ROUNDED = re.compile(r"^(\w+) rounded to |^(\w+) <- \2_nominal$")  # "mem_bandwidth rounded to 2 significant figures", "n_params <- n_params_nominal"
 
 
 def sheet_rounding(finding, proposal) -> str:
     """Why a mismatch is no finding against the page ('' when it is one): the number is within
-    ``SHEET_SLACK`` of what figures the scan took from spec sheets and configs give, and no slip but a
-    rounding of one of them explains it.
+    ``SHEET_SLACK`` of what figures the scan took from spec sheets and configs give, and nothing but
+    roundings of those figures explains it (a sheet figure to two or three digits, a model's count
+    as its name gives it: "13B" for 13.016e9).
 
     A page that computes with "8.2e11 B/s" for a sheet's 819 GB/s is exact about its own arithmetic;
     the scan cannot tell that rounding from a slip, and a false alarm costs a reviewer more than a miss.
@@ -107,10 +109,10 @@ def sheet_rounding(finding, proposal) -> str:
     if finding.verdict != Verdict.MISMATCH or finding.computed_base is None or not finding.stated:
         return ""
     first = finding.diagnoses[0] if finding.diagnoses else None
-    if first is not None and (first.kind != "rounding" or len(first.parts) != 1 or first.parts[0] in proposal.page_inputs):
-        return ""
-    from auditor.base.quantity import parse_stated, with_unit
-
+    if first is not None:
+        rounded = [ROUNDED.match(part) for part in first.parts]
+        if not all(rounded) or any((m[1] or m[2]) in proposal.page_inputs for m in rounded):
+            return ""
     try:
         stated = with_unit(parse_stated(proposal.stated), proposal.unit) if proposal.unit else parse_stated(proposal.stated)
         printed = float(stated.value * stated.unit.factor)

@@ -81,7 +81,7 @@ class Scanner:
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
         inputs = [a for a in self.assignments if a.symbols & set(self.project.catalogue.symbols)]
-        skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans]
+        skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans] + self._device_counts()
         results = {found.result_start: found for found in self.sums}
         skip += [span for found in self.sums for span in found.operand_spans if span[0] not in results]
         known = {s.start for settings in self.symbol_settings.values() for s in settings}
@@ -108,6 +108,15 @@ class Scanner:
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         return located
+
+    def _device_counts(self) -> list[tuple[int, int]]:
+        """The counts glued to an accelerator's name ("8x" of "8x TPU v5es"): a setting, not a claim."""
+        text, found = self.view.text, []
+        for start, _, _ in self.gpus:
+            match = given_module.GLUED_COUNT.search(text, max(0, start - 8), start)
+            if match:
+                found.append((match.start(1), match.end()))
+        return found
 
     def _input_statements(self) -> dict[int, str]:
         """Where the page states an input ("3.35 TB/s of HBM bandwidth", "16GB of HBM"): a figure it cites, not a claim."""
