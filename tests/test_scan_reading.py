@@ -56,3 +56,14 @@ def test_a_number_in_html_keeps_its_place_in_the_file():
     view = read_view(raw, ".html")
     start = view.text.index("5.3")
     assert raw[slice(*view.raw_span(start, start + 3))] == "5.3"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [("FLOPs: $3*2h^2 = 6h^2$.", "algebra"), ("the cache takes $4nhb(s+o) = 42,949,672,960$ bytes", "goes on to the left")],
+)
+def test_a_sum_in_the_pages_letters_is_read_but_not_taken_for_its_whole_sum(text, why):
+    """"2h^2" is two times h squared, no quantity; "4nhb(s+o)" multiplies letters the parser cannot read."""
+    sums = find_sums(read_view(text, ".md").text)
+    assert sums and all(why in s.unreadable for s in sums)
+    assert not any(s.unreadable for s in find_sums("it takes 2 * 80 * 8 * 128 * 2 = 327,680 bytes"))

@@ -133,6 +133,9 @@ class Scanner:
 
     def _sum(self, proposal: Proposal, found) -> None:
         """A number the page computes in front of the reader: its sum is the claim."""
+        if found.unreadable:
+            proposal.evidence = (f"printed beside {found.expression}, but {found.unreadable}",)
+            return
         given, unset = {}, []
         for name in found.names:
             value = setting_for(self.settings, name, found.start)

@@ -35,6 +35,7 @@ RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(rf"\s*(?:\*\*)?\s*(?P<number>{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)")
 BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|[|$`,](?!\d{3}))")  # a list item starts afresh
 MAX_SPAN = 240
+ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
 
 
 @dataclass
@@ -49,6 +50,7 @@ class Sum:
     relation: str
     operators: int
     operand_spans: list[tuple[int, int]] = field(default_factory=list)
+    unreadable: str = ""  # why the expression is not the page's whole sum, when it is not
 
 
 def find_sums(text: str) -> list[Sum]:
@@ -66,8 +68,17 @@ def find_sums(text: str) -> list[Sum]:
             continue
         previous_result = result.start("number")
         if parsed is not None:
-            found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5]))
+            found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], _unreadable(text, parsed[0], relation.start(), result.start("number"))))
     return found
+
+
+def _unreadable(text: str, start: int, end: int, result: int) -> str:
+    """Why the parsed expression is not the page's sum ('' when it is)."""
+    if ALGEBRA.search(text, start, end) or ALGEBRA.match(text, result):
+        return "algebra in the page's letters (\"3*2h^2 = 6h^2\"), not a sum of quantities"
+    if start > 0 and text[start - 1].isalnum():
+        return "the sum goes on to the left in letters the parser cannot read (\"4nhb(s+o)\")"
+    return ""
 
 
 def _boundary_before(text: str, position: int) -> int:
