@@ -67,3 +67,13 @@ def test_a_sum_in_the_pages_letters_is_read_but_not_taken_for_its_whole_sum(text
     sums = find_sums(read_view(text, ".md").text)
     assert sums and all(why in s.unreadable for s in sums)
     assert not any(s.unreadable for s in find_sums("it takes 2 * 80 * 8 * 128 * 2 = 327,680 bytes"))
+
+
+def test_a_unit_written_in_chinese_script_is_read_in_its_latin_spelling_at_the_same_place():
+    """"8.4 毫秒" is 8.4 ms; the replacement's characters point at the unit's own in the file."""
+    raw = "每生成一个 token，耗时 $8.4$ 毫秒，实际为 476 微秒的两倍。"
+    found = read_view(raw, ".md")
+    assert "8.4 ms " in found.text and "476 µs " in found.text
+    start = found.text.index("ms")
+    assert raw[slice(*found.raw_span(start, start + 2))] == "毫秒"
+    assert [n.stated for n in find_numbers(Document(Path("page.md"), found.text), [])][:2] == ["8.4 ms", "476 µs"]

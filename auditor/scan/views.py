@@ -87,10 +87,49 @@ def read_view(raw: str, suffix: str) -> View:
     raw = raw.replace("\r\n", " \n")
     suffix = suffix.lower()
     if suffix in (".html", ".htm") or (suffix not in (".md", ".mdx", ".markdown", ".txt") and _looks_like_html(raw)):
-        return html_view.view(raw)
-    if suffix in (".md", ".mdx", ".markdown"):
-        return markdown_view.view(raw)
-    return plain_view(raw)
+        found = html_view.view(raw)
+    elif suffix in (".md", ".mdx", ".markdown"):
+        found = markdown_view.view(raw)
+    else:
+        found = plain_view(raw)
+    return latin_units(found)
+
+
+def latin_units(view: View) -> View:
+    """The view with units written in Chinese script after a number in their Latin spelling
+    (``units/cjk_units.yaml``: "16.8 毫秒" reads "16.8 ms"), a space after each so the unit ends
+    where the scan looks for its end; each written character placed at the file characters it reads."""
+    pattern, reads = _cjk_units()
+    if not pattern.search(view.text):
+        return view
+    text, origin = view.text, view.origin
+    parts, origins, position = [], [], 0
+    for match in pattern.finditer(text):
+        start, end = match.span("unit")
+        parts.append(text[position:start])
+        origins.extend(origin[position:start])
+        latin = reads[match["unit"]] + " "
+        spots = list(origin[start:end])
+        parts.append(latin)
+        origins.extend(spots[min(i, len(spots) - 1)] for i in range(len(latin)))
+        position = end
+    parts.append(text[position:])
+    origins.extend(origin[position:])
+    return View("".join(parts), tuple(origins), view.raw_length)
+
+
+_CJK_UNITS: list = []
+
+
+def _cjk_units() -> tuple[re.Pattern, dict[str, str]]:
+    if not _CJK_UNITS:
+        from auditor.base.resources import builtin
+        from auditor.base.yamlio import load_yaml
+
+        reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / "cjk_units.yaml")["units"]}
+        alternatives = "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
+        _CJK_UNITS.append((re.compile(rf"(?<=\d)[ \u00a0\u3000]?(?P<unit>{alternatives})"), reads))
+    return _CJK_UNITS[0]
 
 
 def _looks_like_html(raw: str) -> bool:
