@@ -146,14 +146,17 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
     paragraph or table lead-in writes another value ("magically make the KV cache 5x smaller ... 8 KV
     heads shared over the 40 Q heads" of a 40-KV-head model). A formula taking those counts prices the
     model with them; one taking what the config derives from them (KV values per token) cannot."""
-    catalogue = scanner.project.catalogue
-    spans = [span for span in (scopes[1], scopes[2], lead_in(scanner, proposal.start)) if span]
-    changed = {}
-    for name, config_value in scanner.model_geometry_counts(model).items():
-        value = next((v for span in spans if (v := written_value(scanner, proposal, catalogue.symbols[name], [span, span])) is not None), None)
-        if value is not None and value != config_value and value.denominator == 1:
-            changed[name] = int(value)
-    return changed
+    spans = tuple(span for span in (scopes[1], scopes[2], lead_in(scanner, proposal.start)) if span)
+    key = (model, spans)
+    if key not in scanner.scenario_cache:
+        changed = {}
+        for name, config_value in scanner.model_geometry_counts(model).items():
+            # what the page sets by name or count ("8 KV heads", an "n_layers" column), nearest scope first
+            value = next((v for low, high in spans if (v := inputs_in_text.value_for(name, scanner.assignments, [(low, high)], proposal.start, None)) is not None), None)
+            if value is not None and value != config_value and value.denominator == 1:
+                changed[name] = int(value)
+        scanner.scenario_cache[key] = changed
+    return dict(scanner.scenario_cache[key])
 
 
 def variant_of(scanner, model: str, proposal, scopes) -> str:

@@ -77,6 +77,7 @@ class Scanner:
         self._feeds: dict[tuple[str, str], bool] = {}
         self._counts: dict[str, int | None] = {}
         self._geometry_counts: dict[str, dict[str, int]] = {}
+        self.scenario_cache: dict[tuple, dict[str, int]] = {}
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""

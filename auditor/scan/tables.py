@@ -84,6 +84,8 @@ def find_tables(text: str) -> list[Table]:
 
 def place_of(tables: list[Table], position: int) -> Place | None:
     for table in tables:
+        if not table.rows or not table.rows[0] or not (table.rows[0][0].start <= position < table.rows[-1][-1].end if table.rows[-1] else False):
+            continue
         for row in table.rows:
             for index, cell in enumerate(row):
                 if cell.start <= position < cell.end:
