@@ -269,3 +269,16 @@ def test_a_glued_count_is_a_setting_and_a_rounding_of_the_pages_own_is_held_back
     assert found["4.98 ms"].finding is None and found["4.98 ms"].evidence[-1].startswith("held back")
     code, out, err = run_cli("scan", "step.md", "--audit")
     assert "4.98 ms" not in out and "1 held back" in err
+
+
+def test_a_table_of_malformed_numbers_is_read_without_an_error(tmp_path):
+    """Cells no number reads ("1.2.3", five thousand digits) set nothing; the page is still scanned."""
+    long = "9" * 5000
+    page = tmp_path / "odd.md"
+    page.write_text(
+        f"# KV\n\n| Batch | 1.2.3 | {long} |\n| --- | --- | --- |\n| KV (GB) | 1 | 2 |\n\n"
+        f"| Model | n_layers | heads / h_kv | Total GB |\n| --- | --- | --- | --- |\n| Llama-2-7B | 1.2.3 | {long} / 8 | 2.15 |\n",
+        encoding="utf-8",
+    )
+    found = _scanned(page)
+    assert "2.15" in found and not any(p.given.get("n_layers") for p in found.values())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 
 from auditor.base.errors import QuantityError
@@ -183,8 +184,6 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
     below; a column whose header names an input ("`n_layers`", "$L$ (`seq_len`)", "Batch size") sets
     it, cell by cell, for the other cells of each row; a header that gives a context length ("KV @ 4k")
     sets it for its column."""
-    from fractions import Fraction
-
     from .inputs import Assignment
 
     found = []
@@ -195,8 +194,8 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
             symbols = aliases.get(re.sub(r"\s*\(.*\)$", "", table.header[0].text.lower().strip()))
             for row in table.rows[1:] if symbols else ():
                 for index, cell in enumerate(row[1:], start=1):
-                    if index < len(table.header):
-                        value = Fraction(table.header[index].text.replace(",", ""))
+                    value = cell_number(table.header[index].text) if index < len(table.header) else None
+                    if value is not None:
                         found.append(Assignment(cell.start, cell.start, frozenset(symbols), (value,), ()))
             continue
         columns = {index: named for index, cell in enumerate(table.header) if index and (named := column_inputs(cell.text, aliases))}
@@ -215,15 +214,21 @@ def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
     """The inputs one cell of an input column sets: one number, or one per name of a header that
     lists several ("64 / 8" under "heads / h_kv"). The cell is an input, not a claim: its number is
     taken out of the page's claims."""
-    from fractions import Fraction
-
     from .inputs import Assignment
 
     parts = [p.strip() for p in cell.text.split("/")] if len(named) > 1 else [cell.text.strip()]
-    if len(parts) != len(named) or not all(NUMERIC.match(p) and any(ch.isdigit() for ch in p) for p in parts):
+    values = [cell_number(p) for p in parts]
+    if len(parts) != len(named) or None in values:
         return []
     spans = tuple((m.start() + cell.start, m.end() + cell.start) for m in re.finditer(r"[\d,.]*\d", cell.text))
-    return [Assignment(cell.start, cell.start, symbols, (Fraction(p.replace(",", "")),), spans) for p, symbols in zip(parts, named) if symbols]
+    return [Assignment(cell.start, cell.start, symbols, (value,), spans) for value, symbols in zip(values, named) if symbols]
+
+
+def cell_number(text: str) -> Fraction | None:
+    """A cell's plain number ("4,096", "0.5"); None for anything else ("1.2.3", a digit run too long to read)."""
+    if not re.fullmatch(r"\s*\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*|\s*\d{1,30}(?:\.\d{1,30})?\s*", text):
+        return None
+    return Fraction(text.strip().replace(",", ""))
 
 
 def column_inputs(header: str, aliases: dict[str, set[str]]) -> list[frozenset[str]]:
