@@ -120,7 +120,8 @@ def counted_assignments(text: str, aliases: dict[str, set[str]], counts: set[str
     pattern = re.compile(rf"(?<![\w.,])(?P<list>{NUMBER})[ \u00a0]+(?P<name>{longest_first(names)})(?![\w])", re.IGNORECASE)
     found = []
     for match in pattern.finditer(text):
-        value = token_value(next(NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list"))))
+        token = next(NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")), None)
+        value = token_value(token) if token is not None else None
         if value is not None:
             found.append(Assignment(match.start(), match.end(), frozenset(aliases[match["name"].lower()]), (value,), ((match.start("list"), match.end("list")),)))
     return found
