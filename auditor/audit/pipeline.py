@@ -128,7 +128,7 @@ def _recomputed(claim: Claim, project: Project, base: dict, exact: frozenset = f
         return Finding(**base, verdict=Verdict.INVALID, message=f"cannot evaluate: {exc}", trace=tuple(evaluation.trace), notes=notes)
     dims = catalogue.dims(claim.formula)
     result, reading = compare_readings(claim.stated, value, dims)
-    remarks = defaults_used(evaluation.trace)
+    remarks = defaults_used(evaluation.trace) + counts_not_read(claim, catalogue, evaluation.trace)
     if reading is not None and reading.note:
         claim, remarks = replace(claim, stated=reading.stated), (reading.note,) + remarks
     verdict, message = result.verdict, ""
@@ -156,6 +156,20 @@ def _recomputed(claim: Claim, project: Project, base: dict, exact: frozenset = f
 def defaults_used(trace) -> tuple[str, ...]:
     """Every documented default the derivation took, named, so a reader can doubt it."""
     return tuple(f"default used: {s.name} = {show(s.value)} ({s.source})" for s in trace if s.kind == "default")
+
+
+def counts_not_read(claim: Claim, catalogue, trace) -> tuple[str, ...]:
+    """A count of the model's geometry the claim gives (``n_kv_heads: 8`` beside ``model:``) that the
+    derivation never read: the formula takes what the config derives from it (KV values per token),
+    so the given count changes nothing, and a reader who meant a variant of the model should know."""
+    if "model" not in claim.given:
+        return ()
+    read = {step.name for step in trace}
+    return tuple(
+        f"given but not read: {key} = {claim.given[key]} (beside model {claim.given['model']}, {claim.formula} takes what the config derives from it)"
+        for key in claim.given
+        if key in catalogue.symbols and catalogue.symbols[key].config and key not in read
+    )
 
 
 def _base(claim: Claim) -> dict:
