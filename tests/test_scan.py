@@ -353,7 +353,8 @@ FORMATS = """# Weights at each width
 """
 
 
-def _scanned(path):
+def scanned(path, proposed_only: bool = True) -> dict:
+    """The page's numbers, scanned and audited, by their printed text: the proposed ones, or all located."""
     from auditor.audit.project import Project
     from auditor.documents.locate import Document
     from auditor.scan.propose import Scanner, audit_proposals
@@ -361,7 +362,10 @@ def _scanned(path):
     project, document = Project.load(path.parent), Document.read(path)
     proposals = Scanner(document, project).proposals()
     audit_proposals(proposals, document, project)
-    return {p.stated: p for p in proposals if p.proposed}
+    return {p.stated: p for p in proposals if p.proposed or not proposed_only}
+
+
+_scanned = scanned
 
 
 def test_a_table_cell_takes_the_dtype_its_column_header_names_from_the_dtype_table(tmp_path):

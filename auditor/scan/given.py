@@ -159,13 +159,6 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
     return dict(scanner.scenario_cache[key])
 
 
-def variant_of(scanner, model: str, proposal, scopes) -> str:
-    """Why the model's config does not describe the page's scenario ('' when it may)."""
-    changed = scenario_counts(scanner, model, proposal, scopes)
-    counts = scanner.model_geometry_counts(model)
-    return "; ".join(f"the page sets {name} = {value} where {model}'s config has {counts[name]}" for name, value in changed.items())
-
-
 def lead_in(scanner, position: int) -> tuple[int, int] | None:
     """For a table cell, the paragraph before its table, which sets the table's scenario up."""
     place = place_of(scanner.tables, position)

@@ -255,9 +255,6 @@ class Scanner:
             self._geometry_counts[model] = {n: int(geometry.value(n)) for n in names if n in values}
         return self._geometry_counts[model]
 
-    def variant_of(self, model: str, proposal: Proposal, scopes) -> str:
-        return given_module.variant_of(self, model, proposal, scopes)
-
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
         return given_module.given_for(self, proposal, formula, scopes)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -118,18 +119,14 @@ def latin_units(view: View) -> View:
     return View("".join(parts), tuple(origins), view.raw_length)
 
 
-_CJK_UNITS: list = []
-
-
+@lru_cache(maxsize=1)
 def _cjk_units() -> tuple[re.Pattern, dict[str, str]]:
-    if not _CJK_UNITS:
-        from auditor.base.resources import builtin
-        from auditor.base.yamlio import load_yaml
+    from auditor.base.resources import builtin
+    from auditor.base.yamlio import load_yaml
 
-        reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / "cjk_units.yaml")["units"]}
-        alternatives = "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
-        _CJK_UNITS.append((re.compile(rf"(?<=\d)[ \u00a0\u3000]?(?P<unit>{alternatives})"), reads))
-    return _CJK_UNITS[0]
+    reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / "cjk_units.yaml")["units"]}
+    alternatives = "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
+    return re.compile(rf"(?<=\d)[ \u00a0\u3000]?(?P<unit>{alternatives})"), reads
 
 
 def _looks_like_html(raw: str) -> bool:
