@@ -276,3 +276,23 @@ def test_a_table_of_malformed_numbers_is_read_without_an_error(tmp_path):
     )
     found = _scanned(page)
     assert "2.15" in found and not any(p.given.get("n_layers") for p in found.values())
+
+
+RATIOS = """# Hardware
+
+- A desktop CPU has 67 GB/s memory bandwidth and 2735 GFLOPS, for a 40:1 FLOP:byte ratio.
+- Its FP8 tensor cores at 1979 TFLOPS over 3350 GB/s bring the FLOP:byte ratio to 590:1.
+- The cache shrinks 1:5 with grouped heads, and a 4:1 split of prefill to decode servers follows.
+"""
+
+
+def test_a_ratio_printed_n_to_1_is_a_ratio_of_the_terms_it_names_fed_by_its_sentences_figures(tmp_path):
+    page = tmp_path / "ratios.md"
+    page.write_text(RATIOS, encoding="utf-8")
+    found = _scanned(page)
+    forty, five_ninety = found["40"], found["590"]
+    assert (forty.unit, five_ninety.unit) == ("FLOP/byte", "FLOP/byte")
+    assert forty.formula == five_ninety.formula == "ridge_intensity"
+    assert (forty.given["peak_flops"], forty.given["mem_bandwidth"]) == ("2735 GFLOPS", "67 GB/s")  # the sentence's only FLOP rate and bandwidth
+    assert forty.finding.verdict.value.startswith("holds")  # 2735 / 67 = 40.8, printed truncated
+    assert "4×" in found and not {"1×", "5×"} & set(found)  # "4:1" a plain ratio; "1:5" is no n:1

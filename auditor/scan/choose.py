@@ -27,6 +27,7 @@ THRESHOLD_WORDS = 1.6
 BARE_THRESHOLD = 3.0
 NOTATION_BONUS = 4.0
 SET_INPUT_BONUS = 1.5  # per input of the formula the sentence or table row sets by name
+COMPLETE_BONUS = 4.0  # every input the formula has no default for is set or printed in the sentence
 RESOLVE_MARGIN = 0.8
 RESOLVE_CHOICES = 5
 TIED = 0.9  # a formula the words rank this close to the best is as much the words' choice: not held to the runner-up's test
@@ -67,7 +68,7 @@ class FormulaChooser:
         if observed:
             proposal.evidence = (f"a measurement the page reports ({observed.group(0).strip()!r}): a formula gives a bound on it, not its value",)
             return
-        ranked = self._ranked(proposal, texts, self._set_in(scopes[1]))
+        ranked = self._ranked(proposal, texts, self._set_in(scopes[1], proposal) | self._printed_in(proposal, scopes[1]))
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
         best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes)
@@ -114,10 +115,21 @@ class FormulaChooser:
         unit = self.scanner.project.catalogue.formulas[formula_id].unit
         return "" if not proposal.bare or unit.dimensionless else unit.text
 
-    def _set_in(self, scope: tuple[int, int]) -> frozenset[str]:
-        """The symbols the number's sentence (a table cell's row) sets by name: "seq_len = 4096", an "n_layers" column."""
+    def _set_in(self, scope: tuple[int, int], proposal) -> frozenset[str]:
+        """The symbols the number's sentence (a table cell's row) sets by name: "seq_len = 4096", an "n_layers" column;
+        not those the number itself sets ("**32** heads")."""
         low, high = scope
-        return frozenset(name for a in self.scanner.assignments if low <= a.start < high for name in a.symbols)
+        own = (proposal.start, proposal.end)
+        return frozenset(name for a in self.scanner.assignments if low <= a.start < high and not any(b > own[0] and a_ < own[1] for a_, b in a.spans) for name in a.symbols)
+
+    def _printed_in(self, proposal, scope: tuple[int, int]) -> frozenset[str]:
+        """The accelerator figures the number's sentence prints beside it, by dimension: "67 GB/s memory bandwidth
+        and 2735 GFLOPS, for a 40:1 FLOP:byte ratio" sets the bandwidth and the FLOP rate the ratio divides."""
+        low, high = scope
+        dimensions = {w.dimensions for w in self.scanner.written if low <= w.start < high and w.dimensions and not (proposal.start <= w.start < proposal.end)}
+        if not dimensions:
+            return frozenset()
+        return frozenset(s.name for s in self.scanner.gpu_symbols if s.unit.dimensions in dimensions)
 
     def _leaves(self, formula_id: str) -> set[str]:
         if formula_id not in self._leaf_cache:
@@ -141,7 +153,11 @@ class FormulaChooser:
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(score.formula, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
-            total += SET_INPUT_BONUS * len(set_here & self._leaves(score.formula)) if set_here else 0.0
+            if set_here:
+                leaves = self._leaves(score.formula)
+                total += SET_INPUT_BONUS * len(set_here & leaves)
+                needed = {n for n in leaves if catalogue.symbols[n].default is None and catalogue.symbols[n].value is None}
+                total += COMPLETE_BONUS if needed and needed <= set_here else 0.0
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
 

@@ -65,6 +65,9 @@ class _Reader:
             return i + 1
         if char == "^" and self.source.startswith("{", i + 1):
             close = self.group_end(i + 1)
+            if re.fullmatch(r"\s*-?\d+\s*", self.source[i + 2 : close]):  # "10^{11}": a power of ten as "10^11", one number
+                self.put("^" + self.source[i + 2 : close].strip(), i)
+                return close + 1
             self.put("^(", i)
             self.run(i + 2, close)
             self.put(")", close)

@@ -113,9 +113,33 @@ def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:
     return around(pattern, text, position, position, (max(0, position - 4000), len(text)))
 
 
+RATIO_AFTER = re.compile(r":1(?![\d:]|\.\d)")
+RATIO_OF = re.compile(r"\s+([A-Za-z]+)\s*:\s*([A-Za-z]+)\b")
+
+
+RATIO_OF_BEFORE = re.compile(r"\b([A-Za-z]+)\s*:\s*([A-Za-z]+)\s+ratio\s+(?:of|to|is|=|at)?\s*(?:about |roughly |~)?$")
+
+
+def ratio_unit(text: str, end: int, start: int) -> str:
+    """The unit of a ratio printed "40:1": "FLOP/byte" where the ratio's terms follow ("40:1 FLOP:byte
+    ratio") or lead to it ("the FLOP:byte ratio to 590:1"), else a plain ratio (×)."""
+    terms = RATIO_OF.match(text, end) or RATIO_OF_BEFORE.search(text, max(0, start - 60), start)
+    if terms:
+        try:
+            unit = f"{terms[1]}/{terms[2]}"
+            if not parse_unit(unit).dimensionless:
+                return unit
+        except QuantityError:
+            pass
+    return "×"
+
+
 def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, bool]:
-    """(end, unit, bare) of the quantity starting at ``match``: a range or fraction extends it."""
+    """(end, unit, bare) of the quantity starting at ``match``: a range or fraction extends it; "40:1" is a ratio."""
     end = match.end()
+    ratio = RATIO_AFTER.match(text, end)
+    if ratio and not re.search(r"\d:$", before) and "." not in match.group(0):
+        return ratio.end(), ratio_unit(text, ratio.end(), match.start()), False
     fraction = FRACTION_AFTER.match(text, end)
     if fraction and not before.rstrip().endswith("/") and "." not in match.group(0):
         return fraction.end(), "", False
@@ -147,6 +171,8 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         qualifier = qualifier_before.search(before)
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
         stated = " ".join(text[begin:end].split())
+        if unit and RATIO_AFTER.match(text, match.end()):
+            stated = " ".join(text[begin : match.end()].split()) + ("×" if unit == "×" else "")
         try:
             parse_stated(stated)
         except QuantityError:
@@ -155,7 +181,8 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         if len(found) == limit("numbers_per_document"):
             raise over("numbers_per_document", Location(document.shown, document.position(match.start())[0]), "the page prints more numbers than one scan reads")
         context = text[max(sentence[0], match.start() - CONTEXT) : min(sentence[1], end + CONTEXT)]
-        found.append(Proposal(match.start(), end, stated, "", context, bare=bare and not qualifier))
+        ratio_of = unit if unit not in ("", "×") and RATIO_AFTER.match(text, match.end()) else ""
+        found.append(Proposal(match.start(), end, stated, "", context, unit=ratio_of, bare=bare and not qualifier))
     return found
 
 

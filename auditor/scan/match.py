@@ -34,6 +34,7 @@ QUANTITY_PHRASES: dict[str, tuple[str, ...]] = {
     "compute_knee_batch": ("knee", "compute-bound", "compute bound"),
     "gqa_group_size": ("query heads", "kv heads", "smaller", "group", "factor"),
     "mla_reduction_vs_mha": ("mla", "mha", "reduction", "smaller"),
+    "ridge_intensity": ("flop:byte", "flops:byte", "ops:byte", "op:byte", "hardware ratio", "ratio of flops to memory bandwidth", "ridge"),
 }
 GEOMETRY_ONLY = {"n_params", "n_params_active", "kv_values_per_token", "hidden_over_heads"}
 COUNT_WORDS = ("sequences", "sequence", "requests", "request")

@@ -71,6 +71,7 @@ class Scanner:
         self.spec_formulas = words.spec_lookups(catalogue)
         self.supplies = words.model_supplies(project)
         self.model_symbols = words.model_symbols(project, self.supplies)
+        self.gpu_symbols = [s for s in catalogue.symbols.values() if s.gpu]
         self.chooser = FormulaChooser(self)
         self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
         self.named_models = sorted({m for _, _, m in self.models})

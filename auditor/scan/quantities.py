@@ -66,15 +66,27 @@ def written_quantities(text: str) -> list[Written]:
     return sorted(found, key=lambda w: w.start)
 
 
+SOLE_SCOPES = 2  # the clause and the sentence
+
+
 def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int]) -> Written | None:
-    """The nearest written quantity the symbol's dimensions and words fit, within the nearest scope that has one."""
+    """The nearest written quantity the symbol's dimensions and words fit, within the nearest scope that has one.
+
+    An accelerator's figure is taken by its dimension alone where the number's clause or sentence
+    prints just one of that dimension: "67 GB/s memory bandwidth and 2735 GFLOPS, for a 40:1
+    FLOP:byte ratio" needs no "peak" beside the FLOP rate to say which rate the ratio divides.
+    """
     wanted = _symbol_words(symbol)
     if not wanted:
         return None
-    for low, high in scopes:
-        fits = [w for w in written if low <= w.start < high and not (w.start < skip[1] and skip[0] < w.end) and _fits(w, symbol, wanted)]
+    for depth, (low, high) in enumerate(scopes):
+        inside = [w for w in written if low <= w.start < high and not (w.start < skip[1] and skip[0] < w.end)]
+        fits = [w for w in inside if _fits(w, symbol, wanted)]
         if fits:
             return min(fits, key=lambda w: min(abs(w.start - skip[0]), abs(w.end - skip[1])))
+        alike = [w for w in inside if w.dimensions and w.dimensions == symbol.unit.dimensions]
+        if symbol.gpu and depth < SOLE_SCOPES and len(alike) == 1:
+            return alike[0]
     return None
 
 
