@@ -6,6 +6,7 @@
     python scripts/scan_recall.py --held-out-2 # a second set kept aside, labelled later, for its own one measurement
     python scripts/scan_recall.py --held-out-3 # a third set, saved and labelled before the scan read it
     python scripts/scan_recall.py --held-out-4 # a fourth set, saved and labelled before the scan read it
+    python scripts/scan_recall.py --held-out-5 # fifth, sixth and seventh sets, likewise (--held-out-6, --held-out-7)
     python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
 Per document, and over all of them:
@@ -53,9 +54,10 @@ def main() -> int:
     parser.add_argument("--held-out-4", action="store_true", help="measure the fourth set kept aside (held-out-4/, run once, at the end)")
     parser.add_argument("--held-out-5", action="store_true", help="measure the fifth set kept aside (held-out-5/, run once, at the end)")
     parser.add_argument("--held-out-6", action="store_true", help="measure the sixth set kept aside (held-out-6/, run once, at the end)")
+    parser.add_argument("--held-out-7", action="store_true", help="measure the seventh set kept aside (held-out-7/, run once, at the end)")
     parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    folder = "held-out-6" if args.held_out_6 else "held-out-5" if args.held_out_5 else "held-out-4" if args.held_out_4 else "held-out-3" if args.held_out_3 else "held-out-2" if args.held_out_2 else "held-out" if args.held_out else "tune"
+    folder = "held-out-7" if args.held_out_7 else "held-out-6" if args.held_out_6 else "held-out-5" if args.held_out_5 else "held-out-4" if args.held_out_4 else "held-out-3" if args.held_out_3 else "held-out-2" if args.held_out_2 else "held-out" if args.held_out else "tune"
     project = Project.load(REPO)
     header = ("located", "precision", "right", "verdicts", "false alarms", "caught")
     print(f"{'document (' + folder + ')':40} " + "  ".join(f"{h:>14}" for h in header))
