@@ -44,3 +44,9 @@ def test_explain_shows_the_sum_and_its_given_names(run_cli):
     assert "printed arithmetic: 12*2*n_layers*d_model**2/1.5e12" in out
     assert "n_layers = 64  [given]" in out
     assert "[holds, as recorded]" in out
+
+
+def test_a_sum_held_by_its_inputs_precision_says_so_with_the_range(project):
+    finding = audit_claim(next(c for c in CASES if c.id == "pa-given-inputs-carry-their-printed-precision"), project)
+    assert finding.remarks[0].startswith("holds within its inputs' printed precision (step = 12.13 ms)")
+    assert "659.3 to 659.8 tokens/s" in finding.remarks[0]

@@ -19,11 +19,14 @@ import math
 import re
 from dataclasses import replace
 from fractions import Fraction
+from itertools import product
 
 from auditor.base.errors import ExpressionError, InputError, QuantityError
 from auditor.base.expressions import SymbolFactory, exponent_past_limit, names_in, parse_expression
 from auditor.base.limits import limit
-from auditor.base.quantity import parse_given
+from auditor.base.numbers import show
+from auditor.base.precision import rule_on
+from auditor.base.quantity import input_half_width, parse_given, parse_input
 from auditor.base.units import Unit, base_unit_text, parse_unit
 from auditor.claims.compare import compare
 from auditor.claims.readings import compare_readings
@@ -31,8 +34,10 @@ from auditor.claims.verdicts import Verdict
 from auditor.diagnosis.result import Diagnosis
 
 from .findings import Finding
+from .input_precision import REMARK
 
 RANK = {Verdict.HOLDS: 0, Verdict.HOLDS_BY_ROUNDING: 1, Verdict.MISMATCH: 2}
+MAX_IMPRECISE_SUM = 8  # given inputs with a printed precision: 2^8 corners at most
 
 
 def audit_arithmetic(claim, catalogue, base: dict) -> Finding:
@@ -56,9 +61,59 @@ def audit_arithmetic(claim, catalogue, base: dict) -> Finding:
         **base, verdict=result.verdict, computed=result.computed, unit=stated.unit.text, computed_base=chosen,
         base_unit=base_unit_text(dims), tolerance=result.tolerance, notes=note, remarks=remarks,
     )
+    if result.verdict in (Verdict.MISMATCH, Verdict.HOLDS_BY_ROUNDING):
+        decided = _within_inputs(claim, stated, chosen / value if value else 1, dims)
+        if decided:
+            return replace(finding, verdict=Verdict.HOLDS, remarks=(decided,) + remarks)
     if result.verdict == Verdict.MISMATCH:
         finding = replace(finding, diagnoses=tuple(_unit_slips(stated, chosen, catalogue)))
     return finding
+
+
+def _within_inputs(claim, stated, scale, dims: tuple) -> str:
+    """Why the sum holds within its given inputs' printed precision (rule input-precision), or "".
+
+    A sum over other printed results ("8 / 12.13 ms" for a table's throughput) meets the
+    number that was computed from their unrounded values only within their rounding: the
+    expression's range over the intervals its given inputs round from (each at both ends;
+    sums, products and quotients are monotone in each input over so narrow a box) is compared.
+    """
+    if not rule_on("input-precision") or not claim.given:
+        return ""
+    expr = parse_expression(claim.arithmetic, SymbolFactory())
+    values, widths = {}, {}
+    for symbol in expr.free_symbols:
+        name = str(symbol)
+        if name in claim.given:
+            raw = claim.given[name]
+            printed = parse_input(raw)
+            values[symbol] = printed.value * printed.unit.factor
+            width = input_half_width(raw, printed) * printed.unit.factor
+            if width:
+                widths[symbol] = width
+        else:
+            unit = _unit(name)
+            if unit is None:
+                return ""
+            values[symbol] = unit.factor
+    if not widths or len(widths) > MAX_IMPRECISE_SUM:
+        return ""
+    ends = []
+    for corner in product((-1, 1), repeat=len(widths)):
+        subs = dict(values)
+        for sign, (symbol, width) in zip(corner, widths.items()):
+            subs[symbol] = values[symbol] + sign * width
+        found = _number(expr.xreplace({k: _sympy_number(v) for k, v in subs.items()}))
+        if found is None:
+            return ""
+        ends.append(Fraction(found) * Fraction(scale))
+    low, high = min(ends), max(ends)
+    goal = stated.value * stated.unit.factor
+    if not (any(compare(stated, end, dims).verdict == Verdict.HOLDS for end in (low, high)) or (stated.comparator in ("=", "range") and low <= goal <= high)):
+        return ""
+    factor = stated.unit.factor
+    inputs = ", ".join(f"{name} = {claim.given[name]}" for name in sorted(str(s) for s in widths))
+    return f"{REMARK} ({inputs}): they give {show(low / factor)} to {show(high / factor)} {stated.unit.text}"
 
 
 def arithmetic_names(text: str) -> set[str]:
