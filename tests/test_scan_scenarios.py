@@ -296,3 +296,48 @@ def test_a_ratio_printed_n_to_1_is_a_ratio_of_the_terms_it_names_fed_by_its_sent
     assert (forty.given["peak_flops"], forty.given["mem_bandwidth"]) == ("2735 GFLOPS", "67 GB/s")  # the sentence's only FLOP rate and bandwidth
     assert forty.finding.verdict.value.startswith("holds")  # 2735 / 67 = 40.8, printed truncated
     assert "4×" in found and not {"1×", "5×"} & set(found)  # "4:1" a plain ratio; "1:5" is no n:1
+
+
+TABLE_RULES = """# FLOPs per pass
+
+| t    | QKV                     | Attn                    | MLP                     | F(t)                    |
+| ---- | ----------------------- | ----------------------- | ----------------------- | ----------------------- |
+| 256  | $$1.89 \\times 10^{11}$$ | $$2.01 \\times 10^{10}$$ | $$5.03 \\times 10^{11}$$ | $$7.12 \\times 10^{11}$$ |
+| 512  | $$3.77 \\times 10^{11}$$ | $$8.05 \\times 10^{10}$$ | $$1.01 \\times 10^{12}$$ | $$1.47 \\times 10^{12}$$ |
+| 1024 | $$7.55 \\times 10^{11}$$ | $$3.22 \\times 10^{11}$$ | $$2.01 \\times 10^{12}$$ | $$3.09 \\times 10^{12}$$ |
+| 2048 | $$1.51 \\times 10^{12}$$ | $$1.29 \\times 10^{12}$$ | $$4.03 \\times 10^{12}$$ | $$7.83 \\times 10^{12}$$ |
+
+# Steps
+
+| Batch Size                        |      1 |      8 |     16 |     32 |
+| :-------------------------------- | -----: | -----: | -----: | -----: |
+| Step Time (ms)                    |   4.98 |  12.13 |  20.30 |  36.65 |
+| Throughput (tokens/s)             | 200.61 | 659.30 | 787.99 | 873.21 |
+"""
+
+
+def test_a_cell_takes_the_arithmetic_its_table_applies_in_its_other_lines_and_breaking_it_is_a_mismatch(tmp_path):
+    page = tmp_path / "rules.md"
+    page.write_text(TABLE_RULES, encoding="utf-8")
+    found = _scanned(page)
+    totals = {s: p for s, p in found.items() if p.arithmetic == "QKV + Attn + MLP"}
+    assert sorted(totals) == ["1.47 × 10^12", "3.09 × 10^12", "7.12 × 10^11", "7.83 × 10^12"]
+    assert totals["7.12 × 10^11"].given == {"QKV": "1.89e11", "Attn": "2.01e10", "MLP": "5.03e11"}
+    assert totals["3.09 × 10^12"].finding.verdict.value == "holds"
+    assert totals["7.83 × 10^12"].finding.verdict.value == "mismatch"  # the row's own sum is 6.83e12
+    throughput = found["200.61"]
+    assert throughput.arithmetic == "Batch_Size / Step_Time" and throughput.given == {"Batch_Size": "1", "Step_Time": "4.98 ms"}
+    assert throughput.finding.verdict.value == "holds"  # 1 / 4.98 ms is 200.8, and 4.98 rounds from 4.975-4.985
+    assert found["4.98"].arithmetic is None  # a table computes forward: the step time is not the batch over the throughput
+
+
+def test_a_table_rule_needs_three_lines_that_keep_it_and_one_rule_only():
+    from auditor.scan.table_relations import table_relations
+    from auditor.scan.tables import find_tables
+
+    two_rows = "| n | a | b | a+b |\n|---|---|---|---|\n| 1 | 1.5 | 2.5 | 4.0 |\n| 2 | 3.5 | 1.5 | 5.0 |\n"
+    assert table_relations(find_tables(two_rows)) == []  # kept in two rows only: could be chance
+    three_rows = "| n | a | b | a+b |\n|---|---|---|---|\n| 1 | 1.5 | 2.5 | 4.0 |\n| 2 | 3.5 | 1.5 | 5.0 |\n| 3 | 0.5 | 0.5 | 1.0 |\n"
+    assert [r.expression for r in table_relations(find_tables(three_rows))] == ["a + b"] * 3
+    sums_and_products = "| n | a | b | c |\n|---|---|---|---|\n| 1 | 2 | 2 | 4 |\n| 2 | 2 | 2 | 4 |\n| 3 | 2 | 2 | 4 |\n"
+    assert table_relations(find_tables(sums_and_products)) == []  # a + b and a * b both fit: neither is the table's

@@ -27,6 +27,7 @@ from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
 from .sums import find_sums
+from .table_relations import table_relations
 from .tables import find_tables, in_table, place_of, table_settings
 from .views import read_view
 from .words import FormulaIndex
@@ -37,6 +38,7 @@ NEAR = 40
 RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
 SUM_SCORE = 0.95
 UNRESOLVED_SUM_SCORE = 0.3
+TABLE_RULE_SCORE = 0.85
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -109,7 +111,21 @@ class Scanner:
                 self.chooser.choose(proposal, wide, self._texts(proposal, scopes, place))
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
+        self._table_rules(located)
         return located
+
+    def _table_rules(self, located: list[Proposal]) -> None:
+        """A cell nothing else prices takes the arithmetic its table applies in its other lines."""
+        rules = {r.cell.start: r for r in table_relations(self.tables)}
+        if not rules:
+            return
+        for proposal in located:
+            place = place_of(self.tables, proposal.start) if not proposal.proposed else None
+            rule = rules.get(place.cell.start) if place is not None else None
+            if rule is not None and proposal.start == place.cell.start + (len(place.cell.text) - len(place.cell.text.lstrip("*~`$ "))):
+                proposal.arithmetic, proposal.given, proposal.score = rule.expression, dict(rule.given), TABLE_RULE_SCORE
+                proposal.unit, proposal.bare = proposal.unit or rule.unit, False
+                proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
 
     def _device_counts(self) -> list[tuple[int, int]]:
         """The counts glued to an accelerator's name ("8x" of "8x TPU v5es"): a setting, not a claim."""

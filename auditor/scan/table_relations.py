@@ -1,0 +1,238 @@
+"""Sums a table implies: a column (or row) that is, in nearly every line, the same arithmetic of others.
+
+A table of FLOP counts whose last column is the sum of the four before it in every row, or a
+throughput row that is the batch in its header over the step time above it in every column, prints
+its arithmetic as surely as "a + b = c" does, once for the table instead of once per cell. Such a
+relation is found from the cells alone: it must hold, at the printed precision of every cell it
+reads, in at least ``MIN_HOLDING`` lines and fail in at most one. It is then proposed for every
+line, so a cell that breaks its table's own rule is audited like any other printed sum, and its
+operands are given as printed, so the rounding of the cells it reads is the slack it gets.
+
+Only cells the scan proposes nothing else for take a relation; a column the catalogue's formulas
+price (weights by dtype) keeps its formula. The kinds tried are few on purpose (a run of adjacent
+lines summed, one line times or over another), so a relation is rarely a coincidence of round
+numbers: each must hold in three lines at their printed precision.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from auditor.base.errors import QuantityError
+from auditor.base.units import parse_unit
+
+from .tables import Cell, Table, header_unit
+
+MIN_HOLDING = 3
+MAX_FAILING = 1
+MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
+COUNT_DIMENSIONS = frozenset({"[token]"})  # "Batch Size" over a step time is tokens per second
+# a cell's number: a digit run no longer than a table prints ("9" * 5000 is no number to read)
+CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1,30}(?:\.\d{1,30})?)(?:\s*[×x]\s*10\^(?P<exponent>-?\d{1,3}))?\s*(?P<unit>[A-Za-z/]{1,8})?\s*$")
+
+
+@dataclass(frozen=True)
+class Value:
+    """A cell's number as printed: its text, its value and half-width in base units, its dimensions."""
+
+    cell: Cell
+    text: str
+    base: Fraction
+    half: Fraction
+    dimensions: tuple
+
+
+@dataclass(frozen=True)
+class Relation:
+    """One target cell and the arithmetic its table's rule gives it: ``expression`` over ``given`` names."""
+
+    cell: Cell
+    expression: str
+    given: dict
+    unit: str
+    evidence: str
+
+
+def table_relations(tables: list[Table]) -> list[Relation]:
+    """Every cell a table's own arithmetic prices, for every table of the page."""
+    found: list[Relation] = []
+    for table in tables:
+        for lines in _orientations(table):
+            found += _relations(lines)
+    seen, unique = set(), []
+    for relation in found:
+        if relation.cell.start not in seen:
+            seen.add(relation.cell.start)
+            unique.append(relation)
+    return unique
+
+
+@dataclass
+class _Line:
+    name: str
+    unit: str
+    values: list[Value | None]
+    setting: bool = False  # the table's first column, or a header row of numbers: what the other lines are of
+
+
+def _orientations(table: Table) -> list[list[_Line]]:
+    """The table's columns (named by the header), or, under a header row of numbers ("Batch Size | 1 | 8"),
+    its rows (named by their first cell). A first column or header row of numbers is a setting: an
+    operand, never a target nor a term of a sum."""
+    rows = table.rows
+    if len(rows) < 2 or not table.header:
+        return []
+    width = len(table.header)
+    body = [r for r in rows if r is not table.header and len(r) == width]
+    if table.transposed:
+        return [[_line(table.header[0].text, table.header[1:], setting=True)] + [_line(r[0].text, r[1:]) for r in body]]
+    first = _line(table.header[0].text, [r[0] for r in body], setting=True)
+    columns = [first] if all(first.values) else []
+    return [columns + [_line(table.header[i].text, [r[i] for r in body]) for i in range(1, width)]]
+
+
+def _line(name: str, cells: list[Cell], setting: bool = False) -> _Line:
+    unit = header_unit(name)
+    return _Line(name, unit, [_value(c, unit) for c in cells], setting)
+
+
+def _value(cell: Cell, unit: str) -> Value | None:
+    text = re.sub(r"[*`$]", "", cell.text).strip()
+    match = CELL.match(text)
+    if not match:
+        return None
+    mantissa = match["mantissa"].replace(",", "")
+    decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
+    scale = Fraction(10) ** int(match["exponent"]) if match["exponent"] else Fraction(1)
+    written = match["unit"] or unit
+    try:
+        parsed = parse_unit(written) if written else None
+    except QuantityError:
+        return None
+    factor = parsed.factor if parsed else Fraction(1)
+    half = Fraction(1, 2) * Fraction(10) ** -decimals * scale if decimals or match["exponent"] else Fraction(0)
+    printed = mantissa + (f"e{match['exponent']}" if match["exponent"] else "") + (f" {written}" if written else "")
+    return Value(cell, printed, Fraction(mantissa) * scale * factor, half * factor, parsed.dimensions if parsed else ())
+
+
+def _relations(lines: list[_Line]) -> list[Relation]:
+    if not 3 <= len(lines) <= MAX_LINES:
+        return []
+    found = []
+    for target in range(len(lines)):
+        if lines[target].setting:
+            continue
+        best = None
+        for candidate in _candidates(lines, target):
+            holding, failing = _tally(lines, target, candidate)
+            if holding >= MIN_HOLDING and failing <= MAX_FAILING and (best is None or holding > best[0]):
+                best = (holding, candidate, False)
+            elif best is not None and holding == best[0] and holding >= MIN_HOLDING and failing <= MAX_FAILING:
+                best = (holding, best[1], True)  # two rules fit the same cells: neither is the table's
+        if best is not None and not best[2]:
+            found += _proposed(lines, target, best[1])
+    return found
+
+
+def _candidates(lines: list[_Line], target: int):
+    """("+", run) for each run of two or more adjacent lines ending just before the target, ("*" or "/", (a, b))
+    for each pair before it. A table computes forward, left to right and top to bottom: a step time
+    above a throughput is what the throughput is computed from, not the other way round, and a rule
+    that ran both ways would be each cell vouching for the other."""
+    for low in range(0, target - 1):
+        if not any(lines[i].setting for i in range(low, target)):
+            yield ("+", tuple(range(low, target)))
+    for a, b in product(range(target), repeat=2):
+        if a != b:
+            if a < b:
+                yield ("*", (a, b))
+            yield ("/", (a, b))
+
+
+def _tally(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
+    holding = failing = 0
+    if _constant_one(lines, candidate):
+        return 0, 0
+    for position in range(len(lines[target].values)):
+        goal = lines[target].values[position]
+        operands = [lines[i].values[position] if position < len(lines[i].values) else None for i in candidate[1]]
+        if goal is None or None in operands or any(o.base == 0 for o in operands):
+            continue
+        if not _same_kind(goal, operands, candidate[0]):
+            return 0, 0
+        low, high = _range(candidate[0], operands)
+        if high >= goal.base - goal.half and low <= goal.base + goal.half:
+            holding += 1
+        else:
+            failing += 1
+    return holding, failing
+
+
+def _constant_one(lines: list[_Line], candidate) -> bool:
+    """An operand that is 1 in every line makes any copy of another line a 'product'."""
+    op, indices = candidate
+    if op == "+":
+        return False
+    return any(all(v is None or v.base == 1 for v in lines[i].values) for i in indices[1:] if op == "/") or any(
+        all(v is None or v.base == 1 for v in lines[i].values) for i in indices if op == "*")
+
+
+def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
+    """Dimensions agree (counts of tokens aside): a sum of like quantities, a product or quotient whose unit is the target's."""
+    def plain(dimensions):
+        return {k: v for k, v in dimensions if k not in COUNT_DIMENSIONS}
+
+    if op == "+":
+        return all(plain(o.dimensions) == plain(goal.dimensions) for o in operands)
+    first, second = plain(operands[0].dimensions), plain(operands[1].dimensions)
+    sign = 1 if op == "*" else -1
+    combined = dict(first)
+    for key, power in second.items():
+        combined[key] = combined.get(key, 0) + sign * power
+    return {k: v for k, v in combined.items() if v} == plain(goal.dimensions)
+
+
+def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
+    if op == "+":
+        return sum(o.base - o.half for o in operands), sum(o.base + o.half for o in operands)
+    a, b = operands
+    ends = [(x * y if op == "*" else x / y) for x in (a.base - a.half, a.base + a.half) for y in (b.base - b.half, b.base + b.half) if op == "*" or y]
+    return min(ends), max(ends)
+
+
+def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
+    op, indices = candidate
+    names = _names([lines[i].name for i in indices])
+    expression = f" {op} ".join(names)
+    rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')} in the table's other lines"
+    found = []
+    for position, goal in enumerate(lines[target].values):
+        operands = [lines[i].values[position] if position < len(lines[i].values) else None for i in indices]
+        if goal is None or None in operands:
+            continue
+        given = {name: value.text for name, value in zip(names, operands)}
+        found.append(Relation(goal.cell, expression, given, lines[target].unit, rule))
+    return found
+
+
+def _names(headers: list[str]) -> list[str]:
+    """Identifiers for the operands: the headers' words ("LM head" as LM_head), else a, b, c."""
+    names = []
+    for header in headers:
+        words = re.findall(r"[A-Za-z][A-Za-z0-9]*", re.sub(r"\([^)]*\)", "", header))
+        name = "_".join(words)[:24]
+        names.append(name)
+    if all(names) and len(set(names)) == len(names) and not any(_is_unit_name(n) for n in names):
+        return names
+    return [chr(ord("a") + i) for i in range(len(headers))]
+
+
+def _is_unit_name(name: str) -> bool:
+    try:
+        parse_unit(name)
+    except QuantityError:
+        return False
+    return True
