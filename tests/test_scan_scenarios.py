@@ -154,6 +154,18 @@ def test_a_page_that_changes_a_named_models_count_is_not_priced_with_its_config(
     assert scenario_counts(scanner, "meta-llama/Llama-2-13b-hf", cell, scanner._scopes(cell)) == changed
 
 
+def test_what_the_config_derives_from_a_count_the_page_changes_is_derived_anew_with_the_pages_count(tmp_path):
+    """8 KV heads for Llama-2-13B's 40: the KV values per token are 2 x 40 layers x 8 x 128, not the config's 2 x 40 x 40 x 128,
+    and the parameter count stays the model's."""
+    page = tmp_path / "variant.md"
+    page.write_text(VARIANT.format(kv=8).replace("sequences.", "sequences, cached in fp16."), encoding="utf-8")
+    cell = _scanned(page)["5.37"]
+    assert cell.given.get("model") == "meta-llama/Llama-2-13b-hf"
+    assert cell.given.get("kv_values_per_token") == 2 * 40 * 8 * 128
+    assert not any(name.startswith("n_params") and name in cell.given for name in cell.given if name != "n_params_nominal")
+    assert cell.finding.verdict.value == "holds"  # 8 x 4096 x 81,920 x 2 B = 5.37 GB
+
+
 def test_a_count_written_before_its_name_sets_it():
     from pathlib import Path
 
@@ -341,3 +353,24 @@ def test_a_table_rule_needs_three_lines_that_keep_it_and_one_rule_only():
     assert [r.expression for r in table_relations(find_tables(three_rows))] == ["a + b"] * 3
     sums_and_products = "| n | a | b | c |\n|---|---|---|---|\n| 1 | 2 | 2 | 4 |\n| 2 | 2 | 2 | 4 |\n| 3 | 2 | 2 | 4 |\n"
     assert table_relations(find_tables(sums_and_products)) == []  # a + b and a * b both fit: neither is the table's
+
+
+NEARER = """# Llama-2-13B in bf16
+
+Keep the parameters, but share 8 KV heads over the 40 query heads, for 8192-token sequences.
+
+| Batch Size            |     32 |     64 |
+| :-------------------- | -----: | -----: |
+| KV Cache Memory (GB)  |  42.95 |  85.90 |
+| Total Memory (GB)     |  68.98 | 111.93 |
+"""
+
+
+def test_of_two_formulas_the_words_rank_alike_the_one_the_number_fits_is_taken_over_one_merely_near(tmp_path):
+    """Weights plus cache is 68.98 GB at batch 32, within twice the cache's 42.95 GB; the cache alone is the number."""
+    page = tmp_path / "nearer.md"
+    page.write_text(NEARER, encoding="utf-8")
+    found = _scanned(page)
+    assert {s: found[s].finding.verdict.value for s in ("42.95", "85.90", "68.98", "111.93")} == dict.fromkeys(("42.95", "85.90", "68.98", "111.93"), "holds")
+    assert found["42.95"].formula != found["68.98"].formula
+    assert found["68.98"].given["model"] == "meta-llama/Llama-2-13b-hf" and found["68.98"].given["kv_values_per_token"] == 81920

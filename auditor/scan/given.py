@@ -84,6 +84,11 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         if set(changed) <= leaves:  # the formula takes the counts the page changes itself: the model with them
             given["model"] = model
             given.update(changed)
+        elif (derived := scanner.variant_values(model, changed)) and leaves & set(derived):
+            # it takes what the config derives from them: derived anew from the config with the page's counts
+            given["model"] = model
+            given.update({n: v for n, v in changed.items() if n in leaves})
+            given.update({n: int(v) if getattr(v, "denominator", 1) == 1 else float(v) for n, v in derived.items() if n in leaves})
     gpu = scanner.table_gpu(proposal.start) or nearest(scanner.visible(scanner.gpus, proposal.start), scopes, proposal.start)
     if gpu and any(s.gpu for s in symbols):
         given["gpu"] = gpu

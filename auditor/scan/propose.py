@@ -81,6 +81,7 @@ class Scanner:
         self._counts: dict[str, int | None] = {}
         self._geometry_counts: dict[str, dict[str, int]] = {}
         self.scenario_cache: dict[tuple, dict[str, int]] = {}
+        self._variants: dict[tuple, dict] = {}
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -271,6 +272,29 @@ class Scanner:
             values = geometry.values if geometry is not None else {}
             self._geometry_counts[model] = {n: int(geometry.value(n)) for n in names if n in values}
         return self._geometry_counts[model]
+
+    def variant_values(self, model: str, changed: dict[str, int]) -> dict[str, int | Fraction]:
+        """What the model's config derives anew with the page's counts ("8 KV heads" of a 40-KV-head model:
+        the KV values per token), less its parameter counts: a page that changes the heads and says it
+        keeps the parameters the same prices the weights as before."""
+        key = (model, tuple(sorted(changed.items())))
+        if key not in self._variants:
+            from auditor.inputs.models import model_geometry
+
+            geometry, _, config = model_geometry(model, self.project.inputs, None)
+            symbols = self.project.catalogue.symbols
+            values = {}
+            if geometry is not None and all(symbols[n].config for n in changed):
+                variant = dict(config) | {symbols[n].config: v for n, v in changed.items()}
+                try:
+                    derived = self.project.inputs.geometry(variant)
+                except Exception:  # a config the counts make unreadable (heads not dividing): no variant
+                    derived = None
+                if derived is not None:
+                    values = {n: d.value for n, d in derived.values.items()
+                              if n in geometry.values and d.value != geometry.values[n].value and not n.startswith("n_params") and n not in changed}
+            self._variants[key] = values
+        return dict(self._variants[key])
 
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
