@@ -113,6 +113,8 @@ def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:
     return around(pattern, text, position, position, (max(0, position - 4000), len(text)))
 
 
+TIMES_AFTER = re.compile(r"[ \u00a0]times\b(?!\s*[\d(.$\\])")
+"""A ratio in words ("8 times larger", "1.5 times as long"); "8 times 4" is a product."""
 RATIO_AFTER = re.compile(r":1(?![\d:]|\.\d)")
 RATIO_OF = re.compile(r"\s+([A-Za-z]+)\s*:\s*([A-Za-z]+)\b")
 
@@ -140,6 +142,9 @@ def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, b
     ratio = RATIO_AFTER.match(text, end)
     if ratio and not re.search(r"\d:$", before) and "." not in match.group(0):
         return ratio.end(), ratio_unit(text, ratio.end(), match.start()), False
+    times = TIMES_AFTER.match(text, end)
+    if times:
+        return times.end(), "×", False
     fraction = FRACTION_AFTER.match(text, end)
     if fraction and not before.rstrip().endswith("/") and "." not in match.group(0):
         return fraction.end(), "", False
@@ -171,7 +176,7 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         qualifier = qualifier_before.search(before)
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
         stated = " ".join(text[begin:end].split())
-        if unit and RATIO_AFTER.match(text, match.end()):
+        if unit and (RATIO_AFTER.match(text, match.end()) or TIMES_AFTER.match(text, match.end())):
             stated = " ".join(text[begin : match.end()].split()) + ("×" if unit == "×" else "")
         try:
             parse_stated(stated)
