@@ -374,3 +374,13 @@ def test_of_two_formulas_the_words_rank_alike_the_one_the_number_fits_is_taken_o
     assert {s: found[s].finding.verdict.value for s in ("42.95", "85.90", "68.98", "111.93")} == dict.fromkeys(("42.95", "85.90", "68.98", "111.93"), "holds")
     assert found["42.95"].formula != found["68.98"].formula
     assert found["68.98"].given["model"] == "meta-llama/Llama-2-13b-hf" and found["68.98"].given["kv_values_per_token"] == 81920
+
+
+def test_one_printed_size_is_given_for_one_quantity_only(tmp_path):
+    """"~19.7 GB for model weights" may stand for the weights or for the cache, never for both in one sum."""
+    page = tmp_path / "sizes.md"
+    page.write_text("# Memory\n\nWith 4-bit weights and an 8-bit KV-cache at 100K context, this gets us to ~19.7 GB for model weights "
+                    "and ~65 GB for KV-cache, and we must read all of that to compute the last token.\n", encoding="utf-8")
+    for proposal in _scanned(page).values():
+        printed = [v for k, v in proposal.page_inputs.items()]
+        assert len(printed) == len(set(printed)), proposal.page_inputs

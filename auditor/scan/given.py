@@ -47,15 +47,16 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     catalogue = scanner.project.catalogue
     given = written_formulas(scanner, proposal, formula, scopes)
     page_inputs: dict = {}
+    taken: set[int] = set()  # where the figures given sit: one printed size is one quantity ("~19.7 GB for model weights" is not also the KV cache)
     if with_sizes:
-        page_sizes(scanner, proposal, formula, scopes, given, page_inputs)
+        page_sizes(scanner, proposal, formula, scopes, given, page_inputs, taken)
     leaves = leaf_symbols(catalogue, formula, set(given))
     symbols = [catalogue.symbols[n] for n in leaves]
     model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
     missing = []
     ideal = any(s.ideal is not None for s in symbols) and is_ideal(scanner, proposal, scopes)
     for symbol in symbols:
-        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs):
+        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs, taken):
             continue
         if ideal and symbol.ideal is not None:
             given[symbol.name] = int(symbol.ideal) if symbol.ideal.denominator == 1 else float(symbol.ideal)
@@ -227,7 +228,7 @@ def sheet_instead(scanner, symbol, found, given: dict) -> bool:
 BINARY_FOR_DECIMAL = tuple((1024 / 1000) ** power for power in (1, 2, 3, 4))
 
 
-def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict) -> bool:
+def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict, taken: set[int]) -> bool:
     """A value the page writes for the symbol, with its unit, beats a config or spec sheet the page never quoted.
 
     Only the kinds of input a page sets up rather than derives: an accelerator's figures, a
@@ -239,12 +240,15 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict)
     found = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
     if found is None or (symbol.gpu and sheet_instead(scanner, symbol, found, given)):
         return False
+    if found.dimensions and found.start in taken:
+        return False
+    taken.add(found.start)
     given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text
     return True
 
 
-def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs: dict) -> None:
+def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs: dict, taken: set[int]) -> None:
     """Sizes the formula computes on the way that the page writes near the number ("100 kB/token" of KV cache, "70GB" of weights).
 
     A page that prints the KV cache per token and then sizes a batch with it,
@@ -264,11 +268,13 @@ def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs
         wanted = _distinctive_words(defined.title, (), defined.unit.text)
         for low, high in scopes[1:3]:
             fits = [w for w in scanner.written if low <= w.start < high and w.dimensions == defined.unit.dimensions and w.words & wanted
-                    and not (w.start < proposal.end and proposal.start < w.end)]
+                    and not (w.start < proposal.end and proposal.start < w.end) and w.start not in taken]
             if fits:
                 found = min(fits, key=lambda w: abs(w.start - proposal.start))
                 given[used], page_inputs[used] = found.given, found.text
+                taken.add(found.start)
                 break
+
 
 
 def written_formulas(scanner, proposal, formula: str, scopes) -> dict:
