@@ -86,3 +86,13 @@ def test_a_unit_written_in_chinese_script_is_read_in_its_latin_spelling_at_the_s
 def test_a_ratio_in_words_or_as_n_to_1_is_a_ratio_and_a_product_is_not(text, stated):
     found = [p.stated for p in find_numbers(Document(Path("x.md"), text), [])]
     assert found[0] == stated, found
+
+
+def test_the_words_beside_a_printed_figure_stop_at_the_next_number():
+    from auditor.scan.quantities import written_quantities
+
+    text = "It needs 8 NVIDIA H200 GPUs (141 GB each). We get to ~19.7 GB for model weights and ~65 GB for KV-cache, read each step."
+    words = {w.text: w.words for w in written_quantities(text)}
+    assert "weight" in words["19.7 GB"] and not {"kv", "cach"} & words["19.7 GB"]
+    assert {"kv", "cach"} <= words["65 GB"]
+    assert "h200" in words["141 GB"]  # a name's digits are no number

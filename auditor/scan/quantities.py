@@ -121,8 +121,8 @@ def _meaning_words(text: str) -> frozenset:
 
 def _around(text: str, start: int, end: int) -> frozenset:
     """The words right beside a number, within its sentence: "3.35 TB/s of HBM bandwidth", "HBM bandwidth of 3.35 TB/s"."""
-    before = re.split(r"[.;:!?|]\s", text[max(0, start - BEFORE) : start])[-1]
-    after = re.split(r"[.;:!?|,(]", text[end : end + AFTER])[0]
+    before = re.split(r"[.;:!?|]\s|(?<![\w.,-])\d[\d.,]*\S*\s", text[max(0, start - BEFORE) : start])[-1]
+    after = re.split(r"[.;:!?|,(]|\s[~≈]?\d", text[end : end + AFTER])[0]  # up to the next number: its words are its own
     return frozenset(stem_words(before + " " + after))
 
 
