@@ -93,7 +93,17 @@ def read_view(raw: str, suffix: str) -> View:
         found = markdown_view.view(raw)
     else:
         found = plain_view(raw)
-    return latin_units(found)
+    return latin_units(half_width(found))
+
+
+HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def half_width(view: View) -> View:
+    """Full-width forms read as their ASCII: a Chinese page's "（32*8-24.6）/ 2 = 115.7" is a printed sum.
+    One character for one, so every character keeps its place in the file."""
+    text = view.text.translate(HALF_WIDTH)
+    return view if text == view.text else View(text, view.origin, view.raw_length)
 
 
 def latin_units(view: View) -> View:
