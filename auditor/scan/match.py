@@ -21,6 +21,8 @@ QUANTITY_PHRASES: dict[str, tuple[str, ...]] = {
     "kv_bytes_per_token_mla": ("mla", "latent", "per token", "/token"),
     "kv_bytes_per_sequence": ("sequence", "kv cache", "k-token", "k token", "context", "holds"),
     "kv_cache_bytes": ("kv cache", "batch", "calculator", "returns"),
+    "kv_bytes_batch": ("kv cache memory", "cache memory", "kv cache of"),
+    "serving_memory_bytes": ("total memory", "total", "weights plus", "weights and", "in all"),
     "weight_bytes": ("weights", "weight", "parameters", "checkpoint"),
     "kv_budget": ("budget", "leave", "left", "headroom", "for cache", "free"),
     "reserved_memory": ("overhead", "reserved", "activations"),
