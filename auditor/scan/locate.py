@@ -171,7 +171,7 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
             continue
         before = text[max(0, match.start() - 16) : match.start()]
         end, unit, bare = _extent(text, match, before)
-        if unit is None or (bare and NOT_A_CLAIM_BEFORE.search(before)):
+        if unit is None or (bare and match["exponent"] is None and NOT_A_CLAIM_BEFORE.search(before)):  # "(3.1 × 10^5) t^2" is a quantity
             continue
         qualifier = qualifier_before.search(before)
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
