@@ -83,7 +83,7 @@ def test_a_unit_written_in_chinese_script_is_read_in_its_latin_spelling_at_the_s
     ("text", "stated"),
     [("F(t) ≈ (3.1 × 10^5) t^2 + 1.6 × 10^8", "3.1 × 10^5"), ("the flops grow 64 times, and", "64×"), ("it takes 1.5 times as long", "1.5×"), ("a 40:1 ratio", "40×"), ("8 times 4 is 32", "8")],
 )
-def test_a_ratio_in_words_or_as_n_to_1_is_a_ratio_and_a_product_is_not(text, stated):
+def test_a_ratio_in_words_or_as_n_to_1_is_a_ratio_a_product_is_not_and_a_power_of_ten_is_one_number(text, stated):
     found = [p.stated for p in find_numbers(Document(Path("x.md"), text), [])]
     assert found[0] == stated, found
 
