@@ -86,21 +86,20 @@ class FormulaChooser:
     def _plausible(self, proposal, ranked, scopes):
         """The best formula whose inputs the context gives and whose value can be the number's; else the best, and why not."""
         first, near = None, None
-        for total, score in ranked[:RESOLVE_CHOICES]:
-            if total < RESOLVE_MARGIN * ranked[0][0]:
-                break
+        choices = [(total, score) for total, score in ranked[:RESOLVE_CHOICES] if total >= RESOLVE_MARGIN * ranked[0][0]]
+        for index, (total, score) in enumerate(choices):
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
             if missing:
                 first = first or (score, given, missing, model_scope, "")
                 continue
             strict = total < TIED * ranked[0][0] or near is not None
             far = self._why_not(proposal, score.formula, given, runner_up=strict)
-            if not far and (strict or not self._why_not(proposal, score.formula, given, runner_up=True)):
-                return score, given, missing, model_scope, ""  # it holds, or a named slip explains it
-            if not far:
-                near = near or (score, given, missing, model_scope, "")  # only near: a formula the number fits better may follow
+            if far:
+                first = first or (score, given, missing, model_scope, far)
                 continue
-            first = first or (score, given, missing, model_scope, far)
+            if strict or index == len(choices) - 1 or not self._why_not(proposal, score.formula, given, runner_up=True):
+                return score, given, missing, model_scope, ""  # it holds, a named slip explains it, or no other formula is left
+            near = (score, given, missing, model_scope, "")  # only near: a formula the number fits better may follow
         return near or first
 
     def _why_not(self, proposal, formula_id: str, given: dict, runner_up: bool) -> str:

@@ -16,6 +16,7 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
 STOP = frozenset(
     "a an and are as at be been being but by can do does for from has have how in into is it its of off on once one only or "
@@ -34,8 +35,10 @@ SECTION_BONUS = 2.5
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude suffix stripper: enough to make 'sequences', 'sequence' and 'sequenced' one word."""
+    """A crude suffix stripper: enough to make 'sequences', 'sequence' and 'sequenced' one word.
+    Kept per word: a page's words are few, and it asks for them at every number."""
     word = SYNONYMS.get(word, word)
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
