@@ -384,3 +384,38 @@ def test_one_printed_size_is_given_for_one_quantity_only(tmp_path):
     for proposal in _scanned(page).values():
         printed = [v for k, v in proposal.page_inputs.items()]
         assert len(printed) == len(set(printed)), proposal.page_inputs
+
+
+TRAINING = """# Memory of training
+
+For mixed-precision AdamW training of a 7B model:
+
+| Component | Size |
+|-----------|------|
+| Model params (FP16) | 14 GB |
+
+| Component | Formula | Size |
+|-----------|---------|------|
+| Model weights (FP16) | 7.6B * 2 | 15.2 GB |
+| Layers offloaded | 32/50 | 10.2s |
+
+## Serving
+
+Llama-7B at 4K context, batch 1, holds about 2 GB of KV cache.
+"""
+
+
+def test_a_size_after_an_article_is_any_model_of_that_size_and_a_row_prints_its_sum_beside_its_result(tmp_path):
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "training.md"
+    page.write_text(TRAINING, encoding="utf-8")
+    found = _scanned(page)
+    assert "model" not in found["14 GB"].given  # "a 7B model" is no Llama-7B: 7e9 parameters, 14 GB, as the page has it
+    assert found["14 GB"].finding.verdict.value == "holds"
+    assert found["15.2 GB"].arithmetic == "7.6e9 * 2" and found["15.2 GB"].finding.verdict.value == "holds"
+    assert found["10.2s"].arithmetic is None  # "32/50" heads a count of layers, not a division
+    scanner = Scanner(Document.read(page), Project.load(tmp_path))
+    assert [m for _, _, m in scanner.models] == ["huggyllama/llama-7b"]  # only the model named in full

@@ -162,6 +162,9 @@ def find_seq_len(text: str) -> int | None:
     return int(match.group(1).replace(",", "")) if match else None
 
 
+GENERIC_BEFORE = re.compile(r"(?i)\b(?:a|an|any|each|every|one)\s+$")
+
+
 def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
     """Models named in full ("Llama-3-8B", "DeepSeek-V3"), then bare sizes ("70B") of a family named in full.
 
@@ -179,7 +182,8 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
         covered.take(start, end)
     for match in re.finditer(r"(?<![\w.\-])(\d+(?:\.\d+)?)B(?![\w\-])", text):
         named = by_size.get(match[1] + "B")
-        if named and not covered.covers(match.start()):
+        generic = GENERIC_BEFORE.search(text, max(0, match.start() - 8), match.start())  # "a 7B model": any model of that size
+        if named and not generic and not covered.covers(match.start()):
             found.append((match.start(), match.end(), max(set(named), key=named.count)))
             covered.take(match.start(), match.end())
     return sorted(found)

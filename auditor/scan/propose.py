@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import replace
 from fractions import Fraction
 
 from auditor.documents.locate import Document
@@ -28,7 +29,7 @@ from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
 from .sums import find_sums
 from .table_relations import table_relations
-from .tables import find_tables, in_table, place_of, table_settings
+from .tables import find_tables, in_table, left_cell, place_of, table_settings
 from .views import read_view
 from .words import FormulaIndex
 
@@ -39,6 +40,7 @@ RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
 SUM_SCORE = 0.95
 UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
+CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\s.,()*×/+·÷-]*$")  # "7.6B * 2", "(32*8-24.6) / 2"
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -98,8 +100,11 @@ class Scanner:
         named = {s.start: s.name for s in self.settings if s.start not in known and len(s.name) >= 2}
         for proposal in located:
             scopes = self._scopes(proposal)
+            cell_sum = None if proposal.start in results else self._cell_sum(proposal)
             if proposal.start in results:
                 self._sum(proposal, results[proposal.start])
+            elif cell_sum is not None:
+                self._sum(proposal, cell_sum)
             elif proposal.start in inputs_set:
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
             elif proposal.start in named:
@@ -114,6 +119,22 @@ class Scanner:
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         self._table_rules(located)
         return located
+
+    def _cell_sum(self, proposal: Proposal):
+        """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"): the sum."""
+        left = left_cell(self.tables, proposal.start) if self.tables else None
+        if left is None or not CELL_EXPRESSION.search(left.text) or re.fullmatch(r"\s*\d+\s*/\s*\d+\s*", left.text):
+            return None  # "32/50" heads a count of layers offloaded, not a division
+        cell = place_of(self.tables, proposal.start).cell
+        if self.view.text[cell.start : proposal.start].strip(" ~≈*`$"):
+            return None  # the number is not what the cell starts with
+        written = f"{left.text} = {self.view.text[proposal.start : cell.end]}"
+        found = [f for f in find_sums(written) if f.result_start == len(left.text) + 3 and f.start == 0]
+        if not found:
+            return None
+        shift = left.start
+        return replace(found[0], start=shift, end=shift + found[0].end, result_start=proposal.start,
+                       operand_spans=[(a + shift, b + shift) for a, b in found[0].operand_spans])
 
     def _table_rules(self, located: list[Proposal]) -> None:
         """A cell nothing else prices takes the arithmetic its table applies in its other lines."""

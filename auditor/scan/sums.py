@@ -173,9 +173,17 @@ def plain_number(text: str) -> str:
     return f"{ten[1]}e{ten[2]}" if ten else text.replace(",", "").replace("_", "")
 
 
+COUNT_SUFFIXES = {"K": "e3", "M": "e6", "B": "e9", "T": "e12"}
+"""A count glued to its number in a sum ("7B × 12 = 84 GB", "7.6B * 2"): thousands, millions, billions, as "70B" is
+parameters elsewhere on a page; a byte in a sum is spelled apart ("2 B") or as a word."""
+
+
 def _operand(token: re.Match) -> str:
     number = plain_number(token.group("number"))
     unit = token.group("unit")
+    glued = token.end("number") == token.start("unit") if unit else False
+    if unit in COUNT_SUFFIXES and glued and "e" not in number.lower():
+        return f"{number}{COUNT_SUFFIXES[unit]}"
     if unit and _is_unit(unit):
         return f"({number}*{_unit_name(unit)})"
     if unit:

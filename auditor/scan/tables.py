@@ -110,6 +110,16 @@ def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
     return Place(cell, column, label, corner, column_value, unit, tuple(spans), span)
 
 
+def left_cell(tables: list[Table], position: int) -> Cell | None:
+    """The cell left of the one holding ``position``, in its row ("| Model weights (FP16) | 7.6B * 2 | 15.2 GB |")."""
+    for table in tables:
+        for row in table.rows:
+            for index, cell in enumerate(row):
+                if cell.start <= position < cell.end:
+                    return row[index - 1] if index > 0 else None
+    return None
+
+
 def header_unit(text: str) -> str:
     """The unit a header prints for its cells: "(GiB)", "(tokens/s)", "in ms", "Total GB"; '' when none.
 
