@@ -176,8 +176,8 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
     op, indices = candidate
     if op == "+":
         return False
-    return any(all(v is None or v.base == 1 for v in lines[i].values) for i in indices[1:] if op == "/") or any(
-        all(v is None or v.base == 1 for v in lines[i].values) for i in indices if op == "*")
+    factors = indices if op == "*" else indices[1:]  # a quotient's divisor, either factor of a product
+    return any(all(v is None or v.base == 1 for v in lines[i].values) for i in factors)
 
 
 def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
