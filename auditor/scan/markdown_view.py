@@ -1,7 +1,8 @@
 """Markdown (and MDX, and Markdown with HTML and LaTeX in it) as a reader sees it.
 
 Front matter, fenced code blocks, HTML comments, Liquid and JSX tags, link targets, images and bare
-URLs are not prose: they become blank. Equations (``$$...$$``, ``$...$``, ``\\(...\\)``) are read as
+URLs are not prose: they become blank, but for the worked arithmetic of a code block (a chain of
+"= ..." lines, pages do their napkin math there). Equations (``$$...$$``, ``$...$``, ``\\(...\\)``) are read as
 plain arithmetic (``latex``); inline code keeps its text, because pages print their sums there
 ("`162e3 * 32,768 = 5.3GB`"); emphasis marks, escapes and list numbering are dropped; pipe tables
 stay as they are, one row a line, for ``tables``. HTML inside the Markdown is read like a page.
@@ -60,7 +61,9 @@ def view(raw: str) -> View:
 def _replace(builder: ViewBuilder, match: re.Match) -> None:
     kind = match.lastgroup if match.lastgroup not in ("mark", "code_text", "target") else _outer(match)
     start = match.start()
-    if kind in ("front", "fence"):
+    if kind == "fence":
+        _worked_lines(builder, match)
+    elif kind == "front":
         builder.write("\n\n", start)
     elif kind in MATH:
         text, origin = latex.convert(match[kind], match.start(kind))
@@ -77,6 +80,31 @@ def _replace(builder: ViewBuilder, match: re.Match) -> None:
         builder.keep_text(start, match.end())
     elif kind in ("comment", "liquid", "image", "url"):
         builder.write(" ", start)
+
+
+CHAINED = re.compile(r"^[ \t]*=[ \t]*[~≈]?[ \t]*[\d(]", re.MULTILINE)
+
+
+def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
+    """A code block is not prose, but its worked arithmetic is: a line that goes on a chain of equalities
+    ("= 2 * 200_000 * 64 * 8196", then "= 210 GB"), with the line it goes on from, is kept; the rest is blank."""
+    builder.write("\n\n", match.start())
+    block = match.group(0)
+    lines = block.split("\n")
+    offsets = [0]
+    for line in lines[:-1]:
+        offsets.append(offsets[-1] + len(line) + 1)
+    kept = set()
+    for index, line in enumerate(lines):
+        if index and CHAINED.match(line):
+            kept.update((index - 1, index))
+    for index in sorted(kept):
+        if index == 0:
+            continue  # the fence line itself
+        start = match.start() + offsets[index]
+        builder.keep(start, start + len(lines[index]))
+        builder.write("\n", start + len(lines[index]))
+    builder.write("\n\n", match.end() - 1 if match.end() > match.start() else match.start())
 
 
 def _outer(match: re.Match) -> str:
