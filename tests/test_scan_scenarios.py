@@ -419,3 +419,24 @@ def test_a_size_after_an_article_is_any_model_of_that_size_and_a_row_prints_its_
     assert found["10.2s"].arithmetic is None  # "32/50" heads a count of layers, not a division
     scanner = Scanner(Document.read(page), Project.load(tmp_path))
     assert [m for _, _, m in scanner.models] == ["huggyllama/llama-7b"]  # only the model named in full
+
+
+NAPKIN = """# Napkin math
+
+```
+time spent computing
+    = 190 * 2 * 6 / 4500 TFLOPs
+    = 0.5ms
+```
+
+Weights of 52B parameters in fp16 take 2 * 52e9 = 104e12 bytes = 104 GB.
+"""
+
+
+def test_a_sum_that_holds_only_if_a_bare_number_has_a_prefix_the_page_left_out_is_not_proposed(tmp_path):
+    """190 means 190e9 here, which the page never prints; 104e12 bytes printed as 104 GB is a slip the audit names."""
+    page = tmp_path / "napkin.md"
+    page.write_text(NAPKIN, encoding="utf-8")
+    found = _scanned(page)
+    assert found["0.5ms"].arithmetic is None and "print no unit" in found["0.5ms"].evidence[-1]
+    assert found["104 GB"].arithmetic is not None and found["104 GB"].finding.verdict.value == "mismatch"

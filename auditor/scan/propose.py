@@ -336,6 +336,8 @@ def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     from auditor.base.quantity import parse_stated
 
     value = literal_value(expression)
+    if value is None and re.search(r"\d", re.sub(r"\([^()]*\*[A-Za-zµ][\w/µ]*\)", "", expression)):
+        value = literal_value(_unit_factors(expression))  # "190 * 2 * 6 / (4500*TFLOPs)": bare operands beside a unit
     if value is None or value == 0:
         return None
     try:
@@ -352,11 +354,25 @@ def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
 
     if agrees(1) or agrees(factor):  # base units, or the result's own unit: a reading the engine takes
         return None
-    for power in (1, 2, -1, -2):  # another decimal prefix of the result's unit (a binary one is a slip the audit names)
+    for power in (1, 2, 3, 4, -1, -2, -3, -4):  # another decimal prefix (a binary one is a slip the audit names); "190 * 2 * 6 / 4500 TFLOPs" is 190e9
         if agrees(factor * Fraction(1000) ** -power):
-            return (f"its operands print no unit, and the result agrees with them only if they are in a unit "
+            return (f"its bare numbers print no unit, and the result agrees with them only if they are in a unit "
                     f"1000**{power} times smaller than {stated.unit.text}: not proposed")
     return None
+
+
+def _unit_factors(expression: str) -> str:
+    """The expression with each unit name as its factor to base units ("4500*TFLOPs" as 4500*(10**12)); a name that is
+    no unit is left, so the expression is no literal."""
+    from auditor.base.units import parse_unit
+
+    def factor(match: re.Match) -> str:
+        if not _is_unit(match[0]):
+            return match[0]
+        value = parse_unit(match[0]).factor
+        return f"({value.numerator}/{value.denominator})"
+
+    return re.sub(r"(?<![\d.eE])[A-Za-zµ_][A-Za-z0-9_µ]*", factor, expression)
 
 
 def _is_unit(name: str) -> bool:
