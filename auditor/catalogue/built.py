@@ -21,6 +21,7 @@ built from its files, with every located error that reading gives.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
@@ -179,13 +180,14 @@ def shipped() -> Catalogue | None:
     try:
         if SHIPPED.stat().st_size > MAX_SHIPPED_BYTES:
             return None
-        data = json.loads(SHIPPED.read_text(encoding="utf-8"))
+        # each location relocated as the parser makes it: one walk of the form instead of two
+        data = json.loads(SHIPPED.read_text(encoding="utf-8"), object_hook=functools.partial(_located_at, _shown_paths()))
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.get("key") != shipped_key():
         return None
     try:
-        return restore(_relocated(data.get("catalogue"), _shown_paths()))
+        return restore(data.get("catalogue"))
     except BuiltFormError:
         return None
 
@@ -202,11 +204,18 @@ def _shown_paths() -> dict[str, str]:
     return {f"formulas/{p.name}": display_path(p) for p in folder.glob("*.yaml")}
 
 
+def _located_at(paths: dict[str, str], data: dict) -> dict:
+    """A stored location with its path mapped through ``paths``; any other mapping as it is."""
+    if data.keys() == {"path", "line"} and isinstance(data["path"], str):
+        return {"path": paths.get(data["path"], data["path"]), "line": data["line"]}
+    return data
+
+
 def _relocated(data, paths: dict[str, str]):
     """``data`` with every stored location's path mapped through ``paths`` (others kept)."""
     if isinstance(data, dict):
-        if data.keys() == {"path", "line"} and isinstance(data["path"], str):
-            return {"path": paths.get(data["path"], data["path"]), "line": data["line"]}
+        if data.keys() == {"path", "line"}:
+            return _located_at(paths, data)
         return {k: _relocated(v, paths) for k, v in data.items()}
     if isinstance(data, list):
         return [_relocated(v, paths) for v in data]

@@ -67,7 +67,7 @@ def _reproducing(ctx: Context, combo: tuple[Hypothesis, ...], judged: bool = Fal
     precision, not merely on the right side of it.
     """
     bindings, unit, scale = applied(ctx, combo)
-    stated = _printed_as(ctx, unit)
+    stated = _stated_as(ctx, unit)
     band, values = ctx.band(stated), ctx.replaced(bindings)
     if not judged:
         rough = ctx.variation.rough(ctx.claim.formula, values) if values else None
@@ -97,8 +97,16 @@ def _band_of(ctx: Context, unit):
     """The float band of the stated number printed in ``unit`` (None: as stated), once per unit."""
     key = ("printed as", id(unit))
     if key not in ctx.bands:
-        ctx.bands[key] = ctx.band(_printed_as(ctx, unit))
+        ctx.bands[key] = ctx.band(_stated_as(ctx, unit))
     return ctx.bands[key]
+
+
+def _stated_as(ctx: Context, unit):
+    """``_printed_as``, once per unit: a search reads the number in a handful of units, thousands of times."""
+    key = ("stated as", id(unit))
+    if key not in ctx.bands:
+        ctx.bands[key] = (unit, _printed_as(ctx, unit))  # the unit held, so its id stays its own
+    return ctx.bands[key][1]
 
 
 def _printed_as(ctx: Context, unit):

@@ -15,25 +15,23 @@ from array import array
 from bisect import bisect_right
 
 _WHITESPACE = re.compile(r"\s+")
+_LONG_RUN = re.compile(r"\s\s+")
 
 
 class QuoteIndex:
     """A document's text with whitespace collapsed, and the way back to the original offsets."""
 
     def __init__(self, text: str):
-        pieces: list[str] = []
+        # A run of one whitespace character becomes one space: offsets past it are unchanged, so only the
+        # longer runs, where collapsed and original offsets part, are marked (a page has few of them).
         self._collapsed, self._original = array("q", [0]), array("q", [0])
-        cursor = length = 0
-        for run in _WHITESPACE.finditer(text):
-            pieces.append(text[cursor : run.start()])
-            length += run.start() - cursor
-            self._mark(length, run.start())
-            pieces.append(" ")
-            length += 1
-            cursor = run.end()
-            self._mark(length, cursor)
-        pieces.append(text[cursor:])
-        self.text = "".join(pieces)
+        removed = 0
+        for run in _LONG_RUN.finditer(text):
+            start, end = run.start(), run.end()
+            self._mark(start - removed, start)
+            removed += end - start - 1
+            self._mark(end - removed, end)
+        self.text = _WHITESPACE.sub(" ", text)
 
     def _mark(self, collapsed: int, original: int) -> None:
         self._collapsed.append(collapsed)

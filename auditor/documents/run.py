@@ -126,7 +126,13 @@ class _Reader:
         return claims_file
 
     def _table_key(self, claims_file: File) -> str | None:
-        return None if claims_file.key is None else key("claims", self.environment, str(claims_file.path.resolve()))
+        """The store key of the file's table, once a file: a run looks it up and writes it (resolving a path is a syscall each)."""
+        if claims_file.key is None:
+            return None
+        known = self.__dict__.setdefault("_table_keys", {})
+        if claims_file.path not in known:
+            known[claims_file.path] = key("claims", self.environment, str(claims_file.path.resolve()))
+        return known[claims_file.path]
 
     def audit(self, files: list[File], problems: list, worker: Worker | None = None) -> list[tuple[File, Entry]]:
         """Each readable, first-named claim with its finding (audited now when the cache had none), as ``collect`` orders them.
@@ -220,11 +226,11 @@ class _Reader:
             return
         kept = [e for e in claims_file.entries if e.key is not None and e.outcome is not None and (e.finding is None or e.located is not None)]
         changed = any(e.fresh for e in kept) or not all(e.key in claims_file.table for e in kept)
-        pack = self._pack(claims_file)
-        if self._table_key(claims_file) is not None and (changed or pack is not None):
+        pack, table_key = self._pack(claims_file), self._table_key(claims_file)
+        if table_key is not None and (changed or pack is not None):
             # one entry per file: its claims' outcomes by claim key, and the pack listing them for these bytes of the file
             # (a write per claim, or a second one for the pack, costs more than most claims cost to audit)
-            self.store.put("claims", self._table_key(claims_file), {"outcomes": {e.key: outcome_record(e) for e in kept}, "pack": pack})
+            self.store.put("claims", table_key, {"outcomes": {e.key: outcome_record(e) for e in kept}, "pack": pack})
         for entry in claims_file.entries:
             entry.record = None  # written: no need to hold it while the other files are kept
 
