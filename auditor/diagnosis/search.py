@@ -194,7 +194,7 @@ def _near(ctx: Context, pool: list[Hypothesis], columns: list, values, numpy):
         unit = numpy.where(unit != 0, unit, code[column])
     far = numpy.zeros(lanes, dtype=bool)
     with numpy.errstate(all="ignore"):
-        for which in numpy.unique(unit).tolist():
+        for which in sorted(set(unit.tolist())):
             band = _band_of(ctx, units[which])
             if band is None or band[2] == 0:
                 continue
