@@ -148,3 +148,47 @@ def test_a_role_key_no_symbol_declares_is_an_unknown_input(project, monkeypatch,
     monkeypatch.chdir(project)
     code, _, err = run_cli("check")
     assert code == 2 and "unknown input 'critic_model'" in err
+
+
+PHRASED_FORMULA = """\
+symbols:
+  prompt_tokens:
+    meaning: tokens in one prompt
+    unit: token
+formulas:
+  prompt_kv_bytes:
+    title: KV cache of one prompt
+    expr: prompt_tokens * kv_bytes_per_token_gqa
+    unit: byte
+    scan_phrases: [Prompt Cache, "per prompt", per prompt]
+"""
+
+
+def test_a_formula_declares_the_phrases_the_scan_credits_it_with(project):
+    from auditor.audit.project import Project
+    from auditor.scan.match import phrase_score
+
+    (project / "formulas" / "own.yaml").write_text(PHRASED_FORMULA)
+    catalogue = Project.load(project).catalogue
+    phrases = catalogue.formulas["prompt_kv_bytes"].scan_phrases
+    assert phrases == ("prompt cache", "per prompt")  # lower case, each once
+    # once in the paragraph, three times more right beside the number
+    assert phrase_score(phrases, "The prompt cache is 131 MB here.", "PROMPT CACHE is 131 MB") == 1 + 3
+    assert phrase_score(phrases, "weights only", "weights") == 0
+    # the built-in formulas' phrases are data too, read from their YAML
+    assert "/token" in catalogue.formulas["kv_bytes_per_token_gqa"].scan_phrases
+
+
+@pytest.mark.parametrize("phrases, error", [
+    ("per prompt", "scan_phrases must be a list of at most 32 phrases"),
+    ("[ok, 7]", "each of scan_phrases must be text of 1 to 80 characters, got 7"),
+    ("['  ']", "each of scan_phrases must be text of 1 to 80 characters"),
+    ("[" + "x" * 81 + "]", "each of scan_phrases must be text of 1 to 80 characters"),
+    ("[" + ", ".join(f"p{i}" for i in range(33)) + "]", "at most 32 phrases"),
+], ids=["not-a-list", "not-text", "blank", "too-long", "too-many"])
+def test_a_malformed_scan_phrase_is_a_located_error(project, monkeypatch, run_cli, phrases, error):
+    (project / "formulas" / "own.yaml").write_text(PHRASED_FORMULA.replace('[Prompt Cache, "per prompt", per prompt]', phrases))
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2
+    assert "own.yaml:10" in err and error in err  # the scan_phrases line

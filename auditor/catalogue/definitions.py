@@ -67,6 +67,7 @@ class FormulaDef:
     fallacy_of: str | None = None
     plausible_slips: tuple["FactorSlip", ...] = ()
     layer: int = 0
+    scan_phrases: tuple[str, ...] = ()  # words pages use for this quantity that its title and symbols lack, lower case (the scan's bonus)
 
 
 @dataclass(frozen=True)

@@ -157,7 +157,7 @@ class FormulaChooser:
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
         totals = []
         for position, score in enumerate(ranked):
-            total = score.score + words.phrase_score(score.formula, texts[4][0], texts[0][0])
+            total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
             if set_here:
                 leaves = self._leaves(score.formula)

@@ -1,9 +1,10 @@
 """What the words around a number name: a quantity the catalogue knows, a model, a GPU, a dtype.
 
-Formulas are chosen by the catalogue's own words (``scan_words``); the plain
-registry here (yamllint's style) adds, for the most common quantities, the
-phrases documents use for them that the catalogue does not ("/token",
-"calculator", "returns"), as a bonus on top. Models, GPUs and dtypes are
+Formulas are chosen by the catalogue's own words (``scan.words``); a
+formula's ``scan_phrases:`` in its YAML add the phrases documents use for
+its quantity that its title and symbols do not ("/token", "calculator",
+"returns"), as a bonus on top, so a project's own formula can declare its
+own. Models, GPUs and dtypes are
 matched by names derived from the bundled inputs, so a new config.json in
 ``inputs/models`` is recognised without touching this file; a bare size
 ("70B") goes to the family the document names in full.
@@ -16,28 +17,6 @@ from functools import lru_cache
 
 from .spans import Covered, longest_first
 
-QUANTITY_PHRASES: dict[str, tuple[str, ...]] = {
-    "kv_bytes_per_token_gqa": ("per token", "/token", "kv", "cache", "cell"),
-    "kv_bytes_per_token_mla": ("mla", "latent", "per token", "/token"),
-    "kv_bytes_per_sequence": ("sequence", "kv cache", "k-token", "k token", "context", "holds"),
-    "kv_cache_bytes": ("kv cache", "batch", "calculator", "returns"),
-    "kv_bytes_batch": ("kv cache memory", "cache memory", "kv cache of"),
-    "serving_memory_bytes": ("total memory", "total", "weights plus", "weights and", "in all"),
-    "weight_bytes": ("weights", "weight", "parameters", "checkpoint"),
-    "kv_budget": ("budget", "leave", "left", "headroom", "for cache", "free"),
-    "reserved_memory": ("overhead", "reserved", "activations"),
-    "max_batch": ("max batch", "max_batch", "batch", "concurrent", "fit"),
-    "max_seq": ("max seq", "max_seq", "longest context"),
-    "kv_token_capacity": ("tokens of kv", "tokens", "capacity", "for cache"),
-    "sequences_in_pool": ("sequences", "divided", "upper bound"),
-    "decode_ceiling_per_sequence": ("tokens/s", "ceiling", "decode", "per second", "bandwidth", "÷"),
-    "t_step": ("step", "latency", "inter-token", "itl", "tpot", "ttft"),
-    "decode_throughput": ("throughput", "tokens/s"),
-    "compute_knee_batch": ("knee", "compute-bound", "compute bound"),
-    "gqa_group_size": ("query heads", "kv heads", "smaller", "group", "factor"),
-    "mla_reduction_vs_mha": ("mla", "mha", "reduction", "smaller"),
-    "ridge_intensity": ("flop:byte", "flops:byte", "ops:byte", "op:byte", "hardware ratio", "ratio of flops to memory bandwidth", "ridge"),
-}
 GEOMETRY_ONLY = {"n_params", "n_params_active", "kv_values_per_token", "hidden_over_heads"}
 COUNT_WORDS = ("sequences", "sequence", "requests", "request")
 DTYPES = ("bf16", "fp16", "fp32", "fp8", "int8", "int4", "nf4")
@@ -262,8 +241,7 @@ def leaf_symbols(catalogue, formula_id: str, given=frozenset()) -> set[str]:
     return found
 
 
-def phrase_score(formula_id: str, context: str, near: str) -> float:
-    """The registry's phrases found in the paragraph, those right beside the number counting three times."""
-    phrases = QUANTITY_PHRASES.get(formula_id, ())
+def phrase_score(phrases: tuple[str, ...], context: str, near: str) -> float:
+    """A formula's ``scan_phrases`` found in the paragraph, those right beside the number counting three times."""
     lowered, beside = context.lower(), near.lower()
     return sum(phrase in lowered for phrase in phrases) + 3 * sum(phrase in beside for phrase in phrases)
