@@ -150,18 +150,8 @@ def test_a_role_key_no_symbol_declares_is_an_unknown_input(project, monkeypatch,
     assert code == 2 and "unknown input 'critic_model'" in err
 
 
-PHRASED_FORMULA = """\
-symbols:
-  prompt_tokens:
-    meaning: tokens in one prompt
-    unit: token
-formulas:
-  prompt_kv_bytes:
-    title: KV cache of one prompt
-    expr: prompt_tokens * kv_bytes_per_token_gqa
-    unit: byte
-    scan_phrases: [Prompt Cache, "per prompt", per prompt]
-"""
+PHRASED = '[Prompt Cache, "per prompt", per prompt]'
+PHRASED_FORMULA = OWN_FORMULA.replace("    unit: byte\n", f"    unit: byte\n    scan_phrases: {PHRASED}\n", 1)  # line 10
 
 
 def test_a_formula_declares_the_phrases_the_scan_credits_it_with(project):
@@ -187,7 +177,7 @@ def test_a_formula_declares_the_phrases_the_scan_credits_it_with(project):
     ("[" + ", ".join(f"p{i}" for i in range(33)) + "]", "at most 32 phrases"),
 ], ids=["not-a-list", "not-text", "blank", "too-long", "too-many"])
 def test_a_malformed_scan_phrase_is_a_located_error(project, monkeypatch, run_cli, phrases, error):
-    (project / "formulas" / "own.yaml").write_text(PHRASED_FORMULA.replace('[Prompt Cache, "per prompt", per prompt]', phrases))
+    (project / "formulas" / "own.yaml").write_text(PHRASED_FORMULA.replace(PHRASED, phrases))
     monkeypatch.chdir(project)
     code, _, err = run_cli("check")
     assert code == 2
