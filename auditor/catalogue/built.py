@@ -214,9 +214,7 @@ def _located_at(paths: dict[str, str], data: dict) -> dict:
 def _relocated(data, paths: dict[str, str]):
     """``data`` with every stored location's path mapped through ``paths`` (others kept)."""
     if isinstance(data, dict):
-        if data.keys() == {"path", "line"}:
-            return _located_at(paths, data)
-        return {k: _relocated(v, paths) for k, v in data.items()}
+        return _located_at(paths, {k: _relocated(v, paths) for k, v in data.items()})  # as the parser's hook does, innermost first
     if isinstance(data, list):
         return [_relocated(v, paths) for v in data]
     return data
