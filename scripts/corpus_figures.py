@@ -17,8 +17,10 @@ unit-error is a wrong number; a label that holds is a correct one; others
   uncaused named   wrong numbers with no hand cause that got an explanation anyway
 
 --calibrate audits the corpus once per precision rule with that rule off and
-prints what the rule saves (correct numbers that stop holding without it) and
-what it lets through (wrong numbers that are flagged without it).
+prints what the rule saves (correct numbers that stop holding without it),
+what it lets through (wrong numbers that are flagged without it), and, for a
+rule that waives another (shown-rounding), what it flags (wrong and correct
+numbers that hold without it).
 --causes lists the hand causes and how often each is ranked first.
 --part NAME limits both to one part (repeatable), so a rule is tuned on the
 tuned part alone and the held-out parts stay unseen until they are scored.
@@ -100,9 +102,19 @@ def calibrate(parts: dict[str, list[Path]], project, chosen: tuple[str, ...] = P
     for rule in RULES:
         with rules_off(rule):
             off = {r[0].id: r for r in audited(paths, project)}
-        saves = sum(1 for i, r in base.items() if r[2] == "correct" and r[1].verdict.holds and not off[i][1].verdict.holds)
-        lets = sum(1 for i, r in base.items() if r[2] == "wrong" and r[1].verdict.holds and not off[i][1].verdict.holds)
-        print(f"  {rule:<26} saves {saves:>3} correct numbers, lets {lets:>3} wrong ones through")
+        saves = _changed(base, off, "correct", holds_with=True)
+        lets = _changed(base, off, "wrong", holds_with=True)
+        catches = _changed(base, off, "wrong", holds_with=False)
+        costs = _changed(base, off, "correct", holds_with=False)
+        print(
+            f"  {rule:<26} saves {saves:>3} correct numbers, lets {lets:>3} wrong ones through; "
+            f"flags {catches:>3} wrong and {costs:>3} correct ones that hold without it"
+        )
+
+
+def _changed(base: dict, off: dict, kind: str, holds_with: bool) -> int:
+    """Numbers of ``kind`` whose verdict holds with the rule (holds_with) or without it, and not the other way."""
+    return sum(1 for i, r in base.items() if r[2] == kind and r[1].verdict.holds == holds_with and off[i][1].verdict.holds != holds_with)
 
 
 def causes(rows: list[tuple]) -> None:

@@ -4,8 +4,9 @@ The corpus has what makes a run more than its claims one by one: input
 errors of every kind (a file that is not YAML, a claim that does not read,
 an unknown formula, an unknown GPU, a duplicate id across files, a path that
 is not there, a document that cannot be found), unstated inputs inferred
-across a file's claims (one of them on a claim whose quote is gone), and
-claims placed in their document.
+across a file's claims (one of them on a claim whose quote is gone),
+inputs and rounding habits a document's numbers show, and claims placed in
+their document.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from auditor.output import RENDERERS
 
 CASES = Path(__file__).parent / "cases" / "inferred"
 EXACT = Path(__file__).parent / "cases" / "exact_inputs"
+ROUNDING = Path(__file__).parent / "cases" / "shown_rounding"
 POOL_DOCUMENT = "The pool holds 59.6 sequences of 8k tokens, or 29.8 sequences of 16k.\n"
 POOL = """document: {title: pool note, path: ../docs/pool.md}
 claims:
@@ -51,6 +53,8 @@ def troubled(tmp_path, monkeypatch):
         shutil.copy(case, claims / case.name)
     for case in EXACT.glob("*.yaml"):  # inputs a document shows it computed with exactly, weighed across its claims
         shutil.copy(case, claims / f"exact-{case.name}")
+    for case in ROUNDING.glob("*.yaml"):  # passages whose numbers show they round, judged across their claims
+        shutil.copy(case, claims / f"rounding-{case.name}")
     files = {"note.yaml": CLAIMS, "review.yaml": BAD, "a-broken.yaml": "claims: [unclosed\n", "pool.yaml": POOL,
              "unfound.yaml": UNFOUND, "z-duplicate.yaml": DUPLICATE}
     for name, text in files.items():
@@ -156,4 +160,6 @@ def test_a_document_weighed_for_exact_inputs_is_read_back_from_the_cache_not_wei
     assert "its document computes with mem_bandwidth" in first[1]
     for layer in ("runs", "exact-inputs"):
         shutil.rmtree(troubled / ".auditor_cache" / layer, ignore_errors=True)
-    assert untimed(run_cli("check", "--format", "json")) == first and weighed == [2, 3, 4]  # alone, loose, shown: in file-name order
+    assert "its passage rounds rather than truncates" in first[1]
+    # exact-: alone, loose, shown; rounding-: lone, table, truncating (a number held only by truncation): in file-name order
+    assert untimed(run_cli("check", "--format", "json")) == first and weighed == [2, 3, 4, 2, 4, 4]

@@ -58,9 +58,10 @@ def collect(paths: list[Path], project: Project) -> Run:
     from .inference import infer_unstated
 
     from .exact_inputs import exact_inputs
+    from .shown_rounding import shown_rounding
 
     claims = [claim for _, claim in run.claims]
-    run.findings = exact_inputs(claims, infer_unstated(claims, run.findings, project), project)
+    run.findings = shown_rounding(claims, exact_inputs(claims, infer_unstated(claims, run.findings, project), project), project)
     return run
 
 

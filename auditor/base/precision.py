@@ -17,7 +17,7 @@ from typing import Iterator
 from .errors import InputError, Location
 from .resources import builtin
 
-RULES = ("printed-digits", "truncation", "qualifier-band", "qualified-trailing-zeros", "input-precision")
+RULES = ("printed-digits", "truncation", "shown-rounding", "qualifier-band", "qualified-trailing-zeros", "input-precision")
 _OFF: ContextVar[frozenset] = ContextVar("precision_rules_off", default=frozenset())
 
 
@@ -67,6 +67,16 @@ def trailing_zeros_cap() -> Fraction:
 def exact_input_chance() -> Fraction:
     """How unlikely a document's agreement with a printed input's point value must be to show it computed with that value."""
     return _fraction("exact_input_chance")
+
+
+@lru_cache(maxsize=1)
+def rounding_witnesses() -> int:
+    """How many numbers printed above their value show a document rounds (rule shown-rounding)."""
+    path = builtin("units") / "precision.yaml"
+    found = _data().get("rounding_witnesses")
+    if isinstance(found, bool) or not isinstance(found, int) or not 1 <= found <= 100:
+        raise InputError(Location(str(path)), f"precision.yaml must give rounding_witnesses, a whole number from 1 to 100; got {found!r}")
+    return found
 
 
 def _fraction(name: str) -> Fraction:

@@ -1,10 +1,12 @@
-"""Inputs a document shows it computed with exactly, through the cache.
+"""What a document's own numbers show about how it computed, through the cache.
 
-The weighing depends on every claim of a document at once
-(``audit.exact_inputs``), so its outcome is stored per claims file that has
-a number held only by its inputs' intervals, under the keys of all that
-file's claims: a run where none of them changed reads the findings it
-changed, already placed in their document, instead of weighing again.
+Two judgements depend on every claim of a document at once: the inputs it
+computed with exactly (``audit.exact_inputs``) and whether it rounds rather
+than truncates (``audit.shown_rounding``). Their outcome is stored per claims
+file that has a number held only by its inputs' intervals or only by
+truncation, under the keys of all that file's claims: a run where none of
+them changed reads the findings it changed, already placed in their
+document, instead of weighing again.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ KIND = "exact-inputs"
 def exact(audited: list, findings: list, project, store, environment: str) -> tuple[list, dict, list]:
     """(the findings so weighed, index -> its placed finding where the cache knew it, files to store once placed)."""
     from auditor.audit.exact_inputs import exact_inputs, held_by_interval
+    from auditor.audit.shown_rounding import held_by_truncation, shown_rounding
 
     findings, known, pending = list(findings), {}, []
     for members in _documents(audited):
-        if not any(held_by_interval(findings[i]) for i in members):
+        if not any(held_by_interval(findings[i]) or held_by_truncation(findings[i]) for i in members):
             continue
         document_key = _key(environment, [audited[i] for i in members])
         stored = _stored(store, document_key, len(members))
@@ -31,7 +34,7 @@ def exact(audited: list, findings: list, project, store, environment: str) -> tu
             continue
         claims = [entry.claim(claims_file) for claims_file, entry in (audited[i] for i in members)]
         before = [findings[i] for i in members]
-        after = exact_inputs(claims, before, project)
+        after = shown_rounding(claims, exact_inputs(claims, before, project), project)
         changed = [p for p, (old, new) in enumerate(zip(before, after)) if old is not new]
         for position in changed:
             findings[members[position]] = after[position]
