@@ -12,9 +12,13 @@ CASES = Path(__file__).parent / "cases" / "exact_inputs"
 REPO = Path(__file__).resolve().parent.parent
 
 
-def _findings():
-    _, found = audit_files([CASES], Project.load(REPO))
+def findings_of(cases: Path = CASES) -> dict:
+    """Each claim's finding under ``cases``, audited together as documents, by id."""
+    _, found = audit_files([cases], Project.load(REPO))
     return {f.claim_id: f for f in found}
+
+
+_findings = findings_of
 
 
 @pytest.fixture(scope="module")

@@ -4,17 +4,15 @@ from pathlib import Path
 
 import pytest
 
-from auditor.audit.pipeline import audit_files
-from auditor.audit.project import Project
+from test_exact_inputs import findings_of
+
 from auditor.base.precision import rules_off
 
 CASES = Path(__file__).parent / "cases" / "shown_rounding"
-REPO = Path(__file__).resolve().parent.parent
 
 
 def _findings():
-    _, found = audit_files([CASES], Project.load(REPO))
-    return {f.claim_id: f for f in found}
+    return findings_of(CASES)
 
 
 @pytest.fixture(scope="module")
