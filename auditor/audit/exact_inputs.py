@@ -33,6 +33,9 @@ from .input_precision import REMARK
 MAX_WITNESSES = 50
 """Numbers of one document weighed for one input: enough to show it, bounded for a hostile file."""
 
+EXACT_REMARK = "its document computes with "
+"""How a finding judged at an input's point value begins, so later passes can tell it apart."""
+
 
 def exact_inputs(claims: list, findings: list, project) -> list:
     """The findings, with every number held only by an input its document computed with exactly judged at that input's value."""
@@ -125,6 +128,11 @@ def _share(claim, finding, bindings, name: str, catalogue) -> Fraction | None:
     return min(Fraction(1), 2 * stated.tolerance() / width)
 
 
+def named(ids: list[str], shown: int = 3) -> str:
+    """The first few claim ids, and how many more: a finding names its evidence without listing a whole file."""
+    return ", ".join(ids[:shown]) + (f" and {len(ids) - shown} more" if len(ids) > shown else "")
+
+
 def _judged_at_point(claim, finding, project, shown: dict):
     """The claim audited again with the shown inputs exact, saying why; its place in the document is kept."""
     from .pipeline import audit_claim
@@ -135,9 +143,8 @@ def _judged_at_point(claim, finding, project, shown: dict):
         return finding
     reasons = []
     for name, (sourced, witnesses, chance) in sorted(shown.items()):
-        named = ", ".join(witnesses[:3]) + (f" and {len(witnesses) - 3} more" if len(witnesses) > 3 else "")
         reasons.append(
-            f"its document computes with {name} = {sourced.source.removeprefix('given by the claim: ')} exactly: {named} "
+            f"{EXACT_REMARK}{name} = {sourced.source.removeprefix('given by the claim: ')} exactly: {named(witnesses)} "
             f"reproduce that value (a chance of 1 in {round(1 / chance):,} within its printed precision)"
         )
     return replace(again, remarks=tuple(reasons) + again.remarks, seconds=finding.seconds, document_location=finding.document_location)

@@ -1,4 +1,4 @@
-"""Documents whose own numbers show they round, not truncate (rule truncation, waived per document).
+"""Passages whose own numbers show they round, not truncate (rule truncation, waived per passage).
 
 Rule truncation holds a bare number printed less than one last digit below
 its value, since documents truncate ("2.56 ms" printed "2.5 ms"). That
@@ -28,12 +28,8 @@ from auditor.base.errors import InputError
 from auditor.base.precision import rounding_witnesses, rule_on, rules_off
 from auditor.claims.verdicts import Verdict
 
+from .exact_inputs import EXACT_REMARK, named
 from .input_precision import REMARK
-
-EXACT_REMARK = "its document computes with "
-"""How a finding judged at an input's point value (``exact_inputs``) begins: it is not judged again here."""
-
-MAX_NAMED = 3
 
 
 def held_by_truncation(finding) -> bool:
@@ -83,9 +79,8 @@ def _judged_without_truncation(claim, finding, project, witnesses: list[str]):
         return finding
     if again.verdict != Verdict.MISMATCH:
         return finding
-    named = ", ".join(witnesses[:MAX_NAMED]) + (f" and {len(witnesses) - MAX_NAMED} more" if len(witnesses) > MAX_NAMED else "")
     reason = (
-        f"its passage rounds rather than truncates: {named} print their values rounded up, where truncating "
+        f"its passage rounds rather than truncates: {named(witnesses)} print their values rounded up, where truncating "
         "would print one digit lower; judged without the truncation allowance"
     )
     return replace(again, remarks=(reason,) + again.remarks, seconds=finding.seconds, document_location=finding.document_location)
