@@ -12,6 +12,7 @@ never trusted.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 from pathlib import Path
@@ -71,21 +72,47 @@ class Store:
         _writer().put((self, kind, key, head, body))
 
     def _write(self, kind: str, key: str, head: bytes, body: bytes) -> None:
-        folder, temporary = self.root / kind, None
+        folder = self._folder(kind)
+        if folder is None:
+            return
+        # a name of this process's own beside the entry, opened exclusively: no other writer shares it, and a
+        # reader never sees it (an entry ends in .json); plain descriptors, since a cold run writes an entry per
+        # claims file and tempfile's names and buffered files cost more than the writing
+        temporary = os.path.join(folder, f".{key}.{os.getpid()}.{next(_NAMES)}.tmp")
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            _ignore_file(self.root)
-            import tempfile
-
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-            with os.fdopen(handle, "wb") as out:
-                out.write(head)
-                out.write(body)
-            os.replace(temporary, self._path(kind, key))
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        except OSError:
+            return
+        try:
+            try:
+                _write_whole(descriptor, head + body)
+            finally:
+                os.close(descriptor)
+            os.replace(temporary, os.path.join(folder, f"{key}.json"))
         except OSError:
             _discard(temporary)
 
+    def _folder(self, kind: str) -> str | None:
+        """The folder of ``kind``'s entries, made (with the cache's .gitignore) once a process; None when it cannot be."""
+        made = self.__dict__.setdefault("_folders", {})
+        if kind not in made:
+            folder = self.root / kind
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                _ignore_file(self.root)
+            except OSError:
+                return None  # tried again on the next write: the folder may be writable by then
+            made[kind] = str(folder)
+        return made[kind]
 
+
+def _write_whole(descriptor: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view):]
+
+
+_NAMES = itertools.count()  # a temporary name no other write of this process uses
 _QUEUE = None  # entries still to write, for the one writer thread of this process
 QUEUED = 4
 """Entries encoded and not yet written, at most: a put waits beyond that, so a large run's entries never pile up in memory."""
