@@ -112,11 +112,16 @@ def _entry_path(root: str, run: str) -> str:
     return os.path.join(root, stamps.FOLDER, KIND, run + ".txt")
 
 
+_MISSED: dict = {}
+"""The key of a command line this process looked up and did not find: the run that follows stores under it."""
+
+
 def replayed(argv: list[str], version: str) -> int | None:
     """The exit code of a run answered from the cache (its output written), or None to run it."""
     keyed = run_key(version, argv)
     if keyed is None:
         return None
+    _MISSED[(version, tuple(argv))] = keyed
     try:
         with open(_entry_path(keyed[1], keyed[0]), "rb") as handle:
             head, _, body = handle.read().partition(b"\n")
@@ -141,8 +146,13 @@ def _read(body: bytes, head: str, run: str) -> tuple[int, str]:
 
 
 def store(version: str, argv: list[str], consulted: list, output: str, code: int) -> None:
-    """Keep a finished run for ``replayed``; a folder that cannot be written only means no cache."""
-    keyed = run_key(version, argv)
+    """Keep a finished run for ``replayed``; a folder that cannot be written only means no cache.
+
+    The run is stored under the key looked up before it started, where this
+    process looked one up: the state of the files it then read, not of what
+    they may have become while it ran (and the hashing is not done twice).
+    """
+    keyed = _MISSED.pop((version, tuple(argv)), None) or run_key(version, argv)
     if keyed is None or any("\n" in path or "\t" in path for path, _ in consulted):
         return
     rows = "".join(f"{digest or '-'}\t{path}\n" for path, digest in consulted)

@@ -49,12 +49,10 @@ def audit_run_cached(paths: list, project, store) -> Run:
     run = Run()
     reader = _Reader(project, store, environment)
     files = [reader.lookup(path) for path in claim_files(paths, run.problems)]
-    # The files that mention a property are read first and the worker forked with their claims in memory:
-    # it imports SymPy while the rest are read, and never parses what this process has parsed.
-    first = [f for f in files if f.key is not None and not f.packed and wanted([f.path])]
-    files = [reader.read_claims(f) if f in first else f for f in files]
-    worker = Worker.start(project, read=_readable(first)) if first else None
-    files = [f if f.packed or f in first else reader.read_claims(f) for f in files]
+    # The worker is forked before any claims file is parsed, when one still to read mentions a property: it
+    # imports SymPy while this process reads them all, and reads the files of the claims it is sent itself.
+    worker = Worker.start(project) if any(f.key is not None and not f.packed and wanted([f.path]) for f in files) else None
+    files = [f if f.packed else reader.read_claims(f) for f in files]
     for claims_file in files:
         run.problems.extend(claims_file.read_problems())
     audited = reader.audit(files, run.problems, worker)
@@ -68,6 +66,8 @@ def audit_run_cached(paths: list, project, store) -> Run:
     for claims_file in files:
         reader.keep(claims_file)
     project.keep_catalogue()
+    if reader.worker is not None:
+        reader.worker.reap()
     return run
 
 
@@ -84,6 +84,7 @@ def _uncached(paths, project) -> Run:
 class _Reader:
     def __init__(self, project, store, environment: str):
         self.project, self.store, self.environment = project, store, environment
+        self.worker: Worker | None = None  # the one this run forked, reaped once the run's entries are kept
 
     def read(self, path) -> File:
         """The file's outcomes from its pack, or its claims read and each looked up on its own."""
@@ -154,6 +155,7 @@ class _Reader:
         entries = [item for item in order if isinstance(item, tuple)]
         if worker is None and sum(e.outcome is None and e.key is not None for _, e in entries) >= SHARED_FROM and available():
             worker = Worker.start(self.project, prefetch=False, read=_readable(files))
+        self.worker = worker
         beside = _send(worker, entries)
         pending = [(f, e) for f, e in entries if e.outcome is None and id(e) not in beside]
         # what only this process may audit (not keyed: stdin, the Hub) first, and last the claims of files the worker has read
