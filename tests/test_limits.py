@@ -14,7 +14,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auditor.catalogue.symbolic import _affine, _branch_near, _rational_limit, _reduced
+from auditor.catalogue.symbolic import _affine, _branch_near, _quotient_limit, _rational_limit, _reduced
 
 x = sympy.Symbol("x", real=True)
 y = sympy.Symbol("y", positive=True)
@@ -56,6 +56,41 @@ def test_a_rational_limit_is_sympys(expr, point):
 )
 def test_what_a_rational_reading_cannot_decide_is_left_to_sympy(expr, point):
     assert _rational_limit(expr, x, point) is None
+
+
+@pytest.mark.parametrize(
+    "expr, point",
+    [
+        ((1 - x ** (y + 1)) / (1 - x), sympy.Integer(1)),  # a geometric sum at ratio 1: 0/0, not rational in x
+        ((x**y - 1) / (x - 1), sympy.Integer(1)),
+        ((sympy.exp(x) - 1) / x, sympy.Integer(0)),
+        (sympy.log(x) / (x - 1), sympy.Integer(1)),
+        ((sympy.exp(x) - 1 - x) / x**2, sympy.Integer(0)),  # two steps
+        (x**y / (x + 1), sympy.Integer(2)),  # smooth there: its value
+        ((1 - x ** (y + 1)) / (1 - x), sympy.Rational(1, 2)),
+    ],
+)
+def test_a_quotient_limit_is_sympys(expr, point):
+    found = _quotient_limit(expr, x, point)
+    assert found is not None
+    assert _same(found, sympy.limit(expr, x, point, "-")) and _same(found, sympy.limit(expr, x, point, "+"))
+
+
+@pytest.mark.parametrize(
+    "expr, point",
+    [
+        (sympy.sin(x) / x, sympy.Integer(0)),  # a function it does not know to be smooth
+        (x**y / x, sympy.Integer(0)),  # a power of a base that is 0 there
+        (sympy.Abs(x) / x, sympy.Integer(0)),  # no limit at all
+        (1 / (x - 1), sympy.Integer(1)),  # a pole
+        ((x - 1) ** 3 / (x - 1) ** 4, sympy.Integer(1)),  # still 0/0 after the steps it takes
+        (sympy.log(x - y) / x, sympy.Integer(1)),  # a log whose argument's sign rests on y
+        ((1 - x ** (y + 1)) / (1 - x), oo),
+        (sympy.floor(x) / x, sympy.Integer(1)),
+    ],
+)
+def test_what_a_quotient_reading_cannot_decide_is_left_to_sympy(expr, point):
+    assert _quotient_limit(expr, x, point) is None
 
 
 STEP = sympy.Piecewise((y + 1, x >= 1), ((1 - x**2) / (1 - x) * y, True))
