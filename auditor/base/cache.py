@@ -11,13 +11,13 @@ never trusted.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import os
 from pathlib import Path
 
 from .stamps import FOLDER  # noqa: F401  (where a project keeps its cache)
+from .stamps import sha256  # CPython's own SHA-256, without starting OpenSSL
 
 FORMAT = 1
 MAX_ENTRY_BYTES = 64 * 2**20
@@ -43,7 +43,7 @@ class Store:
                 return None
             head, _, body = path.read_bytes().partition(b"\n")
             header = json.loads(head)
-            if header != {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(body).hexdigest()}:
+            if header != {"format": FORMAT, "kind": kind, "key": key, "digest": sha256(body).hexdigest()}:
                 return None
             return json.loads(body)
         except (OSError, ValueError, RecursionError):
@@ -63,7 +63,7 @@ class Store:
             body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         except (TypeError, ValueError, RecursionError):
             return
-        header = {"format": FORMAT, "kind": kind, "key": key, "digest": hashlib.sha256(body).hexdigest()}
+        header = {"format": FORMAT, "kind": kind, "key": key, "digest": sha256(body).hexdigest()}
         head = json.dumps(header).encode("ascii") + b"\n"
         if len(body) > LARGE:  # written here, after what is queued: a large entry waiting in memory would raise the run's peak
             flush()

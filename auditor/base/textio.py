@@ -10,7 +10,6 @@ traceback.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from .errors import InputError, Location
@@ -92,6 +91,8 @@ def write_atomic(path: Path, content: bytes | str, mode: int = 0o644, parents: b
     data = content.encode("utf-8") if isinstance(content, str) else content
     if parents:
         path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # here: most runs write no file through it
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:

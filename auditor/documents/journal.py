@@ -10,7 +10,6 @@ to an update still running, and is left alone.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from auditor.base.errors import InputError, Location
+from auditor.base.stamps import sha256  # CPython's own SHA-256, without starting OpenSSL
 from auditor.base.resources import display_path
 
 JOURNAL_NAME = ".auditor-journal"
@@ -42,7 +42,7 @@ class Entry:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256(data).hexdigest()
 
 
 def digest_of(path: Path) -> str | None:

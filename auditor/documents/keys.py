@@ -24,8 +24,9 @@ def environment_key(project) -> str | None:
     return project.environment_key()
 
 
-def claim_key(environment: str, raw, entry, dependencies: list) -> str:
-    return stamps.key("claim", environment, raw.shown, canonical(raw.document), canonical(entry), dependencies)
+def claim_key(environment: str, raw, entry, dependencies: list, document=None) -> str:
+    """``document``: ``canonical(raw.document)`` when the caller has it (it is the same for every claim of a file)."""
+    return stamps.key("claim", environment, raw.shown, canonical(raw.document) if document is None else document, canonical(entry), dependencies)
 
 
 def canonical(node):

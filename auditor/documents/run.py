@@ -32,7 +32,7 @@ from auditor.claims.paths import STDIN, claim_files
 from .entries import FINDING, Entry, File, outcome_record, problem_record, read_outcome
 from .exact import exact, keep_exact
 from .inferred import inferred, keep_groups
-from .keys import claim_key, document_dependencies, needs_the_hub
+from .keys import canonical, claim_key, document_dependencies, needs_the_hub
 from .locate import DocumentCache, locate
 from .worker import Worker, available, wanted
 
@@ -118,11 +118,11 @@ class _Reader:
             claims_file.dependencies = document_dependencies(claims_file.path, raw.document, self.project.documents, self.project.root)
         except InputError:
             claims_file.dependencies = None  # raised again, in order, when the findings are placed
-        table = claims_file.table
+        table, document = claims_file.table, canonical(raw.document)
         for index, entry in enumerate(raw.entries):
             keyed = None
             if claims_file.key is not None and claims_file.dependencies is not None and not needs_the_hub(entry, self.project.inputs):
-                keyed = claim_key(self.environment, raw, entry, claims_file.dependencies)
+                keyed = claim_key(self.environment, raw, entry, claims_file.dependencies, document)
             claims_file.entries.append(_cached(Entry(entry, keyed, index=index), table))
         return claims_file
 

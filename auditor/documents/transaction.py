@@ -35,7 +35,6 @@ root).
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +95,8 @@ def _plan(path: Path, text: str, expected: str | None, root: Path) -> _Write:
     if (mode is not None and not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) or not os.access(target.parent, os.W_OK):
         raise InputError(where, "not rewritten: the file (or its folder) is read-only")
     old = digest(expected.encode("utf-8")) if expected is not None else digest_of(target)
+    import secrets  # here, not at the top: it imports OpenSSL through hmac, and a check that rewrites nothing never needs it
+
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.auditor-tmp")
     data = text.encode("utf-8")
     return _Write(Entry(target, temporary, old, digest(data)), data, expected)
