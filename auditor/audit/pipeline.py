@@ -192,4 +192,4 @@ def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Fi
         return finding
     from auditor.diagnosis.search import diagnose
 
-    return replace(finding, diagnoses=tuple(diagnose(claim, project, bindings)))
+    return replace(finding, diagnoses=tuple(diagnose(claim, project, bindings, finding.trace)))

@@ -56,6 +56,7 @@ class Context:
     layers: dict = field(default_factory=dict)  # a fixed hypothesis's bound values, by its id
     lane_edits: dict = field(default_factory=dict)  # a hypothesis's changes in floats, for the float pass (``lanes``)
     pair_values: tuple | None = None  # the pairs' float values (a matrix by pool index) and each hypothesis's index, for the triples
+    trace: tuple | None = None  # the claim's own derivation under ``bindings``, when the audit has made it already
 
     def __post_init__(self):
         if self.variation is None:

@@ -38,12 +38,15 @@ def _steps(ctx: Context) -> list:
     A document rounds what it measured or derived (70.6B parameters, a ridge
     of 591); it does not round a head count or a layer count.
     """
-    evaluation = Evaluation(ctx.catalogue, ctx.bindings)
-    try:
-        evaluation.value(ctx.claim.formula)
-    except Exception:
-        return []
-    return [s for s in evaluation.trace if s.name != ctx.claim.formula and s.kind != "constant" and not _a_count(ctx, s.name)]
+    trace = ctx.trace
+    if trace is None:
+        evaluation = Evaluation(ctx.catalogue, ctx.bindings)
+        try:
+            evaluation.value(ctx.claim.formula)
+        except Exception:
+            return []
+        trace = evaluation.trace
+    return [s for s in trace if s.name != ctx.claim.formula and s.kind != "constant" and not _a_count(ctx, s.name)]
 
 
 def _a_count(ctx: Context, name: str) -> bool:
@@ -66,6 +69,14 @@ def _roundings(value) -> list[tuple[str, Fraction]]:
 
 
 def _significant(value: Fraction, figures: int) -> Fraction:
+    """``value`` rounded half to even at ``figures`` significant figures, in integers (a search rounds every step it tries)."""
     exponent = math.floor(math.log10(abs(value))) - figures + 1
-    scale = Fraction(10) ** exponent
-    return Fraction(round(value / scale)) * scale
+    numerator, denominator = value.numerator, value.denominator
+    if exponent >= 0:
+        denominator *= 10**exponent
+    else:
+        numerator *= 10**-exponent
+    quotient, remainder = divmod(numerator, denominator)
+    if 2 * remainder > denominator or (2 * remainder == denominator and quotient % 2):
+        quotient += 1
+    return Fraction(quotient * 10**exponent) if exponent >= 0 else Fraction(quotient, 10**-exponent)

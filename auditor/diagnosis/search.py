@@ -267,13 +267,14 @@ def _diagnosis(ctx: Context, combo: tuple[Hypothesis, ...], value) -> Diagnosis:
     )
 
 
-def context(claim, project, bindings) -> Context:
+def context(claim, project, bindings, trace=None) -> Context:
+    """``trace``: the claim's derivation under ``bindings`` where the caller has already made it."""
     catalogue = project.catalogue
     names = set(catalogue.uses(claim.formula))
     if bindings.model_config is not None:
         names |= {n for n, s in catalogue.symbols.items() if s.config and n in bindings.values}
-    return Context(claim, catalogue, project.inputs, bindings, names)
+    return Context(claim, catalogue, project.inputs, bindings, names, trace=trace)
 
 
-def diagnose(claim, project, bindings) -> list[Diagnosis]:
-    return search(context(claim, project, bindings))[0]
+def diagnose(claim, project, bindings, trace=None) -> list[Diagnosis]:
+    return search(context(claim, project, bindings, trace))[0]
