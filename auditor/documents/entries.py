@@ -27,7 +27,6 @@ class Entry:
         self.fresh = False  # decided by this run, so worth storing
         self._claim = None
         self.record = None
-        self.written = None  # the finding as a worker wrote it (``finding_record``), read back as ``finding``
 
     @property
     def problem(self) -> InputError | None:
@@ -156,7 +155,7 @@ def outcome_record(entry: Entry) -> dict:
     if kind == PROBLEM:
         return {PROBLEM: problem_record(entry.problem), "id": entry.outcome[1], "location": [entry.outcome[2].path, entry.outcome[2].line]}
     if entry.record is None:  # written once, for the claim's entry and its file's pack alike
-        finding = entry.written if entry.written is not None else finding_record(entry.finding)
+        finding = finding_record(entry.finding)
         if entry.located is entry.finding:  # no document to place it in: the same finding, not stored twice
             entry.record = {FINDING: finding, "located": SAME}
         else:

@@ -185,7 +185,6 @@ class _Reader:
                     entry.audit(claims_file, self.project)
                 else:
                     entry.outcome, entry.fresh = outcome, True
-                    entry.written = worker.records.get((str(claims_file.path), entry.index))
         elif worker is not None:
             worker.stop()
         audited = []
@@ -235,7 +234,7 @@ class _Reader:
             # (a write per claim, or a second one for the pack, costs more than most claims cost to audit)
             self.store.put("claims", table_key, {"outcomes": {e.key: outcome_record(e) for e in kept}, "pack": pack})
         for entry in claims_file.entries:
-            entry.record = entry.written = None  # written: no need to hold them while the other files are kept
+            entry.record = None  # written: no need to hold it while the other files are kept
 
     def _pack(self, claims_file: File) -> dict | None:
         """What a later run needs to take this file's outcomes without reading it; None where it must read it again."""

@@ -79,7 +79,6 @@ class Worker:
         self.sent: set[tuple[str, int]] = set()
         self._stamps: dict[str, str] = {}
         self._buffer, self._found, self._idle, self._open = b"", {}, False, True
-        self.records: dict[tuple[str, int], dict] = {}  # each finding as the worker wrote it, for the cache to keep as it is
         self._requested = 0  # request lines written; the worker's "idle" counts those it has taken
 
     @classmethod
@@ -176,8 +175,6 @@ class Worker:
                 path, index, record = answer
                 if (path, index) in self.sent:
                     self._found[(path, index)] = _read(record)
-                    if FINDING in record:
-                        self.records[(path, index)] = record[FINDING]
             except (Unreadable, TypeError, KeyError, ValueError, RecursionError):
                 continue  # audited here instead
 
