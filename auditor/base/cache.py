@@ -11,13 +11,13 @@ never trusted.
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 from pathlib import Path
 
 from .stamps import FOLDER  # noqa: F401  (where a project keeps its cache)
 from .stamps import sha256  # CPython's own SHA-256, without starting OpenSSL
+from .textio import write_atomic
 
 FORMAT = 1
 MAX_ENTRY_BYTES = 64 * 2**20
@@ -72,47 +72,25 @@ class Store:
         _writer().put((self, kind, key, head, body))
 
     def _write(self, kind: str, key: str, head: bytes, body: bytes) -> None:
-        folder = self._folder(kind)
-        if folder is None:
-            return
-        # a name of this process's own beside the entry, opened exclusively: no other writer shares it, and a
-        # reader never sees it (an entry ends in .json); plain descriptors, since a cold run writes an entry per
-        # claims file and tempfile's names and buffered files cost more than the writing
-        temporary = os.path.join(folder, f".{key}.{os.getpid()}.{next(_NAMES)}.tmp")
-        try:
-            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-        except OSError:
-            return
-        try:
+        if self._made(kind):
             try:
-                _write_whole(descriptor, head + body)
-            finally:
-                os.close(descriptor)
-            os.replace(temporary, os.path.join(folder, f"{key}.json"))
-        except OSError:
-            _discard(temporary)
+                write_atomic(self._path(kind, key), head + body, durable=False)
+            except OSError:
+                pass  # no entry: a miss next time
 
-    def _folder(self, kind: str) -> str | None:
-        """The folder of ``kind``'s entries, made (with the cache's .gitignore) once a process; None when it cannot be."""
-        made = self.__dict__.setdefault("_folders", {})
+    def _made(self, kind: str) -> bool:
+        """Whether the folder of ``kind``'s entries is there, made (with the cache's .gitignore) once a process."""
+        made = self.__dict__.setdefault("_made_folders", set())
         if kind not in made:
-            folder = self.root / kind
             try:
-                folder.mkdir(parents=True, exist_ok=True)
+                (self.root / kind).mkdir(parents=True, exist_ok=True)
                 _ignore_file(self.root)
             except OSError:
-                return None  # tried again on the next write: the folder may be writable by then
-            made[kind] = str(folder)
-        return made[kind]
+                return False  # tried again on the next write: the folder may be writable by then
+            made.add(kind)
+        return True
 
 
-def _write_whole(descriptor: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(descriptor, view):]
-
-
-_NAMES = itertools.count()  # a temporary name no other write of this process uses
 _QUEUE = None  # entries still to write, for the one writer thread of this process
 QUEUED = 4
 """Entries encoded and not yet written, at most: a put waits beyond that, so a large run's entries never pile up in memory."""
@@ -163,11 +141,3 @@ def _ignore_file(root: Path) -> None:
     marker = root / ".gitignore"
     if not marker.exists():
         marker.write_text("# written by inference-auditor: a cache, never committed\n*\n", encoding="utf-8")
-
-
-def _discard(temporary: str | None) -> None:
-    if temporary:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass

@@ -9,6 +9,7 @@ traceback.
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -80,27 +81,51 @@ def load_json_text(text: str, name: str):
         raise InputError(Location(name, 1), f"not valid JSON here: {exc}") from None
 
 
-def write_atomic(path: Path, content: bytes | str, mode: int = 0o644, parents: bool = False) -> None:
+def write_atomic(path: Path, content: bytes | str, mode: int = 0o644, parents: bool = False, durable: bool = True) -> None:
     """Write ``content`` to ``path`` so that readers see the old file or the new one, never a part.
 
     The temporary file sits beside the target (a rename never crosses file
     systems) and is removed on every exit path, an interrupt included;
-    ``parents`` makes missing folders (a cache), else a missing folder is an
-    ``OSError`` for the caller to locate (a report's ``-o``).
+    ``parents`` makes missing folders, else a missing folder is an
+    ``OSError`` for the caller to locate (a report's ``-o``). ``durable``
+    puts the bytes on disk before the rename; a cache entry, which a crash
+    may lose at no cost but a miss, goes without (a cold run writes one per
+    claims file).
     """
     data = content.encode("utf-8") if isinstance(content, str) else content
     if parents:
         path.parent.mkdir(parents=True, exist_ok=True)
-    import tempfile  # here: most runs write no file through it
-
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    descriptor, temporary = _created_beside(path)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)  # mkstemp makes it private; these are ordinary files
+        try:
+            write_all(descriptor, data)
+            if durable:
+                os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        os.chmod(temporary, mode)  # created private; these are ordinary files
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+_NAMES = itertools.count()  # temporary names no other write of this process uses
+
+
+def _created_beside(path: Path) -> tuple[int, str]:
+    """A new private file beside ``path``, named for this process and opened exclusively (never through a link already there)."""
+    for _ in range(64):
+        temporary = os.path.join(path.parent, f".{path.name}.{os.getpid()}.{next(_NAMES)}.tmp")
+        try:
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600), temporary
+        except FileExistsError:
+            continue  # left by a process of the same number that was killed: another name
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
+def write_all(descriptor: int, data: bytes) -> None:
+    """Every byte of ``data`` to an open descriptor (a pipe or a file may take fewer in one write)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view):]

@@ -29,6 +29,7 @@ from pathlib import Path
 from auditor.audit.stored import Unreadable, finding_record, read_finding
 from auditor.base.errors import InputError
 from auditor.base.stamps import file_hash
+from auditor.base.textio import write_all
 
 from .entries import FINDING, PROBLEM, SAME, problem_record, read_outcome
 
@@ -123,7 +124,7 @@ class Worker:
         self._idle = False
         self._requested += len(lines)
         try:
-            _write_all(self._requests, ("\n".join(lines) + "\n").encode())
+            write_all(self._requests, ("\n".join(lines) + "\n").encode())
         except OSError:
             self._open = False  # the worker is gone: its claims are audited here
 
@@ -209,12 +210,6 @@ def _close(fd: int) -> None:
         pass
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
 def _serve(project, requests: int, answers: int, prefetch: bool, read: dict) -> int:
     """The worker's whole life: audit each claim it is sent, answer each at once, say when it is idle."""
     gc.freeze()  # the parent's heap, inherited, is never garbage; scanning it would cost more than the proofs
@@ -227,7 +222,7 @@ def _serve(project, requests: int, answers: int, prefetch: bool, read: dict) -> 
     while True:
         if b"\n" not in buffer:
             if buffer == b"":
-                _write_all(answers, json.dumps(["idle", taken]).encode() + b"\n")
+                write_all(answers, json.dumps(["idle", taken]).encode() + b"\n")
             chunk = os.read(requests, 1 << 16)
             if not chunk:
                 break
@@ -249,7 +244,7 @@ def _serve(project, requests: int, answers: int, prefetch: bool, read: dict) -> 
             answer = json.dumps([path, index, _audited(claim, project, audit_claim)])
         except Exception:  # noqa: BLE001  anything the worker cannot answer, the parent audits itself
             continue
-        _write_all(answers, answer.encode() + b"\n")
+        write_all(answers, answer.encode() + b"\n")
     os.close(answers)
     return 0
 
