@@ -5,6 +5,14 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+FLOAT_MARGIN = 1e-9
+"""How far, relative to a value, a float computation of it is trusted to stay from the exact one.
+
+The float passes that spare the search its exact arithmetic (the stated
+number's band, a floor's or a ceiling's step) leave this much room either
+side; a derivation of a few dozen operations stays within a millionth of it.
+"""
+
 
 def show(value, digits: int = 4) -> str:
     """An exact integer as itself; anything else to ``digits`` significant figures."""

@@ -49,6 +49,7 @@ class Catalogue:
         self.expressions = _Expressions(self)
         self._functions: dict[str, Callable] = {}
         self._array_functions: dict[str, Callable] = {}
+        self._rough_functions: dict[str, Callable] = {}
         self._inlined: dict = {}
         self.stored_as = None  # (cache store, key, leaves stored) of a project catalogue's built form (``built.keep``)
 
@@ -123,6 +124,15 @@ class Catalogue:
 
             checked = self.function(formula_id)
             found = self._array_functions[formula_id] = load_array_function(self.code[formula_id], formula_id, checked)
+        return found
+
+    def rough_function(self, formula_id: str) -> Callable:
+        """The same compiled code in floats, its steps guarded (``runtime.load_rough_function``)."""
+        found = self._rough_functions.get(formula_id)
+        if found is None:
+            from .runtime import load_rough_function
+
+            found = self._rough_functions[formula_id] = load_rough_function(self.function(formula_id), formula_id)
         return found
 
     def inlined(self, formula_id: str):

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Callable
 
 from auditor.base.limits import limit
+from auditor.base.numbers import FLOAT_MARGIN
 
 MAX_EXPONENT = 64
 MAX_CODE_LENGTH = 20_000
@@ -142,13 +143,48 @@ def load_function(code: str, name: str = "<formula>") -> Callable:
     return types.FunctionType(body, {"__builtins__": {}, **RUNTIME}, name)
 
 
+class NearStep(ArithmeticError):
+    """A float too near an integer for floats to say on which side of a floor's or a ceiling's step it lies."""
+
+
+def _near_step(x: float) -> bool:
+    return abs(x - round(x)) <= FLOAT_MARGIN * max(1.0, abs(x))
+
+
+def _stepped(step):
+    """``step`` (floor or ceiling) of a float computation, refused where its error could cross the step."""
+
+    def guarded(x):
+        if isinstance(x, float) and not math.isinf(x) and _near_step(x):
+            raise NearStep(f"{x!r} is within float error of an integer")
+        return x if isinstance(x, float) and math.isinf(x) else step(x)
+
+    return guarded
+
+
+_ROUGH_GLOBALS = {"__builtins__": {}, **RUNTIME, "exact_floor": _stepped(math.floor), "exact_ceiling": _stepped(math.ceil)}
+
+
+def load_rough_function(function: Callable, name: str = "<formula>") -> Callable:
+    """The same checked code computing in floats, where a floor or a ceiling is taken only far from its step.
+
+    Diagnosis judges most candidates in floats and computes exactly only those
+    near the printed number. A step computed in floats is the exact one unless
+    its argument lies within float error of an integer; there ``NearStep``
+    is raised, and the caller computes that candidate exactly.
+    """
+    return types.FunctionType(function.__code__, _ROUGH_GLOBALS, name)
+
+
 def load_array_function(code: str, name: str = "<formula>", checked: Callable | None = None) -> Callable:
     """The same generated code computing in float arrays, one lane per candidate (diagnosis's float pass).
 
     The text is checked exactly as ``load_function`` checks it; only the
     runtime differs: rationals become floats, powers, logarithms and extrema
     numpy's elementwise ones. A floor, a condition or a count that cannot be
-    taken lane by lane raises, and the caller computes those lanes one by one.
+    taken lane by lane raises, and the caller computes those lanes one by one;
+    a floor or a ceiling is NaN in each lane whose argument lies within float
+    error of an integer (those lanes too are computed one by one).
     """
     function = checked if checked is not None else load_function(code, name)  # ``checked``: this code, already loaded
     return types.FunctionType(function.__code__, _array_globals(), name)
@@ -173,8 +209,18 @@ def _array_runtime(numpy) -> dict:
     def extremum(reduce):
         return lambda *args: reduce(args[0], args[1]) if len(args) == 2 else _folded(reduce, args)
 
+    def stepped(step):
+        def apply(x):
+            x = numpy.asarray(x, dtype=float)
+            near = numpy.abs(x - numpy.rint(x)) <= FLOAT_MARGIN * numpy.maximum(1.0, numpy.abs(x))  # inf: NaN, not near
+            return numpy.where(near, numpy.nan, step(x))
+
+        return apply
+
     return {
         **{key: refused for key in RUNTIME},
+        "exact_floor": stepped(numpy.floor),
+        "exact_ceiling": stepped(numpy.ceil),
         "Fraction": lambda p, q: p / q,
         "INFINITY": math.inf,
         "real_pow": numpy.power,

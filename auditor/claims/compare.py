@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from auditor.base.numbers import FLOAT_MARGIN
 from auditor.base.precision import rule_on
 from auditor.base.quantity import Stated
 from auditor.base.units import Unit
@@ -44,7 +45,7 @@ def float_band(stated: Stated) -> tuple[float, float, float] | None:
         return None
     try:
         low = float(stated.low.value)
-        window = float(max(stated.tolerance(), 2 * stated.low.half_ulp)) + abs(low) * 1e-9
+        window = float(max(stated.tolerance(), 2 * stated.low.half_ulp)) + abs(low) * FLOAT_MARGIN
         return low, window * (1 + 1e-6) + 1e-300, float(stated.unit.factor)
     except (OverflowError, ZeroDivisionError, TypeError, ValueError):
         return None

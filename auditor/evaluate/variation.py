@@ -15,8 +15,13 @@ from .bindings import Bindings
 from .evaluation import Evaluation
 from .steps import Number
 
-ROUGH_EDGES = ("exact_floor", "exact_ceiling", " if ", "harmonic_number", "exact_binomial")
-"""What generated code calls where a float a hair off can change the answer by a step."""
+ROUGH_EDGES = (" if ", "harmonic_number", "exact_binomial")
+"""What generated code calls where a float a hair off can change the answer by a step, unguarded.
+
+A floor and a ceiling are not among them: their float forms
+(``runtime.load_rough_function``, the array runtime) refuse an argument
+within float error of an integer, and that candidate is computed exactly.
+"""
 
 
 class Variation:
@@ -52,23 +57,25 @@ class Variation:
             self._failed[name] = exc
             raise
 
-    def _value(self, name: str, replaced: dict, dirty: set, memo: dict, known=None) -> Number:
+    def _value(self, name: str, replaced: dict, dirty: set, memo: dict, rough: bool = False) -> Number:
         if name in replaced:
             return replaced[name]
         if name not in dirty:
-            return (known or self._known)(name)
+            return self.float_known(name) if rough else self._known(name)
         found = memo.get(name)
         if found is None:
-            arguments = [self._value(d, replaced, dirty, memo, known) for d in self.catalogue.deps(name)]
-            memo[name] = found = self.catalogue.function(name)(*arguments)
+            arguments = [self._value(d, replaced, dirty, memo, rough) for d in self.catalogue.deps(name)]
+            function = self.catalogue.rough_function(name) if rough else self.catalogue.function(name)
+            memo[name] = found = function(*arguments)
         return found
 
     def rough(self, name: str, replaced: dict[str, Number]) -> float | None:
         """The same value in floats, ten times cheaper, or None where floats could land on the wrong side.
 
-        A derivation with a floor, a ceiling or a condition is not smooth: a
-        float a hair off can round to another integer. Those, and any float
-        that fails, get None, and the caller takes the exact value.
+        A derivation with a condition is not smooth: a float a hair off can
+        take the other branch. Those, a floor or a ceiling too near its step
+        (``NearStep``), and any float that fails, get None, and the caller
+        takes the exact value.
         """
         if not self.smooth(name):
             return None
@@ -76,7 +83,7 @@ class Variation:
         for other in replaced:
             dirty |= self.above(name, other)
         try:
-            return float(self._value(name, {k: float(v) for k, v in replaced.items()}, dirty, {}, self.float_known))
+            return float(self._value(name, {k: float(v) for k, v in replaced.items()}, dirty, {}, rough=True))
         except Exception:
             return None
 
