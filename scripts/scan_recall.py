@@ -6,7 +6,8 @@
     python scripts/scan_recall.py --held-out-2 # a second set kept aside, labelled later, for its own one measurement
     python scripts/scan_recall.py --held-out-3 # a third set, saved and labelled before the scan read it
     python scripts/scan_recall.py --held-out-4 # a fourth set, saved and labelled before the scan read it
-    python scripts/scan_recall.py --held-out-5 # fifth, sixth and seventh sets, likewise (--held-out-6, --held-out-7)
+    python scripts/scan_recall.py --held-out-5 # fifth to eighth sets, likewise (--held-out-6, --held-out-7, --held-out-8)
+    python scripts/scan_recall.py --development  # every set already read, summed: what the scan is tuned on now
     python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
 Per document, and over all of them:
@@ -34,6 +35,8 @@ from auditor.scan.propose import Scanner, audit_proposals
 from auditor.scan.recall import Counts, load_labels, measure
 
 DATA = REPO / "tests" / "data" / "scan"
+DEVELOPMENT = ("tune", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7")
+"""The sets the scan has read: each held-out set joins these after its one measurement."""
 
 
 def rate(part: int, whole: int) -> str:
@@ -49,22 +52,20 @@ def row(name: str, c: Counts) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--held-out", action="store_true", help="measure the documents kept aside (run once, at the end)")
-    parser.add_argument("--held-out-2", action="store_true", help="measure the second set kept aside (held-out-2/, run once, at the end)")
-    parser.add_argument("--held-out-3", action="store_true", help="measure the third set kept aside (held-out-3/, run once, at the end)")
-    parser.add_argument("--held-out-4", action="store_true", help="measure the fourth set kept aside (held-out-4/, run once, at the end)")
-    parser.add_argument("--held-out-5", action="store_true", help="measure the fifth set kept aside (held-out-5/, run once, at the end)")
-    parser.add_argument("--held-out-6", action="store_true", help="measure the sixth set kept aside (held-out-6/, run once, at the end)")
-    parser.add_argument("--held-out-7", action="store_true", help="measure the seventh set kept aside (held-out-7/, run once, at the end)")
+    for n in range(2, 9):
+        parser.add_argument(f"--held-out-{n}", action="store_true", help=f"measure held-out-{n}/ (a set kept aside: run once, at the end)")
+    parser.add_argument("--development", action="store_true", help=f"every set the scan has already read, summed ({', '.join(DEVELOPMENT)})")
     parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    folder = "held-out-7" if args.held_out_7 else "held-out-6" if args.held_out_6 else "held-out-5" if args.held_out_5 else "held-out-4" if args.held_out_4 else "held-out-3" if args.held_out_3 else "held-out-2" if args.held_out_2 else "held-out" if args.held_out else "tune"
+    chosen = [f"held-out-{n}" for n in range(8, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
+    folders = DEVELOPMENT if args.development else chosen[:1] or ["tune"]
     project = Project.load(REPO)
     header = ("located", "precision", "right", "verdicts", "false alarms", "caught")
-    print(f"{'document (' + folder + ')':40} " + "  ".join(f"{h:>14}" for h in header))
+    print(f"{'document (' + ', '.join(folders) + ')':40} " + "  ".join(f"{h:>14}" for h in header))
     total = Counts()
     for path in sorted((DATA / "labels").glob("*.yaml")):
         document_path, labels = load_labels(path, DATA)
-        if document_path.parent.name != folder:
+        if document_path.parent.name not in folders:
             continue
         document = Document.read(document_path)
         proposals = Scanner(document, project).proposals()

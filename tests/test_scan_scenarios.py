@@ -440,3 +440,37 @@ def test_a_sum_that_holds_only_if_a_bare_number_has_a_prefix_the_page_left_out_i
     found = _scanned(page)
     assert found["0.5ms"].arithmetic is None and "print no unit" in found["0.5ms"].evidence[-1]
     assert found["104 GB"].arithmetic is not None and found["104 GB"].finding.verdict.value == "mismatch"
+
+
+SIZES_BY_DTYPE = """# How much memory do the weights take?
+
+Weights alone, by parameter count and storage format:
+
+| Checkpoint | Params | BF16 | FP8 | INT4 |
+|---|---|---|---|---|
+| small | 3B | 6 GB | 3 GB | 1.5 GB |
+| medium | 34B | 68 GB | 34 GB | 17 GB |
+| large | 1.5T | 3000 GB | 1500 GB | 900 GB |
+
+A dense model card lists Parameters: 8.2B for the same family.
+"""
+
+
+def test_a_params_column_and_a_dtype_header_price_each_cell_as_weights_of_that_row_at_that_dtype(tmp_path):
+    """3e9 x 2 B = 6 GB, 34e9 x 1 B = 34 GB, 1.5e12 x 0.5 B = 750 GB (the page's 900 is wrong); the cells beside
+    a cell, the same size at other dtypes, are not inputs to it; "Parameters: 8.2B" is a count, not bytes."""
+    from auditor.scan.tables import cell_count
+
+    page = tmp_path / "sizes.md"
+    page.write_text(SIZES_BY_DTYPE, encoding="utf-8")
+    found = _scanned(page)
+    cells = {s: found[s] for s in ("6 GB", "3 GB", "1.5 GB", "68 GB", "34 GB", "17 GB", "3000 GB", "1500 GB")}
+    assert {s: p.formula for s, p in cells.items()} == dict.fromkeys(cells, "weight_bytes")
+    assert [cells[s].given["n_params"] for s in ("6 GB", "17 GB", "1500 GB")] == [3_000_000_000, 34_000_000_000, 1_500_000_000_000]
+    assert [cells[s].given["weight_dtype"] for s in ("6 GB", "3 GB", "1.5 GB")] == ["bf16", "fp8", "int4"]
+    assert {s: p.finding.verdict.value for s, p in cells.items()} == dict.fromkeys(cells, "holds")
+    # the words rank a checkpoint formula first; weights, ranked below it, are taken only where the number fits them
+    wrong = found["900 GB"]
+    assert not wrong.proposed or wrong.finding.verdict.value == "mismatch"
+    assert "8.2B" not in found  # a parameter count, not a size in bytes
+    assert (cell_count("7B"), cell_count(" ~1.5T "), cell_count("13"), cell_count("7 B"), cell_count("B7")) == (7 * 10**9, 15 * 10**11, 13, 7 * 10**9, None)

@@ -59,6 +59,7 @@ class FormulaChooser:
         self.text = scanner.document.text
         self._reasons: dict[tuple, str] = {}
         self._leaf_cache: dict[str, set[str]] = {}
+        self._complete: set[str] = set()  # the formulas the number's row or sentence sets every needed input of (``_ranked``)
 
     def choose(self, proposal, scopes, texts) -> None:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
@@ -68,7 +69,8 @@ class FormulaChooser:
         if observed:
             proposal.evidence = (f"a measurement the page reports ({observed.group(0).strip()!r}): a formula gives a bound on it, not its value",)
             return
-        ranked = self._ranked(proposal, texts, self._set_in(scopes[1], proposal) | self._printed_in(proposal, scopes[1]))
+        set_here = self._set_in(scopes[1], proposal) | self._printed_in(proposal, scopes[1]) | self._dtype_in_headers(proposal)
+        ranked = self._ranked(proposal, texts, set_here)
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
         best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes)
@@ -86,7 +88,8 @@ class FormulaChooser:
     def _plausible(self, proposal, ranked, scopes):
         """The best formula whose inputs the context gives and whose value can be the number's; else the best, and why not."""
         first, near = None, None
-        choices = [(total, score) for total, score in ranked[:RESOLVE_CHOICES] if total >= RESOLVE_MARGIN * ranked[0][0]]
+        # below the margin, a formula whose every input the row or sentence sets is still tried, held to the runner-up's test
+        choices = [(total, score) for total, score in ranked[:RESOLVE_CHOICES] if total >= RESOLVE_MARGIN * ranked[0][0] or score.formula in self._complete]
         for index, (total, score) in enumerate(choices):
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
             if missing:
@@ -128,11 +131,27 @@ class FormulaChooser:
         own = (proposal.start, proposal.end)
         return frozenset(name for a in self.scanner.assignments if low <= a.start < high and not any(b > own[0] and a_ < own[1] for a_, b in a.spans) for name in a.symbols)
 
+    def _dtype_in_headers(self, proposal) -> frozenset[str]:
+        """The symbols a dtype in the cell's column header or row label sets ("| Model | FP16 | INT4 |"): its widths."""
+        if self.scanner.table_dtype(proposal.start) is None:
+            return frozenset()
+        return frozenset(s.name for s in self.scanner.project.catalogue.symbols.values() if s.dtype_key or s.dtype_nominal)
+
     def _printed_in(self, proposal, scope: tuple[int, int]) -> frozenset[str]:
         """The accelerator figures the number's sentence prints beside it, by dimension: "67 GB/s memory bandwidth
-        and 2735 GFLOPS, for a 40:1 FLOP:byte ratio" sets the bandwidth and the FLOP rate the ratio divides."""
+        and 2735 GFLOPS, for a 40:1 FLOP:byte ratio" sets the bandwidth and the FLOP rate the ratio divides.
+
+        In a table whose headers name a dtype per column, a cell of the number's own dimension is its sibling
+        (the same size at another dtype), not an input it is computed from.
+        """
         low, high = scope
-        dimensions = {w.dimensions for w in self.scanner.written if low <= w.start < high and w.dimensions and not (proposal.start <= w.start < proposal.end)}
+        own = None
+        if self.scanner.table_dtype(proposal.start) is not None:
+            own = next((w.dimensions for w in self.scanner.written if proposal.start <= w.start < proposal.end), None)
+        dimensions = {
+            w.dimensions for w in self.scanner.written
+            if low <= w.start < high and w.dimensions and not (proposal.start <= w.start < proposal.end) and w.dimensions != own
+        }
         if not dimensions:
             return frozenset()
         return frozenset(s.name for s in self.scanner.gpu_symbols if s.unit.dimensions in dimensions)
@@ -156,6 +175,7 @@ class FormulaChooser:
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
         totals = []
+        self._complete = set()
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
@@ -163,7 +183,9 @@ class FormulaChooser:
                 leaves = self._leaves(score.formula)
                 total += SET_INPUT_BONUS * len(set_here & leaves)
                 needed = {n for n in leaves if catalogue.symbols[n].default is None and catalogue.symbols[n].value is None}
-                total += COMPLETE_BONUS if needed and needed <= set_here else 0.0
+                if needed and needed <= set_here:
+                    total += COMPLETE_BONUS
+                    self._complete.add(score.formula)
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
 

@@ -55,7 +55,11 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
     missing = []
     ideal = any(s.ideal is not None for s in symbols) and is_ideal(scanner, proposal, scopes)
+    row = scopes[:2] if place_of(scanner.tables, proposal.start) is not None else ()
     for symbol in symbols:
+        if row and symbol.name in PAGE_COUNTS and (value := inputs_in_text.value_for(symbol.name, scanner.assignments, row, proposal.start, None)) is not None:
+            given[symbol.name] = int(value)  # the cell's own row sets it ("| 7B |" under "Params"), before any count farther off
+            continue
         if page_sets(scanner, proposal, symbol, scopes, given, page_inputs, taken):
             continue
         if ideal and symbol.ideal is not None:

@@ -75,6 +75,10 @@ def qualifier_pattern() -> re.Pattern:
 
 COUNT_SUFFIX = re.compile(r"(?:[kKM]|[BT](?=[ \u00a0]?(?:parameters?|params?|elements?|tokens?|weights?)\b))(?![A-Za-z0-9])")
 
+BILLIONS = re.compile(r"[BT](?![A-Za-z0-9])")
+COUNT_NAMED_BEFORE = re.compile(r"\b(?:parameters?|params?)\s*[:=]\s*(?:~|about |roughly )?$", re.IGNORECASE)
+"""A "B" or "T" after a number is billions or trillions of a count when the words before name one: "Parameters: 7.6B"."""
+
 
 def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     """The unit printed right after a number, and where it ends; '' for a count or after '='; None for none.
@@ -82,7 +86,7 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     A count suffix glued to the number ("65K elements", "131M parameters") is part of the number
     as printed: thousands, millions, billions of a count.
     """
-    suffix = COUNT_SUFFIX.match(text, end)
+    suffix = COUNT_SUFFIX.match(text, end) or (COUNT_NAMED_BEFORE.search(before) and BILLIONS.match(text, end))
     if suffix:
         return suffix.group(0), suffix.end()
     match = UNIT_AFTER.match(text, end)

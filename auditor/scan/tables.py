@@ -227,7 +227,7 @@ def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
     from .inputs import Assignment
 
     parts = [p.strip() for p in cell.text.split("/")] if len(named) > 1 else [cell.text.strip()]
-    values = [cell_number(p) for p in parts]
+    values = [cell_number(p) if not counts_of(symbols) else cell_count(p) for p, symbols in zip(parts, named)]
     if len(parts) != len(named) or None in values:
         return []
     spans = tuple((m.start() + cell.start, m.end() + cell.start) for m in re.finditer(r"[\d,.]*\d", cell.text))
@@ -241,12 +241,35 @@ def cell_number(text: str) -> Fraction | None:
     return Fraction(text.strip().replace(",", ""))
 
 
+COUNT_CELL = re.compile(r"\s*~?(\d{1,4}(?:\.\d{1,3})?)\s?([MBT])\s*")
+COUNTS = {"M": 10**6, "B": 10**9, "T": 10**12}
+COUNTED = frozenset({"n_params", "n_params_active", "n_params_nominal"})
+"""Symbols a column may give as "7B" or "1.5B": parameter counts, which pages print with the suffix."""
+
+
+def counts_of(symbols: frozenset[str]) -> bool:
+    return bool(symbols) and symbols <= COUNTED
+
+
+def cell_count(text: str) -> Fraction | None:
+    """A parameter-count cell: a plain number, or one with its million, billion or trillion suffix ("7B", "1.5B")."""
+    match = COUNT_CELL.fullmatch(text)
+    if match is None:
+        return cell_number(text)
+    return Fraction(match[1]) * COUNTS[match[2]]
+
+
 def column_inputs(header: str, aliases: dict[str, set[str]]) -> list[frozenset[str]]:
     """The inputs a column header names, one per part of a header that lists several ("heads / h_kv");
     [] unless every part names one."""
     parts = [p.strip() for p in header.split(" / ")] if " / " in header else [header]
     named = [column_symbols(p, aliases) for p in parts]
     return named if all(named) else []
+
+
+HEADER_NAMES = {"params": ("n_params",), "parameters": ("n_params",), "# params": ("n_params",), "#params": ("n_params",), "param count": ("n_params",), "parameter count": ("n_params",)}
+"""Column headers that name an input only as a header: "| Model | Params | FP16 |" gives each row's parameter count,
+where "parameters" in running text names nothing by itself."""
 
 
 def column_symbols(header: str, aliases: dict[str, set[str]]) -> frozenset[str]:
@@ -257,4 +280,6 @@ def column_symbols(header: str, aliases: dict[str, set[str]]) -> frozenset[str]:
     for name in [a or b for a, b in named] + [plain]:
         if len(name) > 1 and name.lower() in aliases:
             return frozenset(aliases[name.lower()])
+        if name.lower() in HEADER_NAMES:
+            return frozenset(HEADER_NAMES[name.lower()])
     return frozenset()
