@@ -2,7 +2,8 @@
 
 Front matter, fenced code blocks, HTML comments, Liquid and JSX tags, link targets, images and bare
 URLs are not prose: they become blank, but for the worked arithmetic of a code block (a chain of
-"= ..." lines, pages do their napkin math there). Equations (``$$...$$``, ``$...$``, ``\\(...\\)``) are read as
+"= ..." lines, a line with a sign of napkin math, × ÷ ≈, or a number with its unit: pages do their math
+there). Equations (``$$...$$``, ``$...$``, ``\\(...\\)``) are read as
 plain arithmetic (``latex``); inline code keeps its text, because pages print their sums there
 ("`162e3 * 32,768 = 5.3GB`"); emphasis marks, escapes and list numbering are dropped; pipe tables
 stay as they are, one row a line, for ``tables``. HTML inside the Markdown is read like a page.
@@ -83,6 +84,22 @@ def _replace(builder: ViewBuilder, match: re.Match) -> None:
 
 
 CHAINED = re.compile(r"^[ \t]*=[ \t]*[~≈]?[ \t]*[\d(]", re.MULTILINE)
+MATH_SIGNS = re.compile(r"[×÷≈]")
+"""Signs a page's napkin math uses and program code never does: a code block's line with one is worked math."""
+
+
+def _quantities_in(line: str) -> bool:
+    """Whether the line prints a number with a unit ("Single B200:   8 TB/s", "Flops per GPU = 10 PFLOPS"),
+    which no program text does outside a comment: a code block used to set out a calculation."""
+    from auditor.documents.locate import NUMBER_TOKEN
+
+    from .locate import unit_after
+
+    for match in NUMBER_TOKEN.finditer(line):
+        found = unit_after(line, match.end(), line[: match.start()])
+        if found and found[0] and found[0] not in ("K", "k", "M", "B", "T", "x", "×"):
+            return True
+    return False
 
 
 def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
@@ -98,6 +115,8 @@ def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
     for index, line in enumerate(lines):
         if index and CHAINED.match(line):
             kept.update((index - 1, index))
+        elif index and index < len(lines) - 1 and (MATH_SIGNS.search(line) or _quantities_in(line)):
+            kept.add(index)
     for index in sorted(kept):
         if index == 0:
             continue  # the fence line itself

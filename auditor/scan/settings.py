@@ -5,6 +5,7 @@ values for its names, and the page states them where it sets up the example: in 
 d_model = 8192 and n_layers = 64"), or in a two-column table of hyperparameters whose rows name a
 quantity and its letter ("n_layers (L) | 80"). A setting applies from where it is written on; the
 nearest one before the sum wins, so a later example's values do not leak back into an earlier one.
+A name after an operator ("B × per_stream_TPS = 432") is the last operand of a sum and its result, not a setting.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Setting:
 
 def find_settings(text: str) -> list[Setting]:
     """Every name the text sets to a number, in a sentence or a hyperparameter table, in order."""
-    found = [Setting(m.start("value"), m.end("value"), m["name"], _number(m["value"])) for m in SETTING.finditer(text)]
+    found = [Setting(m.start("value"), m.end("value"), m["name"], _number(m["value"])) for m in SETTING.finditer(text) if not _ends_a_sum(text, m.start())]
     for row in TABLE_ROW.finditer(text):
         if not row["letter"] and "_" not in row["name"]:
             continue  # "| bfloat16 | 0.27 |" is a result by dtype, not a hyperparameter
@@ -39,6 +40,16 @@ def find_settings(text: str) -> list[Setting]:
         for name in filter(None, (row["name"].strip().replace(" ", "_"), row["letter"])):
             found.append(Setting(row.start("value"), row.end("value"), name, value))
     return sorted(found, key=lambda s: s.start)
+
+
+OPERAND_THEN_OPERATOR = re.compile(r"[\w)\]}][ \t]*[*/+×·÷^−-][ \t]*$")
+
+
+def _ends_a_sum(text: str, start: int) -> bool:
+    """Whether the name at ``start`` is the last operand of a sum on its line ("B × per_stream_TPS = 432"):
+    an operator with an operand before it, not a list's bullet ("- d_model = 8192")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    return bool(OPERAND_THEN_OPERATOR.search(text, line_start, start))
 
 
 def setting_for(settings: list[Setting], name: str, position: int, any_name: bool = False) -> int | float | None:

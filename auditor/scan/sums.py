@@ -32,7 +32,10 @@ TOKEN = re.compile(
     r"|(?P<space>\s+)"
 )
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
-RESULT = re.compile(rf"\s*(?:\*\*)?\s*(?P<number>{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)")
+RESULT = re.compile(
+    rf"\s*(?:\*\*)?\s*(?P<number>{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
+    rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
+)
 BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|[|$`,](?!\d{3}))")  # a list item starts afresh
 MAX_SPAN = 240
 ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
@@ -127,14 +130,33 @@ def _kind(token: re.Match) -> str:
     return "number" if token.group("number") is not None else token.lastgroup
 
 
+DESCRIPTOR = re.compile(r"[A-Za-z]{3,}")
+"""A word after a number that is not a unit ("8 GPUs", "32B active"): what the number counts, not a factor."""
+
+
 def _expression(run: list[re.Match]):
-    """The run as the safe parser's syntax, if it parses: (text, names, operator count, number spans)."""
+    """The run as the safe parser's syntax, if it parses: (text, names, operator count, number spans).
+
+    A count glued to its number and then a unit ("32K tok/s") is that many of the unit; a word
+    after a number that is neither a unit nor a name with a digit or underscore ("8 GPUs × 10
+    PFLOPS", "32B active × 0.5 byte") says what the number counts, and is left out.
+    """
     parts, names, spans, operators = [], [], [], 0
+    previous, number_at = None, 0  # the last token that was not a space; where the last number's part is
     for token in run:
         kind = _kind(token)
         if kind == "number":
+            number_at = len(parts)
             parts.append(_operand(token))
             spans.append((token.start("number"), token.end("number")))
+        elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous):
+            if _is_unit(token.group(0)):
+                parts[number_at] = f"({parts[number_at]}*{_unit_name(token.group(0))})"
+            elif not DESCRIPTOR.fullmatch(token.group(0)):
+                parts.append(token.group(0))
+                names.append(token.group(0))
+        elif kind == "name" and previous is not None and _kind(previous) == "number" and DESCRIPTOR.fullmatch(token.group(0)) and not _is_unit(token.group(0)):
+            pass  # "8 GPUs": the count's noun
         elif kind == "name":
             parts.append(token.group(0))
             names.append(token.group(0))
@@ -145,7 +167,9 @@ def _expression(run: list[re.Match]):
             parts.append("(" if kind == "open" else ")")
         else:
             parts.append(" ")
-    text = "".join(parts).strip()
+        if kind != "space":
+            previous = token
+    text = re.sub(r"\s{2,}", " ", "".join(parts)).strip()  # a count's noun left out leaves its space
     if not _parses(text):
         return None
     return text, tuple(dict.fromkeys(names)), operators, spans
@@ -178,6 +202,15 @@ COUNT_SUFFIXES = {"K": "e3", "M": "e6", "B": "e9", "T": "e12"}
 parameters elsewhere on a page; a byte in a sum is spelled apart ("2 B") or as a word."""
 
 
+def _counted(token: re.Match) -> bool:
+    """A number with a count suffix glued on ("7B", "32K"), or with its count's noun ("8 GPUs")."""
+    unit = token.group("unit")
+    if not unit:
+        return False
+    glued = token.end("number") == token.start("unit")
+    return (unit in COUNT_SUFFIXES and glued) or (DESCRIPTOR.fullmatch(unit) is not None and not _is_unit(unit))
+
+
 def _operand(token: re.Match) -> str:
     number = plain_number(token.group("number"))
     unit = token.group("unit")
@@ -186,6 +219,8 @@ def _operand(token: re.Match) -> str:
         return f"{number}{COUNT_SUFFIXES[unit]}"
     if unit and _is_unit(unit):
         return f"({number}*{_unit_name(unit)})"
+    if unit and DESCRIPTOR.fullmatch(unit):
+        return number  # "8 GPUs": the count's noun
     if unit:
         return f"{number} {unit}"
     return number
