@@ -474,3 +474,25 @@ def test_a_params_column_and_a_dtype_header_price_each_cell_as_weights_of_that_r
     assert not wrong.proposed or wrong.finding.verdict.value == "mismatch"
     assert "8.2B" not in found  # a parameter count, not a size in bytes
     assert (cell_count("7B"), cell_count(" ~1.5T "), cell_count("13"), cell_count("7 B"), cell_count("B7")) == (7 * 10**9, 15 * 10**11, 13, 7 * 10**9, None)
+
+
+POINTED_BACK = """# Budget
+
+| Item | GB |
+|---|---|
+| HBM on the node | 640 |
+| Weights of a 70B model in bf16 | 140 |
+| **Left for the KV cache** | **~490** |
+
+That ~490 GB is what serving can spend; a 70B model in bf16 needs 140 GB of weights.
+"""
+
+
+def test_a_number_the_page_points_back_to_is_its_earlier_claim_not_a_new_one(tmp_path):
+    """"That ~490 GB" restates the table's cell: the cell is where it was worked out, so the sentence proposes nothing."""
+    page = tmp_path / "budget.md"
+    page.write_text(POINTED_BACK, encoding="utf-8")
+    found = _scanned(page)
+    (restated,) = [p for p in found.values() if p.stated == "~490 GB"]
+    assert not restated.proposed and "points back" in " ".join(restated.evidence)
+    assert found["140 GB"].proposed and found["140 GB"].finding.verdict.value == "holds"

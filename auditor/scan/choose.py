@@ -43,6 +43,8 @@ OBSERVED = re.compile(
     re.IGNORECASE,
 )
 """Words that report a measurement before the number ("we're currently seeing ~0.1 tokens/s", "calm achieves ~15.4 ms/tok")."""
+POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
+RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
 
 def score_of(total: float, missing: list[str], bare: bool) -> float:
@@ -65,6 +67,9 @@ class FormulaChooser:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
             proposal.evidence = ("a bare number: no unit, and no sum printed for it",)
             return
+        if self._restated(proposal):
+            proposal.evidence = ("the page points back to this number printed above ('that', 'this'): the claim is where it was worked out",)
+            return
         observed = OBSERVED.search(self.text, max(scopes[1][0], proposal.start - 100), proposal.start)
         if observed:
             proposal.evidence = (f"a measurement the page reports ({observed.group(0).strip()!r}): a formula gives a bound on it, not its value",)
@@ -84,6 +89,16 @@ class FormulaChooser:
         proposal.evidence = tuple(evidence)
         if proposal.score >= PROPOSE_AT:
             proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+
+    def _restated(self, proposal) -> bool:
+        """Whether the number follows a demonstrative and was printed, as it is here, not far above ("That ~956 GB is the budget")."""
+        if not POINTING_BACK.search(self.text, max(0, proposal.start - 16), proposal.start):
+            return False
+        number = re.search(r"\d[\d,.]*\d|\d", proposal.stated)
+        if number is None or len(number.group(0)) < 2:
+            return False  # "that 4" may point anywhere
+        earlier = re.compile(rf"(?<![\d.,]){re.escape(number.group(0))}(?![\d]|[.,]\d)")
+        return earlier.search(self.text, max(0, proposal.start - RESTATED_WITHIN), proposal.start) is not None
 
     def _plausible(self, proposal, ranked, scopes):
         """The best formula whose inputs the context gives and whose value can be the number's; else the best, and why not."""
