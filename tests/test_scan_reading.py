@@ -96,3 +96,15 @@ def test_the_words_beside_a_printed_figure_stop_at_the_next_number():
     assert "weight" in words["19.7 GB"] and not {"kv", "cach"} & words["19.7 GB"]
     assert {"kv", "cach"} <= words["65 GB"]
     assert "h200" in words["141 GB"]  # a name's digits are no number
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("a 70B model on 8 GPUs", 70e9), ("DeepSeek-V3 has 671B total", 671e9), ("we serve 5M users a day", None),
+     ("about 115M proc tok/hour", None), ("costs $48 ÷ 115M ≈ $0.42 per million", None), ("2.5M requests", None)],
+)
+def test_a_suffixed_count_is_a_parameter_count_unless_it_counts_something_else_or_is_a_sums_operand(text, count):
+    from auditor.scan.noise import parameter_counts
+
+    found = [value for _, _, value in parameter_counts(text)]
+    assert found == ([] if count is None else [count])

@@ -59,6 +59,14 @@ def parameter_counts(text: str) -> list[tuple[int, int, float]]:
     return found
 
 
+OTHER_COUNT = re.compile(
+    r"\s*(?:proc(?:essed)?\s+|input\s+|output\s+|prompt\s+|generated\s+)?"
+    r"(?:tok(?:en)?s?\b|users?\b|requests?\b|reqs?\b|queries\b|sequences?\b|seqs?\b|samples?\b|steps?\b|images?\b|words?\b|rows?\b)",
+    re.IGNORECASE,
+)
+"""Words after a "115M" that say it counts something other than parameters."""
+
+
 def _is_parameter_count(text: str, start: int) -> bool:
     """"70B" is parameters unless a unit word follows it ("100B flops" counts FLOPs, "8 B" after a size is bytes)."""
     match = PARAMETERS.match(text, start)
@@ -67,6 +75,10 @@ def _is_parameter_count(text: str, start: int) -> bool:
     after = text[match.end() : match.end() + 20]
     if re.match(r"\s*(?:flops?|FLOPs?|tokens?|bytes?|of\b|per\b|/|[<>=≤≥*+^·×-]\s*[\d(])", after):
         return False
+    if OTHER_COUNT.match(after):
+        return False  # "115M proc tok/hour", "5M users": a count of something else
+    if re.search(r"[÷×*/]\s*$", text[max(0, start - 3) : start]) or re.match(r"\s*[≈=]", after):
+        return False  # "$48 ÷ 115M ≈ $0.42": an operand of a sum, not a model's size
     return not re.search(r"\d\s+B$", match.group(0)) or bool(re.search(r"parameters?|params?|models?", match.group(0)))
 
 
