@@ -496,3 +496,20 @@ def test_a_number_the_page_points_back_to_is_its_earlier_claim_not_a_new_one(tmp
     (restated,) = [p for p in found.values() if p.stated == "~490 GB"]
     assert not restated.proposed and "points back" in " ".join(restated.evidence)
     assert found["140 GB"].proposed and found["140 GB"].finding.verdict.value == "holds"
+
+
+FACTOR_BOTH_SIDES = """# Optimizer memory
+
+Mixed precision keeps $M = P \\times (2 + 2 + 12) = 16P$ bytes, and plain SGD keeps $M = P \\times (4 + 4) = 9P$.
+A sum that is not one factor times the rest, $P \\times 4 + 4 = 8P$, says nothing without P.
+"""
+
+
+def test_a_name_multiplying_a_whole_sum_and_printed_with_its_result_cancels(tmp_path):
+    """P(2 + 2 + 12) = 16P holds whatever P is; P(4 + 4) = 9P is wrong (8P); 4P + 4 = 8P depends on P."""
+    page = tmp_path / "optimizer.md"
+    page.write_text(FACTOR_BOTH_SIDES, encoding="utf-8")
+    found = _scanned(page)
+    assert found["16"].given == {"P": 1} and found["16"].finding.verdict.value == "holds"
+    assert found["9"].finding.verdict.value == "mismatch"
+    assert not found["8"].proposed and "does not set: P" in " ".join(found["8"].evidence)

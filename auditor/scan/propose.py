@@ -184,6 +184,10 @@ class Scanner:
             elif not _is_unit(name):
                 unset.append(name)
         evidence = [f"printed arithmetic {found.expression}"] + [f"{k} = {v} set by the page" for k, v in given.items()]
+        for name in [n for n in unset if _carried(self.view.text, found, n)]:
+            unset.remove(name)
+            given[name] = 1
+            evidence.append(f"{name} a factor on both sides (its result printed with {name}): {name} = 1")
         if unset:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
             return
@@ -320,6 +324,32 @@ class Scanner:
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
         return given_module.given_for(self, proposal, formula, scopes)
+
+
+def _carried(text: str, found, name: str) -> bool:
+    """Whether the sum multiplies its whole by ``name`` and prints its result with it: "P × (4 + 4 + 4) = 12P".
+
+    Such a sum says the rest of it equals the number, whatever the name's
+    value: taken at 1, it is checked as printed. Only a name that is one factor
+    of the whole expression and appears nowhere else in it, and that the
+    result carries glued or after one space.
+    """
+    import ast
+
+    from .sums import NUMBER
+
+    if not re.match(rf"{NUMBER}\s?{re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60]):
+        return False
+    try:
+        tree = ast.parse(found.expression, mode="eval").body
+    except SyntaxError:
+        return False
+    if not (isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult)):
+        return False
+    for factor, rest in ((tree.left, tree.right), (tree.right, tree.left)):
+        if isinstance(factor, ast.Name) and factor.id == name and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(rest)):
+            return True
+    return False
 
 
 def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
