@@ -62,6 +62,7 @@ class FormulaChooser:
         self._reasons: dict[tuple, str] = {}
         self._leaf_cache: dict[str, set[str]] = {}
         self._complete: set[str] = set()  # the formulas the number's row or sentence sets every needed input of (``_ranked``)
+        self._candidates: dict[tuple, list[str]] = {}  # the formulas a number of one unit (and bareness, per-header) may be
 
     def choose(self, proposal, scopes, texts) -> None:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
@@ -186,7 +187,12 @@ class FormulaChooser:
             stated = with_unit(stated, proposal.unit)
         scanner = self.scanner
         catalogue = scanner.project.catalogue
-        candidates = [f.id for f in catalogue.formulas.values() if f.id not in scanner.spec_formulas and _fits(stated, f, proposal) and scanner.feedable(f.id)]
+        fitting = (stated.unit.text, stated.unit.dimensions, proposal.bare, proposal.per)  # all that the choice of candidates reads
+        candidates = self._candidates.get(fitting)
+        if candidates is None:
+            candidates = self._candidates[fitting] = [
+                f.id for f in catalogue.formulas.values() if f.id not in scanner.spec_formulas and _fits(stated, f, proposal) and scanner.feedable(f.id)
+            ]
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
         totals = []

@@ -11,6 +11,7 @@ parameter count the page computes with.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -69,6 +70,10 @@ def written_quantities(text: str) -> list[Written]:
 SOLE_SCOPES = 2  # the clause and the sentence
 
 
+def _start(written: Written) -> int:
+    return written.start
+
+
 def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int]) -> Written | None:
     """The nearest written quantity the symbol's dimensions and words fit, within the nearest scope that has one.
 
@@ -80,7 +85,8 @@ def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int])
     if not wanted:
         return None
     for depth, (low, high) in enumerate(scopes):
-        inside = [w for w in written if low <= w.start < high and not (w.start < skip[1] and skip[0] < w.end)]
+        span = written[bisect_left(written, low, key=_start) : bisect_left(written, high, key=_start)]  # ``written`` is in order
+        inside = [w for w in span if not (w.start < skip[1] and skip[0] < w.end)]
         fits = [w for w in inside if _fits(w, symbol, wanted)]
         if fits:
             return min(fits, key=lambda w: min(abs(w.start - skip[0]), abs(w.end - skip[1])))

@@ -64,7 +64,7 @@ class Quotes:
         while True:
             quote = " ".join(text[a:b] for a, b in spans[low : high + 1])
             count = high - low + 1
-            if (self.unique(quote) and count >= QUOTE_WORDS) or count >= MOST_WORDS or (low == 0 and high == len(spans) - 1):
+            if (count >= QUOTE_WORDS and self.unique(quote)) or count >= MOST_WORDS or (low == 0 and high == len(spans) - 1):
                 return quote
             grow_left = low > 0 and (high == len(spans) - 1 or (high - low) % 2)
             low, high = (low - 1, high) if grow_left else (low, min(high + 1, len(spans) - 1))
