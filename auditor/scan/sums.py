@@ -149,14 +149,10 @@ def _expression(run: list[re.Match]):
             number_at = len(parts)
             parts.append(_operand(token))
             spans.append((token.start("number"), token.end("number")))
-        elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous):
-            if _is_unit(token.group(0)):
-                parts[number_at] = f"({parts[number_at]}*{_unit_name(token.group(0))})"
-            elif not DESCRIPTOR.fullmatch(token.group(0)):
-                parts.append(token.group(0))
-                names.append(token.group(0))
+        elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous) and _is_unit(token.group(0)):
+            parts[number_at] = f"({parts[number_at]}*{_unit_name(token.group(0))})"  # "32K tok/s"
         elif kind == "name" and previous is not None and _kind(previous) == "number" and DESCRIPTOR.fullmatch(token.group(0)) and not _is_unit(token.group(0)):
-            pass  # "8 GPUs": the count's noun
+            pass  # "32B active", "8 GPUs": the count's noun
         elif kind == "name":
             parts.append(token.group(0))
             names.append(token.group(0))
