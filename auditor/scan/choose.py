@@ -61,7 +61,6 @@ class FormulaChooser:
         self.text = scanner.document.text
         self._reasons: dict[tuple, str] = {}
         self._leaf_cache: dict[str, set[str]] = {}
-        self._complete: set[str] = set()  # the formulas the number's row or sentence sets every needed input of (``_ranked``)
         self._candidates: dict[tuple, list[str]] = {}  # the formulas a number of one unit (and bareness, per-header) may be
 
     def choose(self, proposal, scopes, texts) -> None:
@@ -76,10 +75,10 @@ class FormulaChooser:
             proposal.evidence = (f"a measurement the page reports ({observed.group(0).strip()!r}): a formula gives a bound on it, not its value",)
             return
         set_here = self._set_in(scopes[1], proposal) | self._printed_in(proposal, scopes[1]) | self._dtype_in_headers(proposal)
-        ranked = self._ranked(proposal, texts, set_here)
+        ranked, complete = self._ranked(proposal, texts, set_here)
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
-        best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes)
+        best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
         proposal.score = score_of(ranked[0][0], missing, proposal.bare)
         evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
         evidence += [f"model named in the {model_scope}"] if model_scope else []
@@ -101,11 +100,14 @@ class FormulaChooser:
         earlier = re.compile(rf"(?<![\d.,]){re.escape(number.group(0))}(?![\d]|[.,]\d)")
         return earlier.search(self.text, max(0, proposal.start - RESTATED_WITHIN), proposal.start) is not None
 
-    def _plausible(self, proposal, ranked, scopes):
-        """The best formula whose inputs the context gives and whose value can be the number's; else the best, and why not."""
+    def _plausible(self, proposal, ranked, scopes, complete: set[str]):
+        """The best formula whose inputs the context gives and whose value can be the number's; else the best, and why not.
+
+        ``complete``: the formulas whose every needed input the number's row or sentence sets.
+        """
         first, near = None, None
         # below the margin, a formula whose every input the row or sentence sets is still tried, held to the runner-up's test
-        choices = [(total, score) for total, score in ranked[:RESOLVE_CHOICES] if total >= RESOLVE_MARGIN * ranked[0][0] or score.formula in self._complete]
+        choices = [(total, score) for total, score in ranked[:RESOLVE_CHOICES] if total >= RESOLVE_MARGIN * ranked[0][0] or score.formula in complete]
         for index, (total, score) in enumerate(choices):
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
             if missing:
@@ -177,9 +179,10 @@ class FormulaChooser:
             self._leaf_cache[formula_id] = leaf_symbols(self.scanner.project.catalogue, formula_id)
         return self._leaf_cache[formula_id]
 
-    def _ranked(self, proposal, texts, set_here: frozenset[str] = frozenset()) -> list[tuple[float, object]]:
+    def _ranked(self, proposal, texts, set_here: frozenset[str] = frozenset()) -> tuple[list[tuple[float, object]], set[str]]:
         """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation,
-        and the inputs the sentence or row sets by name (a row of geometry is its cell's formula's inputs)."""
+        and the inputs the sentence or row sets by name (a row of geometry is its cell's formula's inputs);
+        and the formulas among them whose every needed input ``set_here`` holds."""
         stated = parse_stated(proposal.stated)
         if proposal.unit:
             from auditor.base.quantity import with_unit
@@ -195,8 +198,7 @@ class FormulaChooser:
             ]
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
-        totals = []
-        self._complete = set()
+        totals, complete = [], set()
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
@@ -206,9 +208,9 @@ class FormulaChooser:
                 needed = {n for n in leaves if catalogue.symbols[n].default is None and catalogue.symbols[n].value is None}
                 if needed and needed <= set_here:
                     total += COMPLETE_BONUS
-                    self._complete.add(score.formula)
+                    complete.add(score.formula)
             totals.append((total, -position, score))
-        return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)]
+        return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)], complete
 
 
 def restated_input(catalogue, formula_id: str, given: dict) -> str:
