@@ -513,3 +513,25 @@ def test_a_name_multiplying_a_whole_sum_and_printed_with_its_result_cancels(tmp_
     assert found["16"].given == {"P": 1} and found["16"].finding.verdict.value == "holds"
     assert found["9"].finding.verdict.value == "mismatch"
     assert not found["8"].proposed and "does not set: P" in " ".join(found["8"].evidence)
+
+
+CONTEXT_COLUMN = """# Llama 3 8B, one sequence
+
+Llama 3 8B keeps its KV cache in bf16; at an 8192-token context that is 1 GiB.
+
+| Context | KV cache per sequence (GiB) |
+|---|---|
+| 4096 | 0.5 |
+| 16384 | 3 |
+| 32768 | 4 |
+"""
+
+
+def test_a_first_column_that_names_an_input_sets_it_for_its_row_over_the_sentence_above(tmp_path):
+    """131,072 B a token: 4096 tokens are 0.5 GiB, 32768 are 4 GiB; 16384 are 2 GiB, so the row's 3 is wrong.
+    The sentence's 8192 is the sentence's own context, not the rows'."""
+    page = tmp_path / "context.md"
+    page.write_text(CONTEXT_COLUMN, encoding="utf-8")
+    found = _scanned(page)
+    assert [found[s].given.get("seq_len") for s in ("0.5", "3", "4")] == [4096, 16384, 32768]
+    assert [found[s].finding.verdict.value for s in ("0.5", "3", "4")] == ["holds", "mismatch", "holds"]

@@ -208,7 +208,7 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
                     if value is not None:
                         found.append(Assignment(cell.start, cell.start, frozenset(symbols), (value,), ()))
             continue
-        columns = {index: named for index, cell in enumerate(table.header) if index and (named := column_inputs(cell.text, aliases))}
+        columns = {index: named for index, cell in enumerate(table.header) if (named := column_inputs(cell.text, aliases))}  # the first column too: "| Context | KV (GiB) |"
         lengths = {index: length for index, cell in enumerate(table.header) if index and (length := find_seq_len(cell.text))}
         for row in table.rows[1:]:
             for index, named in columns.items():
@@ -267,9 +267,13 @@ def column_inputs(header: str, aliases: dict[str, set[str]]) -> list[frozenset[s
     return named if all(named) else []
 
 
-HEADER_NAMES = {"params": ("n_params",), "parameters": ("n_params",), "# params": ("n_params",), "#params": ("n_params",), "param count": ("n_params",), "parameter count": ("n_params",)}
+HEADER_NAMES = {
+    "params": ("n_params",), "parameters": ("n_params",), "# params": ("n_params",), "#params": ("n_params",),
+    "param count": ("n_params",), "parameter count": ("n_params",),
+    "context": ("seq_len",), "ctx": ("seq_len",), "context size": ("seq_len",), "context window": ("seq_len",),
+}
 """Column headers that name an input only as a header: "| Model | Params | FP16 |" gives each row's parameter count,
-where "parameters" in running text names nothing by itself."""
+"| Context | KV cache |" each row's length, where "parameters" or "context" in running text names nothing by itself."""
 
 
 def column_symbols(header: str, aliases: dict[str, set[str]]) -> frozenset[str]:
