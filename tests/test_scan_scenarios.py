@@ -535,3 +535,14 @@ def test_a_first_column_that_names_an_input_sets_it_for_its_row_over_the_sentenc
     found = _scanned(page)
     assert [found[s].given.get("seq_len") for s in ("0.5", "3", "4")] == [4096, 16384, 32768]
     assert [found[s].finding.verdict.value for s in ("0.5", "3", "4")] == ["holds", "mismatch", "holds"]
+
+
+def test_a_model_is_named_without_its_release_tail_while_that_names_one_bundled_model():
+    """"Mistral 7B" is Mistral-7B-v0.1, "Phi-3 mini" Phi-3-mini-4k-instruct; with two releases of Foo bundled,
+    "Foo 7B" names neither."""
+    from auditor.scan.match import model_aliases
+
+    aliases = dict(model_aliases(["mistralai/Mistral-7B-v0.1", "org/Foo-7B-v0.1", "org/Foo-7B-v0.3", "microsoft/Phi-3-mini-4k-instruct"]))
+    assert aliases["mistral 7b"] == "mistralai/Mistral-7B-v0.1" and aliases["mistral 7b v0.1"] == "mistralai/Mistral-7B-v0.1"
+    assert aliases["phi 3 mini"] == "microsoft/Phi-3-mini-4k-instruct"
+    assert "foo 7b" not in aliases and aliases["foo 7b v0.3"] == "org/Foo-7B-v0.3"

@@ -29,9 +29,17 @@ def normalise(text: str) -> str:
     return re.sub(r"[\s_\-]+", " ", text.lower())
 
 
+RELEASE_SUFFIX = re.compile(r"(?:-v\d+(?:\.\d+)*|-\d+k)+$")
+"""A release or context-length tail pages leave off a model's name: "Mistral-7B-v0.1" is "Mistral 7B", "Phi-3-mini-4k" "Phi-3 mini"."""
+
+
 def model_aliases(model_ids: list[str]) -> list[tuple[str, str]]:
-    """(alias, model id) pairs, longest alias first: "meta llama 3 8b", "llama 3 8b"..."""
-    pairs = set()
+    """(alias, model id) pairs, longest alias first: "meta llama 3 8b", "llama 3 8b"...
+
+    A name without its release tail is an alias only while it names one bundled
+    model: with two releases of one model bundled, a page must say which.
+    """
+    pairs, short = set(), {}
     for model_id in model_ids:
         name = model_id.split("/")[-1].lower()
         for suffix in SUFFIXES:
@@ -39,6 +47,11 @@ def model_aliases(model_ids: list[str]) -> list[tuple[str, str]]:
         pairs.add((normalise(name), model_id))
         if name.startswith("meta-"):
             pairs.add((normalise(name[5:]), model_id))
+        bare = RELEASE_SUFFIX.sub("", name)
+        if bare != name and bare:
+            short.setdefault(normalise(bare), set()).add(model_id)
+    full = {alias for alias, _ in pairs}
+    pairs |= {(alias, ids.pop()) for alias, ids in short.items() if len(ids) == 1 and alias not in full}
     return sorted(pairs, key=lambda p: (-len(p[0]), p[1]))
 
 
