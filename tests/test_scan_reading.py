@@ -108,3 +108,15 @@ def test_a_suffixed_count_is_a_parameter_count_unless_it_counts_something_else_o
 
     found = [value for _, _, value in parameter_counts(text)]
     assert found == ([] if count is None else [count])
+
+
+def test_a_units_denominator_before_an_equals_sign_is_no_name_the_page_sets():
+    """"26.8 TB/s = 2.6 ms" sets no "s" (a sequence length's letter): the s is the unit's; "s = 4096" does."""
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import find_assignments, symbol_aliases
+    from auditor.scan.settings import find_settings
+
+    aliases = symbol_aliases(Project.load(Path(__file__).resolve().parent.parent).catalogue)
+    text = "the weights over 26.8 TB/s = 2.6 ms a step"
+    assert find_settings(text) == [] and not [a for a in find_assignments(text, aliases) if "seq_len" in a.symbols]
+    assert [s.name for s in find_settings("at s = 4096 tokens")] == ["s"]

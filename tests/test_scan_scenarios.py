@@ -546,3 +546,16 @@ def test_a_model_is_named_without_its_release_tail_while_that_names_one_bundled_
     assert aliases["mistral 7b"] == "mistralai/Mistral-7B-v0.1" and aliases["mistral 7b v0.1"] == "mistralai/Mistral-7B-v0.1"
     assert aliases["phi 3 mini"] == "microsoft/Phi-3-mini-4k-instruct"
     assert "foo 7b" not in aliases and aliases["foo 7b v0.3"] == "org/Foo-7B-v0.3"
+
+
+def test_a_figure_that_holds_at_peak_where_the_scan_assumed_a_default_efficiency_is_held_back(tmp_path, monkeypatch, run_cli):
+    """(16.06 GB of weights + 1024 x 131,072 B of cache) / 3.35 TB/s = 4.83 ms at peak bandwidth; at the catalogue's
+    default MBU of 0.7 it would be 6.9 ms. The page wrote no efficiency: the default is the scan's, not the page's."""
+    page = tmp_path / "step.md"
+    page.write_text("# Decode on one H100\n\nFor Llama 3 8B in bf16 on an H100 SXM at batch 1 with a 1024-token context, "
+                    "one decode step takes 4.8 ms.\n", encoding="utf-8")
+    found = _scanned(page)
+    assert found["4.8 ms"].finding is None and "mbu = 1 (peak)" in found["4.8 ms"].evidence[-1]
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli("scan", "step.md", "--audit")
+    assert code == 0 and "1 held back" in err

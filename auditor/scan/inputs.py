@@ -138,7 +138,7 @@ def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
         if names:
             alternatives = longest_first(names)
             # a value an operator continues ("FLOPs = 19.3 · 10^9 · batch_size") is an expression, not a setting
-            patterns.append((re.compile(rf"(?<![\w\\])(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×]|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
+            patterns.append((re.compile(rf"(?<![\w\\/])(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×]|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
     return patterns
 
 

@@ -85,7 +85,7 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             finding = audit_claim(proposal_claim(proposal, document, ids[index]), project)
         except AuditorError:
             continue
-        rounded = sheet_rounding(finding, proposal)
+        rounded = sheet_rounding(finding, proposal) or peak_meant(finding)
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
             proposal.evidence += (rounded,) if rounded else ()
@@ -123,6 +123,22 @@ def sheet_rounding(finding, proposal) -> str:
         return ""
     why = first.description if first is not None else f"the number is {abs(printed / computed - 1):.2%} from the formula's value"
     return f"held back: {why}, on figures the page does not print: a rounding of its own, not audited"
+
+
+def peak_meant(finding) -> str:
+    """Why a mismatch is no finding against the page ('' when it is one): an explanation of it takes
+    an efficiency at its peak where the scan used the catalogue's default ("mbu = 1 for the default").
+
+    A default is the scan's assumption, not the page's: a page that prices the ideal step ("at most
+    380 steps a second") wrote no efficiency, and the scan cannot tell that figure from a slip.
+    """
+    if finding.verdict != Verdict.MISMATCH:
+        return ""
+    for diagnosis in finding.diagnoses:
+        defaults = [part for part in diagnosis.parts if part.endswith(" for the default")]
+        if defaults:
+            return f"held back: it holds at {defaults[0].removesuffix(' for the default')} (peak), where the scan assumed the catalogue's default: not audited"
+    return ""
 
 
 def document_reference(document_path: Path, output: Path | None) -> str:
