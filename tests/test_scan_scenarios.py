@@ -559,3 +559,28 @@ def test_a_figure_that_holds_at_peak_where_the_scan_assumed_a_default_efficiency
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli("scan", "step.md", "--audit")
     assert code == 0 and "1 held back" in err
+
+
+GPU_PICK = """# Picking a GPU for inference
+
+| GPU | Memory | Bandwidth | BF16 TFLOPS | Ridge (FLOP/byte) |
+|---|---|---|---|---|
+| H100 SXM | 80 GB | 3.35 TB/s | 989 | 295 |
+| L4 | 24 GB | 300 GB/s | 121 | 403 |
+
+Meta-Llama-3-70B in fp16 needs 141 GB for its weights, so it needs two H100s. On one L4, an 8B model
+in int8 takes 8 GB, leaving 16 GB for everything else. Batching gives a roughly 100x cut in cost per token.
+"""
+
+
+def test_a_count_printed_for_another_model_does_not_replace_the_named_models_and_a_times_sign_asks_a_ratio(tmp_path):
+    """70.55e9 x 2 B = 141.1 GB: the "8B model" of the next sentence is another model, not Llama 3 70B's count;
+    989 / 3.35 = 295 and 121 / 0.3 = 403 from the row's own figures; "100x" fits no count (a batch), only a ratio."""
+    page = tmp_path / "gpus.md"
+    page.write_text(GPU_PICK, encoding="utf-8")
+    found = _scanned(page)
+    assert found["141 GB"].given.get("model") == "meta-llama/Meta-Llama-3-70B" and "n_params" not in found["141 GB"].given
+    assert found["141 GB"].finding.verdict.value == "holds"
+    assert [found[s].finding.verdict.value for s in ("295", "403")] == ["holds", "holds"]
+    ratio = found["roughly 100x"]
+    assert ratio.formula is None or "batch" not in ratio.formula

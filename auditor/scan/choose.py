@@ -190,7 +190,7 @@ class FormulaChooser:
             stated = with_unit(stated, proposal.unit)
         scanner = self.scanner
         catalogue = scanner.project.catalogue
-        fitting = (stated.unit.text, stated.unit.dimensions, proposal.bare, proposal.per)  # all that the choice of candidates reads
+        fitting = (stated.unit.text, stated.unit.dimensions, proposal.bare, proposal.per, words.printed_times(stated))  # all ``_fits`` reads
         candidates = self._candidates.get(fitting)
         if candidates is None:
             candidates = self._candidates[fitting] = [

@@ -130,6 +130,13 @@ def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     return False
 
 
+def another_models_count(scanner, model: str, count) -> bool:
+    """Whether a parameter count the page prints is another model's than the one the number's context names:
+    "70e9" is the page's count of a 70.6e9 model and is used; "an 8B model" two sentences on is not its count."""
+    own = scanner.model_count(model)
+    return bool(own) and abs(float(count) - own) > COUNT_SLACK * own
+
+
 def row_inputs(scanner, proposal, missing: list[str], given: dict, page_inputs: dict) -> list[str]:
     """Fill what is missing from the other cells of a table cell's row, each by its unit's dimension,
     where exactly one cell has it: "Intensity (FLOPs/Byte)" beside "GFLOPs" and "GB" is their ratio.
@@ -243,6 +250,8 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     wide = list(scopes) + ([(0, len(scanner.view.text))] if symbol.gpu or symbol.name in PAGE_COUNTS else [])
     found = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
     if found is None or (symbol.gpu and sheet_instead(scanner, symbol, found, given)):
+        return False
+    if symbol.name in PAGE_COUNTS and "model" in given and another_models_count(scanner, given["model"], found.value):
         return False
     if found.dimensions and found.start in taken:
         return False

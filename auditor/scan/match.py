@@ -206,6 +206,15 @@ RATIO_TITLE_WORDS = ("times", "ratio", " over ", "reduction", "gain", "speed", "
 SHARE_TITLE_WORDS = ("share", "fraction", "percent", "utilisation", "utilization", "efficiency", "saving", "rate", "waste", "ratio", "relative", "gap", "error")
 
 
+PRINTED_TIMES = re.compile(r"\d\s?[x×]$")
+"""A number printed with its times sign ("roughly 100x"), however the unit parser reads the sign."""
+
+
+def printed_times(stated) -> bool:
+    """Whether the number is a ratio by its printed sign: its unit is "×", or it ends in one ("roughly 100x")."""
+    return stated.unit.text in ("×", "x") or bool(PRINTED_TIMES.search(stated.text))
+
+
 def unit_fits(stated, formula, bare: bool) -> bool:
     """A number with a unit fits formulas of its dimensions; a bare number any.
 
@@ -218,7 +227,7 @@ def unit_fits(stated, formula, bare: bool) -> bool:
     if formula.unit.dimensions != stated.unit.dimensions:
         return False
     title = f" {formula.title.lower()} "
-    if stated.unit.text in ("×", "x"):
+    if printed_times(stated):
         return any(w in title for w in RATIO_TITLE_WORDS)
     if stated.unit.text == "%":
         return any(w in title for w in SHARE_TITLE_WORDS)
