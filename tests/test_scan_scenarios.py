@@ -584,3 +584,20 @@ def test_a_count_printed_for_another_model_does_not_replace_the_named_models_and
     assert [found[s].finding.verdict.value for s in ("295", "403")] == ["holds", "holds"]
     ratio = found["roughly 100x"]
     assert ratio.formula is None or "batch" not in ratio.formula
+
+
+MOE_NOTES = """# Mixtral 8x7B serving notes
+
+Mixtral 8x7B has 46.7B parameters, of which 12.9B are active per token. In bf16 the weights need
+93.4 GB, so two 80 GB GPUs.
+"""
+
+
+def test_a_wrapped_lines_first_number_the_total_not_the_active_count_and_a_devices_size_is_no_claim(tmp_path):
+    """46.7e9 x 2 B = 93.4 GB: the number opens a wrapped line (no name glued to it), the count that prices the
+    weights is the total, not the 12.9B active, and "80 GB GPUs" is the devices' size, an input."""
+    page = tmp_path / "moe.md"
+    page.write_text(MOE_NOTES, encoding="utf-8")
+    found = _scanned(page)
+    assert found["93.4 GB"].formula == "weight_bytes" and found["93.4 GB"].finding.verdict.value == "holds"
+    assert not found["80 GB"].proposed and "device" in found["80 GB"].evidence[0]

@@ -44,6 +44,8 @@ OBSERVED = re.compile(
 )
 """Words that report a measurement before the number ("we're currently seeing ~0.1 tokens/s", "calm achieves ~15.4 ms/tok")."""
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
+DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)
+"""A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
 
@@ -67,6 +69,9 @@ class FormulaChooser:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
             proposal.evidence = ("a bare number: no unit, and no sum printed for it",)
             return
+        if DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end):
+            proposal.evidence = ("a device's size the page names it by ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
+            return
         if self._restated(proposal):
             proposal.evidence = ("the page points back to this number printed above ('that', 'this'): the claim is where it was worked out",)
             return
@@ -89,6 +94,10 @@ class FormulaChooser:
         proposal.evidence = tuple(evidence)
         if proposal.score >= PROPOSE_AT:
             proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+
+    def _gpu_named_at(self, position: int) -> bool:
+        """Whether an accelerator's name follows right after ``position`` ("80GB A100")."""
+        return any(position < start <= position + 2 for start, _, _ in self.scanner.gpus)
 
     def _restated(self, proposal) -> bool:
         """Whether the number follows a demonstrative and was printed, as it is here, not far above ("That ~956 GB is the budget")."""

@@ -202,7 +202,7 @@ def is_ideal(scanner, proposal, scopes) -> bool:
 
 
 DEVICE_COUNT = re.compile(r"(?<![\w.])(\d{1,4})\s*(?:[x×]\s*)?$")
-GLUED_COUNT = re.compile(r"(?<![\w.])(\d{1,4})(?:[x×]\s*|(?=[A-Za-z]))$")  # "8x TPU v5es", "32H100s": a setting, never the claim
+GLUED_COUNT = re.compile(r"(?<![\w.])(\d{1,4})(?:[x×]\s*|(?=[A-Za-z]))\Z")  # "8x TPU v5es", "32H100s": a setting, never the claim
 
 
 def device_count(scanner, gpu: str, scopes, position: int) -> int | None:

@@ -28,7 +28,7 @@ UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z0-9])|[A-Za-zµ]+(?
 RANGE_AFTER = re.compile(r"\s*(?:–|—|-|to)\s*(?=\d)")
 FRACTION_AFTER = re.compile(r"\s?/\s?(\d+)(?![\d/]|[.,]\d|\s*[(*])")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"`*$#|-])|\n\s*\n|\n(?=\s*[•*|-] )|\n(?=\|)")
-NOT_A_CLAIM_BEFORE = re.compile(r"(?:§\s?|[vV]|\bsection |\bSection |\bTable |\bFigure |\bPart |\bQuestion |\bat |\(|[\w\\]_|\^)$")
+NOT_A_CLAIM_BEFORE = re.compile(r"(?:§\s?|[vV]|\bsection |\bSection |\bTable |\bFigure |\bPart |\bQuestion |\bat |\(|[\w\\]_|\^)\Z")  # \Z: "$" would also match before the newline ending a wrapped line
 YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 

@@ -88,7 +88,7 @@ def _covers(pattern: re.Pattern, window: str, offset: int) -> bool:
 
 def _glued_to_name(before: str, after: str) -> bool:
     """Part of a name: "A100", "v5e", "Llama-3.1-8B", "gpt-oss-20b", "4x4" topologies, "H100s"."""
-    if re.search(r"[A-Za-z]-?$", before) and not re.search(r"(?:^|\s)[xX×]$", before):
+    if re.search(r"[A-Za-z]-?\Z", before) and not re.search(r"(?:^|\s)[xX×]\Z", before):  # \Z: "$" would also match before a line's end
         return True
     if re.match(r"[A-Za-z]\d|-[A-Za-z]|x\d", after) or re.match(r"-\d+(?:\.\d+)?[A-Za-z]", after):
         return True

@@ -104,7 +104,9 @@ def _fits(written: Written, symbol, wanted: frozenset) -> bool:
     if written.text.endswith("%"):
         return symbol.domain == "fraction" and bool(written.words & (wanted | _meaning_words(symbol.meaning) - IGNORED))
     if not written.dimensions:
-        return "n_params" in symbol.name and bool(written.words & PARAMETER_WORDS)
+        if "n_params" not in symbol.name or not written.words & PARAMETER_WORDS:
+            return False
+        return symbol.name != "n_params" or "activ" not in written.words  # "of which 12.9B are active" is not the total
     return bool(written.words & wanted)
 
 
