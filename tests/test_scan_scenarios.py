@@ -601,3 +601,22 @@ def test_a_wrapped_lines_first_number_the_total_not_the_active_count_and_a_devic
     found = _scanned(page)
     assert found["93.4 GB"].formula == "weight_bytes" and found["93.4 GB"].finding.verdict.value == "holds"
     assert not found["80 GB"].proposed and "device" in found["80 GB"].evidence[0]
+
+
+HTML_PROMPTS = """<html><body><h1>Llama 3 8B's cache by prompt</h1>
+<p>The KV cache of one prompt on Llama 3 8B in bf16, by its length:</p>
+<table>
+<tr><th>Prompt tokens</th><th>KV cache (MiB)</th></tr>
+<tr><td>1,024</td><td>128</td></tr>
+<tr><td>8,192</td><td>1024</td></tr>
+</table></body></html>
+"""
+
+
+def test_an_html_tables_th_row_is_its_header_and_a_prompt_column_sets_each_rows_length(tmp_path):
+    """131,072 B a token: 1,024 tokens are 128 MiB, 8,192 are 1024 MiB; the units come from the <th> row."""
+    page = tmp_path / "prompts.html"
+    page.write_text(HTML_PROMPTS, encoding="utf-8")
+    found = _scanned(page)
+    assert [found[s].given.get("seq_len") for s in ("128", "1024")] == [1024, 8192]
+    assert [found[s].finding.verdict.value for s in ("128", "1024")] == ["holds", "holds"]

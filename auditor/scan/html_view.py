@@ -39,17 +39,39 @@ TEXT_BREAKS = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
 
 
 def view(raw: str) -> View:
-    builder = ViewBuilder(raw)
+    builder, rows = ViewBuilder(raw), HeaderRows()
     position = 0
     for match in PATTERN.finditer(raw):
         builder.keep_text(position, match.start())
-        _replace(builder, match)
+        _replace(builder, match, rows)
         position = match.end()
     builder.keep_text(position, len(raw))
     return builder.build()
 
 
-def _replace(builder: ViewBuilder, match: re.Match) -> None:
+class HeaderRows:
+    """A table row of ``<th>`` cells is the table's header: its pipe row is followed by a rule, as in Markdown,
+    so its cells' units and inputs apply to the rows below. A ``<thead>`` writes its own rule."""
+
+    def __init__(self):
+        self.in_head = self.row_has_th = False
+
+    def after(self, tag: str) -> str:
+        """What to write after the tag's own replacement: the rule, after a header row closes."""
+        match = re.match(r"<(/?)([A-Za-z][\w:-]*)", tag)
+        closing, name = match[1] == "/", match[2].lower()
+        if name == "thead":
+            self.in_head = not closing
+        elif name == "th" and not closing:
+            self.row_has_th = True
+        elif name == "tr":
+            header = closing and self.row_has_th and not self.in_head
+            self.row_has_th = False
+            return "| --- |\n" if header else ""
+        return ""
+
+
+def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
     if match["script"] is not None:
         if "math/tex" in match["attributes"].lower():
             _math(builder, match, "script", display="mode=display" in match["attributes"])
@@ -60,7 +82,7 @@ def _replace(builder: ViewBuilder, match: re.Match) -> None:
     elif match["bracket"] is not None:
         _math(builder, match, "bracket", display=True)
     elif match["tag"] is not None:
-        builder.write(tag_replacement(match["tag"]), match.start())
+        builder.write(tag_replacement(match["tag"]) + rows.after(match["tag"]), match.start())
     else:
         builder.write("\n\n" if match["dropped"].lower().startswith("<pre") else " ", match.start())
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from . import latex
-from .html_view import TAG_TEXT, tag_replacement
+from .html_view import TAG_TEXT, HeaderRows, tag_replacement
 from .views import View, ViewBuilder
 
 # A comment, a Liquid tag or a \( equation ends before the next one opens, so an unclosed opener is
@@ -49,17 +49,17 @@ MATH = ("display", "escaped", "paren", "inline")
 
 
 def view(raw: str) -> View:
-    builder = ViewBuilder(raw)
+    builder, rows = ViewBuilder(raw), HeaderRows()
     position = 0
     for match in PATTERN.finditer(raw):
         builder.keep(position, match.start())
-        _replace(builder, match)
+        _replace(builder, match, rows)
         position = match.end()
     builder.keep(position, len(raw))
     return builder.build()
 
 
-def _replace(builder: ViewBuilder, match: re.Match) -> None:
+def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
     kind = match.lastgroup if match.lastgroup not in ("mark", "code_text", "target") else _outer(match)
     start = match.start()
     if kind == "fence":
@@ -74,7 +74,7 @@ def _replace(builder: ViewBuilder, match: re.Match) -> None:
     elif kind == "link_text":
         builder.keep_text(match.start("link_text"), match.end("link_text"))
     elif kind == "tag":
-        builder.write(tag_replacement(match["tag"]), start)
+        builder.write(tag_replacement(match["tag"]) + rows.after(match["tag"]), start)
     elif kind == "escape":
         builder.keep(match.start("escape"), match.end("escape"))
     elif kind == "entity":

@@ -271,6 +271,7 @@ HEADER_NAMES = {
     "params": ("n_params",), "parameters": ("n_params",), "# params": ("n_params",), "#params": ("n_params",),
     "param count": ("n_params",), "parameter count": ("n_params",),
     "context": ("seq_len",), "ctx": ("seq_len",), "context size": ("seq_len",), "context window": ("seq_len",),
+    "prompt": ("seq_len", "input_tokens"), "prompt tokens": ("seq_len", "input_tokens"), "prompt length": ("seq_len", "input_tokens"),
 }
 """Column headers that name an input only as a header: "| Model | Params | FP16 |" gives each row's parameter count,
 "| Context | KV cache |" each row's length, where "parameters" or "context" in running text names nothing by itself."""
