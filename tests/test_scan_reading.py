@@ -120,3 +120,14 @@ def test_a_units_denominator_before_an_equals_sign_is_no_name_the_page_sets():
     text = "the weights over 26.8 TB/s = 2.6 ms a step"
     assert find_settings(text) == [] and not [a for a in find_assignments(text, aliases) if "seq_len" in a.symbols]
     assert [s.name for s in find_settings("at s = 4096 tokens")] == ["s"]
+
+
+def test_a_phrase_names_its_value_after_of_and_a_single_word_does_not():
+    """"a batch size of 64" sets the batch; "heads of 128 dims" sets no head count."""
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import find_assignments, symbol_aliases
+
+    aliases = symbol_aliases(Project.load(Path(__file__).resolve().parent.parent).catalogue)
+    found = {s for a in find_assignments("at a batch size of 64 the step", aliases) for s in a.symbols}
+    assert "batch" in found
+    assert not [a for a in find_assignments("8 KV heads of 128 dims each", aliases) if "n_heads" in a.symbols or "n_kv_heads" in a.symbols]

@@ -130,9 +130,15 @@ def counted_assignments(text: str, aliases: dict[str, set[str]], counts: set[str
 @lru_cache(maxsize=8)
 def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
     wordy = [a for a in aliases if len(a) > 2 and a.replace(" ", "").isalpha()]
+    # "acceptance rate of 0.7", "batch size of 64": a quantity's name in words; a count's plural is not ("KV heads of 128 dims")
+    phrases = [a for a in wordy if " " in a and not a.endswith("s")]
+    words = [a for a in wordy if a not in phrases]
     symbolic = [a for a in aliases if a not in wordy and len(a) > 1]
     letters = [a for a in aliases if len(a) == 1]
-    kinds = ((wordy, r"\s*(?:=|:)\s*|\s+", re.IGNORECASE), (symbolic, r"\s*=\s*", re.IGNORECASE), (letters, r"\s*=\s*", 0))
+    kinds = (
+        (phrases, r"\s*(?:=|:)\s*|\s+(?:of\s+)?", re.IGNORECASE), (words, r"\s*(?:=|:)\s*|\s+", re.IGNORECASE),
+        (symbolic, r"\s*=\s*", re.IGNORECASE), (letters, r"\s*=\s*", 0),
+    )
     patterns = []
     for names, glue, flags in kinds:
         if names:
