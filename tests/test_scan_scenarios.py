@@ -601,6 +601,8 @@ def test_a_wrapped_lines_first_number_the_total_not_the_active_count_and_a_devic
     found = _scanned(page)
     assert found["93.4 GB"].formula == "weight_bytes" and found["93.4 GB"].finding.verdict.value == "holds"
     assert not found["80 GB"].proposed and "device" in found["80 GB"].evidence[0]
+    page.write_text("# Split\n\nThe 8 KV heads over 4 GPUs leave 2 per GPU.\n", encoding="utf-8")
+    assert not any("device" in e for p in _scanned(page).values() for e in p.evidence)  # a count of GPUs is no size of one
 
 
 HTML_PROMPTS = """<html><body><h1>Llama 3 8B's cache by prompt</h1>

@@ -46,6 +46,7 @@ OBSERVED = re.compile(
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
+PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
 
@@ -69,7 +70,7 @@ class FormulaChooser:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
             proposal.evidence = ("a bare number: no unit, and no sum printed for it",)
             return
-        if DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end):
+        if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):
             proposal.evidence = ("a device's size the page names it by ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
             return
         if self._restated(proposal):
