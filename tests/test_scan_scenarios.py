@@ -622,3 +622,27 @@ def test_an_html_tables_th_row_is_its_header_and_a_prompt_column_sets_each_rows_
     found = _scanned(page)
     assert [found[s].given.get("seq_len") for s in ("128", "1024")] == [1024, 8192]
     assert [found[s].finding.verdict.value for s in ("128", "1024")] == ["holds", "holds"]
+
+
+TP_SPLIT = """# Llama 3.1 70B across 4 GPUs
+
+With tensor parallelism over 4 H100s, each GPU holds a quarter of the 141 GB of bf16 weights: 35.3 GB.
+The KV cache is split by KV head too: 8 KV heads over 4 GPUs leaves 2 per GPU, so each GPU stores
+80 KiB per token.
+"""
+
+
+def test_a_parallel_degree_in_words_reaches_per_gpu_figures_and_an_exact_formula_beats_one_a_slip_explains(tmp_path):
+    """141.1 GB / 4 = 35.3 GB; 2 x 80 layers x 2 KV heads x 128 x 2 B = 80 KiB a token on each GPU. The whole
+    model's 320 KiB, "explained" as an int4 cache, is not what the page means."""
+    page = tmp_path / "tp.md"
+    page.write_text(TP_SPLIT, encoding="utf-8")
+    found = _scanned(page)
+    assert found["35.3 GB"].given.get("tp") == 4 and found["35.3 GB"].finding.verdict.value == "holds"
+    assert found["80 KiB per token"].formula == "kv_bytes_per_token_on_rank"
+    assert found["80 KiB per token"].finding.verdict.value == "holds"
+    from auditor.scan.inputs import parallel_assignments
+
+    degrees = [(sorted(a.symbols), a.values) for t in ("a 4-way tensor parallel run", "TP4 on", "pipeline parallelism over 2 nodes")
+               for a in parallel_assignments(t)]
+    assert degrees == [(["tp"], (4,)), (["tp"], (4,)), (["pp"], (2,))]

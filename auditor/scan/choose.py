@@ -129,9 +129,34 @@ class FormulaChooser:
                 first = first or (score, given, missing, model_scope, far)
                 continue
             if strict or index == len(choices) - 1 or not self._why_not(proposal, score.formula, given, runner_up=True):
-                return score, given, missing, model_scope, ""  # it holds, a named slip explains it, or no other formula is left
+                # it holds, a named slip explains it, or no other formula is left; a formula the words rank alike that
+                # the number holds by exactly is the page's over one that needs a slip ("per GPU" of 320 KiB is 80)
+                holding = None if self._holds(proposal, score.formula, given) else self._holding(proposal, ranked, choices[index + 1 :], scopes)
+                return holding or (score, given, missing, model_scope, "")
             near = (score, given, missing, model_scope, "")  # only near: a formula the number fits better may follow
         return near or first
+
+    def _holding(self, proposal, ranked, rest, scopes):
+        """The first of ``rest`` the words rank alike with the best that the context feeds and the number holds by, if any."""
+        for total, score in rest:
+            if total < TIED * ranked[0][0]:
+                continue
+            given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
+            if not missing and self._holds(proposal, score.formula, given):
+                return score, given, missing, model_scope, ""
+        return None
+
+    def _holds(self, proposal, formula_id: str, given: dict) -> bool:
+        """Whether the number holds by the formula with these inputs (no diagnosis search)."""
+        from auditor.base.errors import AuditorError
+
+        from .proposals import draft_claim
+
+        try:
+            verdict, _ = plausibility._evaluated(draft_claim(proposal, formula_id, given, self._unit_for_bare(proposal, formula_id)), self.scanner.project)
+        except AuditorError:
+            return False
+        return verdict.holds
 
     def _why_not(self, proposal, formula_id: str, given: dict, runner_up: bool) -> str:
         """Why a formula fed by the context is still not the number's ('' when it may be).

@@ -111,6 +111,26 @@ def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment
     return sorted(found, key=lambda a: a.start)
 
 
+PARALLEL_DEGREES = (
+    (re.compile(r"\b(?P<n>\d{1,3})-way\s+tensor[- ]parallel(?:ism)?\b", re.IGNORECASE), "tp"),
+    (re.compile(r"\btensor[- ]parallel(?:ism)?\s+(?:size\s+)?(?:over|across|of|on|=)\s*(?P<n>\d{1,3})\b", re.IGNORECASE), "tp"),
+    (re.compile(r"\bTP\s?(?P<n>\d{1,3})\b"), "tp"),
+    (re.compile(r"\b(?P<n>\d{1,3})-way\s+pipeline[- ]parallel(?:ism)?\b", re.IGNORECASE), "pp"),
+    (re.compile(r"\bpipeline[- ]parallel(?:ism)?\s+(?:size\s+)?(?:over|across|of|=)\s*(?P<n>\d{1,3})\b", re.IGNORECASE), "pp"),
+)
+"""How pages write a parallel degree in words: "4-way tensor parallel", "tensor parallelism over 4 H100s", "TP4"."""
+
+
+def parallel_assignments(text: str) -> list[Assignment]:
+    """The tensor and pipeline parallel degrees the text writes in words rather than as "TP=4"."""
+    found = []
+    for pattern, symbol in PARALLEL_DEGREES:
+        for match in pattern.finditer(text):
+            span = (match.start("n"), match.end("n"))
+            found.append(Assignment(match.start(), match.end(), frozenset({symbol}), (Fraction(match["n"]),), (span,)))
+    return found
+
+
 def counted_assignments(text: str, aliases: dict[str, set[str]], counts: set[str]) -> list[Assignment]:
     """A count written before its name ("8 KV heads", "80 layers"), for the names of a model's counts only:
     before any other name a number is more often something else ("2 bytes", "8192 tokens")."""
