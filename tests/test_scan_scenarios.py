@@ -646,3 +646,23 @@ def test_a_parallel_degree_in_words_reaches_per_gpu_figures_and_an_exact_formula
     degrees = [(sorted(a.symbols), a.values) for t in ("a 4-way tensor parallel run", "TP4 on", "pipeline parallelism over 2 nodes")
                for a in parallel_assignments(t)]
     assert degrees == [(["tp"], (4,)), (["tp"], (4,)), (["pp"], (2,))]
+
+
+BATCHES = """# The KV cache in one line
+
+$$\\text{KV} = 2 \\cdot L \\cdot H_{kv} \\cdot d_h \\cdot b = 2 \\cdot 32 \\cdot 8 \\cdot 128 \\cdot 2 = 131{,}072 \\text{ bytes}$$
+
+per token for Llama 3 8B in bf16. For a batch of 16 sequences of 4,096 tokens that is 8.6 GB.
+At batch 64 it is 34.4 GB.
+"""
+
+
+def test_a_grouped_numbers_comma_ends_no_clause_and_each_sentence_keeps_its_own_batch(tmp_path):
+    """16 x 4,096 x 131,072 B = 8.6 GB and 64 x 4,096 x 131,072 B = 34.4 GB: the length is 4,096 (not the "096" after
+    its comma), and each sentence's own batch prices it."""
+    page = tmp_path / "batches.md"
+    page.write_text(BATCHES, encoding="utf-8")
+    found = _scanned(page)
+    assert [found[s].given.get("seq_len") for s in ("8.6 GB", "34.4 GB")] == [4096, 4096]
+    assert [found[s].given.get("batch") for s in ("8.6 GB", "34.4 GB")] == [16, 64]
+    assert [found[s].finding.verdict.value for s in ("8.6 GB", "34.4 GB")] == ["holds", "holds"]

@@ -35,7 +35,7 @@ PROPOSE_AT = 0.5
 FAR_FACTOR = 0.4
 SET_BEFORE = re.compile(r"(?:[=≈]|\bis about|\bis roughly|\bof about)\s*(?:about |roughly |around |~)?$")
 NAMED_BEFORE = re.compile(r"([A-Za-z][\w*]{0,5})\s*(?:=|≈|~)\s*(?:about |roughly )?$")
-CLAUSE_END = re.compile(r"[,;:→(){}\[\]`$—=|]|\s[–-]\s|\.\s")
+CLAUSE_END = re.compile(r"[;:→(){}\[\]`$—=|]|,(?!\d{3}(?!\d))|\s[–-]\s|\.\s")  # not the comma of "4,096"
 SCOPE_WEIGHTS = (6.0, 2.5, 2.0, 2.0, 1.0, 0.5)  # clause, beside the number, sentence, heading, paragraph, section
 OBSERVED = re.compile(
     r"\b(?:seeing|observed?|measured?|benchmark(?:ed|s)?|achiev(?:es|ed|ing)|albeit at|runs? at|running at|"
@@ -284,9 +284,13 @@ def written_value(scanner, proposal, symbol, scopes):
     """A value the text writes for ``symbol`` near the number: "TP=8", "batch 1", "8k context", "330 launches"."""
     text = scanner.document.text
     place = inputs_in_text.list_position(text, proposal.start, proposal.end, *scopes[1])
-    value = inputs_in_text.value_for(symbol.name, scanner.assignments, scopes, proposal.start, place)
-    if value is None and symbol.name == "seq_len":
-        value = next((s for low, high in scopes if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
-    if value is None and symbol.unit.dimensionless:
-        value = inputs_in_text.counted_value(symbol, text, *scopes[1], (proposal.start, proposal.end))
-    return value
+    # the number's clause and sentence first, whichever way they write it ("16 sequences"), then wider scopes
+    for near, part in ((True, scopes[:2]), (False, scopes[2:])):
+        value = inputs_in_text.value_for(symbol.name, scanner.assignments, part, proposal.start, place)
+        if value is None and symbol.name == "seq_len":
+            value = next((s for low, high in part if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
+        if value is None and symbol.unit.dimensionless and near:
+            value = inputs_in_text.counted_value(symbol, text, *scopes[1], (proposal.start, proposal.end))
+        if value is not None:
+            return value
+    return None
