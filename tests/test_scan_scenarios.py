@@ -653,7 +653,7 @@ BATCHES = """# The KV cache in one line
 $$\\text{KV} = 2 \\cdot L \\cdot H_{kv} \\cdot d_h \\cdot b = 2 \\cdot 32 \\cdot 8 \\cdot 128 \\cdot 2 = 131{,}072 \\text{ bytes}$$
 
 per token for Llama 3 8B in bf16. For a batch of 16 sequences of 4,096 tokens that is 8.6 GB.
-At batch 64 it is 34.4 GB.
+At a batch of 64 it is 34.4 GB, and a decode step streams it at about 160 tokens/s.
 """
 
 
@@ -666,3 +666,8 @@ def test_a_grouped_numbers_comma_ends_no_clause_and_each_sentence_keeps_its_own_
     assert [found[s].given.get("seq_len") for s in ("8.6 GB", "34.4 GB")] == [4096, 4096]
     assert [found[s].given.get("batch") for s in ("8.6 GB", "34.4 GB")] == [16, 64]
     assert [found[s].finding.verdict.value for s in ("8.6 GB", "34.4 GB")] == ["holds", "holds"]
+    from auditor.scan.inputs import parallel_assignments
+    from auditor.scan.match import find_seq_len
+
+    assert [a.values for a in parallel_assignments("a max batch of 104 fits, or a batch of 16")] == [(16,)]
+    assert find_seq_len("about 160 tokens/s") is None and find_seq_len("8,192 tokens of context") == 8192

@@ -121,11 +121,19 @@ PARALLEL_DEGREES = (
 """How pages write a parallel degree in words: "4-way tensor parallel", "tensor parallelism over 4 H100s", "TP4"."""
 
 
+BATCH_OF = re.compile(r"\bbatch\s+of\s+(?P<n>\d{1,5})\b", re.IGNORECASE)
+CLAIMED_BATCH = re.compile(r"\b(?:max(?:imum)?|largest|biggest|bigger|larger|fits?|up\s+to)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+"""Words that make "batch of 104" the number a page works out ("a max batch of 104"), not the batch it sets."""
+
+
 def parallel_assignments(text: str) -> list[Assignment]:
-    """The tensor and pipeline parallel degrees the text writes in words rather than as "TP=4"."""
+    """The tensor and pipeline parallel degrees the text writes in words rather than as "TP=4", and a batch set as
+    "a batch of 16" (not "a max batch of 104", which is a claim)."""
     found = []
-    for pattern, symbol in PARALLEL_DEGREES:
+    for pattern, symbol in PARALLEL_DEGREES + ((BATCH_OF, "batch"),):
         for match in pattern.finditer(text):
+            if symbol == "batch" and CLAIMED_BATCH.search(text, max(0, match.start() - 40), match.start()):
+                continue
             span = (match.start("n"), match.end("n"))
             found.append(Assignment(match.start(), match.end(), frozenset({symbol}), (Fraction(match["n"]),), (span,)))
     return found

@@ -142,7 +142,7 @@ SEQ_LEN_K = re.compile(
     rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+|@\s*)(\d+)\s?[kK]\b",
     re.IGNORECASE,
 )
-SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b")
+SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b(?!\s*(?:/|per\b|a\s+second|an?\s+hour|each\s+second))")  # not a rate ("141 tokens/s")
 
 
 def find_seq_len(text: str) -> int | None:
