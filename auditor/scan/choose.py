@@ -153,7 +153,7 @@ class FormulaChooser:
         from .proposals import draft_claim
 
         try:
-            verdict, _ = plausibility._evaluated(draft_claim(proposal, formula_id, given, self._unit_for_bare(proposal, formula_id)), self.scanner.project)
+            verdict, _ = plausibility.evaluated(draft_claim(proposal, formula_id, given, self._unit_for_bare(proposal, formula_id)), self.scanner.project)
         except AuditorError:
             return False
         return verdict.holds

@@ -126,9 +126,9 @@ CLAIMED_BATCH = re.compile(r"\b(?:max(?:imum)?|largest|biggest|bigger|larger|fit
 """Words that make "batch of 104" the number a page works out ("a max batch of 104"), not the batch it sets."""
 
 
-def parallel_assignments(text: str) -> list[Assignment]:
-    """The tensor and pipeline parallel degrees the text writes in words rather than as "TP=4", and a batch set as
-    "a batch of 16" (not "a max batch of 104", which is a claim)."""
+def worded_assignments(text: str) -> list[Assignment]:
+    """Inputs the text sets in words rather than as "TP=4": the tensor and pipeline parallel degrees, and a batch
+    set as "a batch of 16" (not "a max batch of 104", which is a claim)."""
     found = []
     for pattern, symbol in PARALLEL_DEGREES + ((BATCH_OF, "batch"),):
         for match in pattern.finditer(text):

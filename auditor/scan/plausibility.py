@@ -40,7 +40,7 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
 
     claim = draft_claim(proposal, formula, given, unit)
     try:
-        verdict, computed = _evaluated(claim, project)
+        verdict, computed = evaluated(claim, project)
     except AuditorError:
         return "the formula cannot be evaluated with these inputs"
     if verdict == Verdict.UNIT_ERROR:
@@ -69,7 +69,7 @@ def _nearness(computed, stated, page_inputs: dict) -> str | None:
     return "" if 1 / NEAR < ratio < NEAR else None
 
 
-def _evaluated(claim, project):
+def evaluated(claim, project):
     """(verdict, value in the stated unit) of a draft claim, without the diagnosis search."""
     from auditor.base.errors import UnderdeterminedError
     from auditor.claims.readings import compare_readings

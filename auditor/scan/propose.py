@@ -63,7 +63,7 @@ class Scanner:
         counts = {n for n, s in catalogue.symbols.items() if s.config and s.unit.dimensionless} | {"n_kv_layers"}
         self.assignments = sorted(
             inputs_in_text.find_assignments(text, self.aliases) + inputs_in_text.counted_assignments(text, self.aliases, counts)
-            + inputs_in_text.parallel_assignments(text) + table_settings(self.tables, self.aliases),
+            + inputs_in_text.worded_assignments(text) + table_settings(self.tables, self.aliases),
             key=lambda a: a.start,
         )
         self.sums = find_sums(text)

@@ -241,8 +241,6 @@ def cell_number(text: str) -> Fraction | None:
     return Fraction(text.strip().replace(",", ""))
 
 
-COUNT_CELL = re.compile(r"\s*~?(\d{1,4}(?:\.\d{1,3})?)\s?([MBT])\s*")
-COUNTS = {"M": 10**6, "B": 10**9, "T": 10**12}
 COUNTED = frozenset({"n_params", "n_params_active", "n_params_nominal"})
 """Symbols a column may give as "7B" or "1.5B": parameter counts, which pages print with the suffix."""
 
@@ -252,11 +250,15 @@ def counts_of(symbols: frozenset[str]) -> bool:
 
 
 def cell_count(text: str) -> Fraction | None:
-    """A parameter-count cell: a plain number, or one with its million, billion or trillion suffix ("7B", "1.5B")."""
-    match = COUNT_CELL.fullmatch(text)
-    if match is None:
-        return cell_number(text)
-    return Fraction(match[1]) * COUNTS[match[2]]
+    """A parameter-count cell: a plain number, or a count as pages print a model's size ("7B", "~1.5T"), read as
+    ``noise.parameter_counts`` reads one in running text."""
+    from .noise import parameter_counts
+
+    bare = text.strip().lstrip("~").strip()
+    counts = parameter_counts(bare)
+    if len(counts) == 1 and counts[0][:2] == (0, len(bare)):
+        return Fraction(int(counts[0][2]))
+    return cell_number(text)
 
 
 def column_inputs(header: str, aliases: dict[str, set[str]]) -> list[frozenset[str]]:
