@@ -70,6 +70,12 @@ def exact_input_chance() -> Fraction:
 
 
 @lru_cache(maxsize=1)
+def derivation_chance() -> Fraction:
+    """How unlikely a match of a page's number by two of its earlier numbers must be to count as its derivation."""
+    return _fraction("derivation_chance")
+
+
+@lru_cache(maxsize=1)
 def rounding_witnesses() -> int:
     """How many numbers printed above their value show a document rounds (rule shown-rounding)."""
     path = builtin("units") / "precision.yaml"

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from auditor.documents.locate import Document
 
+from . import derivations
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -41,6 +42,9 @@ SUM_SCORE = 0.95
 UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
 CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\s.,()*×/+·÷-]*$")  # "7.6B * 2", "(32*8-24.6) / 2"
+DERIVED_SCORE = 0.9
+DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
+RESTATED = "points back to this number"
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -119,6 +123,7 @@ class Scanner:
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         self._table_rules(located)
+        self._derivations(located)
         return located
 
     def _cell_sum(self, proposal: Proposal):
@@ -149,6 +154,37 @@ class Scanner:
                 proposal.arithmetic, proposal.given, proposal.score = rule.expression, dict(rule.given), TABLE_RULE_SCORE
                 proposal.unit, proposal.bare = proposal.unit or rule.unit, False
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
+
+    def _derivations(self, located: list[Proposal]) -> None:
+        """A number nothing else prices, worked out from two numbers printed before it (``derivations``), when the sum holds."""
+        operands = [derivations.operand(index, p) for index, p in enumerate(located)]
+        available = [o for o in operands if o is not None]
+        for proposal, target in zip(located, operands):
+            if proposal.proposed or target is None or any(RESTATED in e for e in proposal.evidence):
+                continue
+            section = self._scopes(proposal)[2][0]
+            low = max(section, proposal.start - derivations.WINDOW)
+            pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
+            for found in derivations.search(target, proposal, pool)[:DERIVATION_TRIES]:
+                if self._holds(proposal, found.expression):
+                    shown = self.view.text
+                    proposal.arithmetic, proposal.given, proposal.score, proposal.bare = found.expression, {}, DERIVED_SCORE, False
+                    proposal.evidence = (
+                        f"the page's own numbers: {shown[found.left.start : found.left.end]} and {shown[found.right.start : found.right.end]}"
+                        f" give {found.expression}; a coincidence has a chance of {found.chance:.1%}",
+                    )
+                    break
+
+    def _holds(self, proposal: Proposal, expression: str) -> bool:
+        from auditor.audit.pipeline import audit_claim
+        from auditor.base.errors import AuditorError
+        from auditor.claims.verdicts import Verdict
+
+        try:
+            claim = proposal_claim(replace(proposal, arithmetic=expression, formula=None, given={}, raw=(proposal.start, proposal.start)), None, "derived")
+            return audit_claim(claim, self.project).verdict.holds
+        except AuditorError:
+            return False
 
     def _device_counts(self) -> list[tuple[int, int]]:
         """The counts glued to an accelerator's name ("8x" of "8x TPU v5es"): a setting, not a claim."""
@@ -325,6 +361,10 @@ class Scanner:
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
         return given_module.given_for(self, proposal, formula, scopes)
+
+
+def _operand_start(o) -> int:
+    return o.start
 
 
 def _carried(text: str, found, name: str) -> bool:

@@ -1,0 +1,185 @@
+"""Numbers a page works out in words from numbers it printed just before: "1,536 GB ... 500 GB of weights ... 1,036 GB left".
+
+Most of a serving post's numbers are arithmetic the page does in front of the reader without
+printing the sum: a subtraction of two figures above it, a quotient of a budget by a per-user
+size. No catalogue formula describes "what is left after the weights", but the page's own two
+numbers do. So, for a number nothing else proposes, the scan tries every product, quotient, sum
+and difference of two numbers printed before it in its section, of the number's dimensions (a
+count noun such as "tokens" set aside, as the readings do).
+
+Two printed numbers meet almost any value now and then, and a false "the page derived this"
+would hide the number from a reviewer, so a match counts only when a coincidence is unlikely.
+Operands are taken nearest first; a match whose farthest operand is the k-th nearest is weighed
+against every combination of the k nearest that lands within a hundredfold range of the number,
+each covering the band the number's printed digits allow (rounded or truncated: from half a last
+digit below to a whole digit above). Their share of that range must be under ``derivation_chance``
+(``units/precision.yaml``). A number printed to one figure ("5,000", "16") is thus rarely matched
+unless its operands sit right beside it; a four-figure one ("1,036 GB") is matched across a paragraph.
+The engine then audits the match as a printed sum, and it is proposed only when it holds: the
+search reproduces a page's arithmetic, it never accuses it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from auditor.base.errors import AuditorError
+from auditor.base.precision import derivation_chance
+from auditor.base.quantity import Stated, parse_stated, with_unit
+
+from .sums import plain_number
+
+WINDOW = 1500  # characters before the number, within its section, where its operands may be printed
+RANGE = math.log(100)  # the hundredfold range a chance is a share of
+COUNT_DIMENSIONS = frozenset({"[token]", "[request]"})  # what a count counts: "80K" tokens and "80K" alike
+CONFIG_SIZE = 32  # a bare whole number divisible by this is a size a configuration chooses (5120, 8192)
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One printed number as an operand: its place, value in base units, dimensions and expression term."""
+
+    index: int
+    start: int
+    end: int
+    value: float
+    dimensions: tuple
+    term: str
+    percent: bool
+    unit: bool
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """Two printed numbers and the operation that gives the number, with the chance of a coincidence."""
+
+    expression: str
+    left: Operand
+    right: Operand
+    chance: float
+
+
+def operand(index: int, proposal) -> Operand | None:
+    """A located number as an operand, or None for a bound, a range or a printed fraction."""
+    stated = _stated(proposal)
+    if stated is None or stated.comparator != "=" or stated.high is not None or not stated.low.value:
+        return None
+    if re.search(r"\d\s*/\s*\d", proposal.stated):
+        return None  # "1/6", "16/32": a fraction printed whole, not a number to combine
+    value = float(stated.value * stated.unit.factor)
+    return Operand(index, proposal.start, proposal.end, value, _dimensions(stated.unit.dimensions), _term(stated),
+                   proposal.stated.rstrip().endswith("%"), not stated.unit.dimensionless)
+
+
+def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
+    """Derivations of the target from the pool (operands printed before it), most convincing first."""
+    half = _relative_half_digit(_stated(proposal))
+    if half is None or target.value <= 0 or _config_size(proposal, target):
+        return []
+    pool = sorted((o for o in pool if _fit_operand(o, target, half)), key=lambda o: target.start - o.end)
+    rank = {o.index: k for k, o in enumerate(pool)}
+    tried: list[tuple[int, float, str, Operand, Operand]] = []
+    for a_rank, a in enumerate(pool):
+        for b in pool[a_rank + 1 :]:
+            for value, expression, left, right in _combinations(a, b, target.dimensions):
+                if value > 0 and abs(math.log(value / target.value)) <= RANGE / 2:
+                    tried.append((max(rank[a.index], rank[b.index]), value, expression, left, right))
+    found = []
+    width = 3 * half / RANGE  # from half a digit below to a whole digit above, as a share of the range
+    for depth, value, expression, left, right in tried:
+        if -half <= value / target.value - 1 < 2 * half:
+            combinations = sum(1 for other in tried if other[0] <= depth)
+            found.append(Derivation(expression, left, right, combinations * width))
+    return sorted((d for d in found if d.chance < float(derivation_chance())), key=lambda d: d.chance)
+
+
+def _combinations(a: Operand, b: Operand, dimensions: tuple):
+    """(value, expression, left, right) for each operation of the two whose dimensions are the target's."""
+    if _product(a.dimensions, b.dimensions, 1) == dimensions and not (_is_one(a) or _is_one(b)):
+        yield a.value * b.value, f"{a.term} * {b.term}", a, b
+    for top, bottom in ((a, b), (b, a)):
+        if _product(top.dimensions, bottom.dimensions, -1) == dimensions and not _is_one(bottom):
+            yield top.value / bottom.value, f"{top.term} / {bottom.term}", top, bottom
+    if a.dimensions == b.dimensions == dimensions and not (a.percent or b.percent):
+        yield a.value + b.value, f"{a.term} + {b.term}", a, b
+        first, second = (a, b) if a.value > b.value else (b, a)
+        yield first.value - second.value, f"{first.term} - {second.term}", first, second
+
+
+def _fit_operand(candidate: Operand, target: Operand, half: float) -> bool:
+    """An operand is printed before the number and is not the number itself restated."""
+    return candidate.end <= target.start and abs(candidate.value / target.value - 1) > 1.5 * half
+
+
+def _is_one(o: Operand) -> bool:
+    return abs(o.value - 1) < 1e-12 and not o.unit
+
+
+def _config_size(proposal, target: Operand) -> bool:
+    """A bare whole number such as 8192 or 5120: products and sums of other such sizes meet it by construction."""
+    return not target.unit and not target.percent and target.value.is_integer() and target.value % CONFIG_SIZE == 0
+
+
+def _stated(proposal) -> Stated | None:
+    try:
+        stated = parse_stated(proposal.stated)
+        return with_unit(stated, proposal.unit) if proposal.unit else stated
+    except (AuditorError, ArithmeticError, ValueError):
+        return None
+
+
+def _relative_half_digit(stated: Stated | None) -> float | None:
+    """Half the number's last significant digit over its value: "1,036" 0.05%, "5,000" 10%, "16" 3%."""
+    if stated is None or not stated.low.value:
+        return None
+    printed = stated.low
+    half = printed.half_ulp
+    if printed.decimals == 0 and printed.exponent is None:
+        digits = re.sub(r"\D", "", printed.text.split(".")[0])
+        zeros = len(digits) - len(digits.rstrip("0"))
+        if zeros and digits.strip("0"):
+            half = Fraction(10**zeros, 2)
+    return float(half / abs(printed.value))
+
+
+def _dimensions(dimensions: tuple) -> tuple:
+    return tuple(sorted((name, power) for name, power in dimensions if name not in COUNT_DIMENSIONS))
+
+
+def _product(a: tuple, b: tuple, sign: int) -> tuple:
+    powers: dict[str, Fraction] = {}
+    for name, power in a:
+        powers[name] = powers.get(name, 0) + power
+    for name, power in b:
+        powers[name] = powers.get(name, 0) + sign * power
+    return tuple(sorted((n, p) for n, p in powers.items() if p))
+
+
+def _term(stated: Stated) -> str:
+    """The operand in the safe parser's syntax, with its printed digits ("(2.80*(GB))", "80e3" for "80K", "(10/100)" for "10%")."""
+    number = plain_number(stated.low.text)
+    if stated.low.exponent is not None and "e" not in number.lower():
+        number = f"{number}e{stated.low.exponent}"  # "0.990 × 10^15"
+    try:
+        printed = Fraction(number) == stated.value
+    except ValueError:  # "−16.75": a sign the parser reads, Fraction does not
+        printed = False
+    if not printed:
+        number = _decimal(stated.value)
+    if not stated.unit.dimensionless:
+        return f"({number}*({stated.unit.text}))"
+    factor = stated.unit.factor
+    power = round(math.log10(factor)) if factor > 0 else 0
+    if factor == 1 or Fraction(10) ** power != factor:
+        return _decimal(stated.value * factor) if factor != 1 else number
+    return f"{number}e{power}" if power > 0 else f"({number}/{10 ** -power})"
+
+
+def _decimal(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.12g}"
+    return text if Fraction(text) == value else f"({value.numerator}/{value.denominator})"

@@ -1,0 +1,88 @@
+"""Numbers a page works out in words from two numbers it printed before them, and the chance bound that keeps
+coincidences out (auditor/scan/derivations.py)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from auditor.scan import derivations
+from test_scan import scanned
+
+BUDGET = """# Serving on one node
+
+An 8-GPU node has 1,536 GB of HBM in all. The weights take 500 GB, which leaves 1,036 GB for everything else.
+With 956 GB free for the cache and 2.80 GB per user, about 341 users fit at once.
+"""
+
+
+def _page(tmp_path, text: str):
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    return scanned(page, proposed_only=False)
+
+
+def test_a_difference_and_a_quotient_said_in_words_are_the_pages_own_arithmetic_and_hold(tmp_path):
+    """1,536 - 500 = 1,036 GB; 956 / 2.80 = 341.4, printed as the whole users 341."""
+    found = _page(tmp_path, BUDGET)
+    left, users = found["1,036 GB"], found["about 341"]
+    assert left.arithmetic == "(1536*(GB)) - (500*(GB))"
+    assert users.arithmetic == "(956*(GB)) / (2.80*(GB))"
+    assert left.finding.verdict.holds and users.finding.verdict.holds
+    assert "1,536 GB and 500 GB" in left.evidence[0] and "chance" in left.evidence[0]
+
+
+def test_a_number_no_pair_of_earlier_numbers_gives_is_left_unpriced_never_accused(tmp_path):
+    """1,536 - 500 is 1,036, not 1,063: the search reproduces arithmetic, it does not guess at a slip."""
+    found = _page(tmp_path, BUDGET.replace("1,036 GB", "1,063 GB"))
+    assert found["1,063 GB"].arithmetic is None and found["1,063 GB"].finding is None
+
+
+def test_operands_must_be_printed_before_the_number(tmp_path):
+    """"341 users fit in 956 GB at 2.80 GB each" states the count first: it is not worked out from what follows."""
+    found = _page(tmp_path, "# Users\n\nAbout 341 users fit, given 956 GB free for the cache and 2.80 GB per user.\n")
+    assert found["About 341"].arithmetic is None
+
+
+def test_a_configuration_size_is_not_derived_from_other_sizes(tmp_path):
+    """5120 = 40 * 128 by construction of the model, not by the page's arithmetic."""
+    found = _page(tmp_path, "# Geometry\n\nThe model has 40 heads of 128 dimensions and a hidden size of 5120.\n")
+    assert found["5120"].arithmetic is None
+
+
+def test_a_one_figure_number_among_many_small_ones_abstains(tmp_path):
+    """"8" is 3 + 5, 2 * 4, 11 - 3 ...: with so many ways to meet a one-figure number, no one of them is evidence."""
+    text = "# Counts\n\nWe ran 3 tests on 5 nodes with 2 GPUs and 4 streams, 11 requests, 7 retries and 6 workers; 8 of them failed.\n"
+    found = _page(tmp_path, text)
+    assert found["8"].arithmetic is None
+
+
+def _operand(index, start, value, dimensions=(), term="x", percent=False, unit=False):
+    return derivations.Operand(index, start, start + 3, value, dimensions, term, percent, unit)
+
+
+def test_the_chance_grows_with_every_operand_tried_before_the_match():
+    """The same exact match is weighed against all combinations of operands nearer than its farthest one."""
+    target = _operand(99, 1000, 1036.0)
+    proposal = SimpleNamespace(stated="1,036", unit="")
+    near = [_operand(1, 900, 1536.0, term="1536"), _operand(2, 950, 500.0, term="500")]
+    alone = derivations.search(target, proposal, near)
+    assert alone and alone[0].expression == "1536 - 500"
+    decoys = [_operand(10 + k, 960 + k * 4, 700.0 + 37 * k, term=str(700 + 37 * k)) for k in range(8)]
+    crowded = derivations.search(target, proposal, near + decoys)
+    assert not crowded or crowded[0].chance > alone[0].chance
+
+
+@pytest.mark.parametrize(("stated", "half"), [("1,036", 0.5 / 1036), ("5,000", 500 / 5000), ("16", 0.5 / 16), ("2.80", 0.005 / 2.8)])
+def test_the_band_is_half_the_last_significant_digit(stated, half):
+    from auditor.base.quantity import parse_stated
+
+    assert derivations._relative_half_digit(parse_stated(stated)) == pytest.approx(half)
+
+
+def test_a_percent_is_multiplied_never_added():
+    """"10%" beside "3,125 tok/s" may scale it; "3,125 + 10%" is no arithmetic a page does."""
+    a, b = _operand(1, 0, 3125.0, term="3125"), _operand(2, 10, 0.10, term="0.1", percent=True)
+    expressions = [e for _, e, _, _ in derivations._combinations(a, b, ())]
+    assert "3125 * 0.1" in expressions and not any("+" in e or " - " in e for e in expressions)
