@@ -86,3 +86,40 @@ def test_a_percent_is_multiplied_never_added():
     a, b = _operand(1, 0, 3125.0, term="3125"), _operand(2, 10, 0.10, term="0.1", percent=True)
     expressions = [e for _, e, _, _ in derivations._combinations(a, b, ())]
     assert "3125 * 0.1" in expressions and not any("+" in e or " - " in e for e in expressions)
+
+
+RESTATED = """# Decode
+
+Each token reads the active weights: 32e9 × 0.5 bytes = 16 GB.
+
+At 50 TB/s, reading 16 GB takes 0.32 ms; the next step reads the same 16 GB again.
+"""
+
+
+def test_a_number_printed_again_is_the_claim_worked_out_where_it_first_appeared(tmp_path):
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "page.md"
+    page.write_text(RESTATED, encoding="utf-8")
+    located = Scanner(Document.read(page), Project.load(tmp_path)).proposals()
+    sixteen = [p for p in located if p.stated.endswith("16 GB")]
+    assert len(sixteen) == 3
+    assert sixteen[0].arithmetic is not None and all(p.arithmetic == sixteen[0].arithmetic for p in sixteen)
+    assert all(p.evidence[0] == "restates the number worked out at line 3" for p in sixteen[1:])
+    # and the time is the page's quotient of its own two numbers
+    assert next(p for p in located if p.stated == "0.32 ms").arithmetic == "(16*(GB)) / (50*(TB/s))"
+
+
+@pytest.mark.parametrize(
+    ("first", "again", "repeat"),
+    [("16 GB", "16 GB", True), ("22 ms", "22.0 ms", False), ("8GB", "8GB", False), ("208", "208", True), ("16", "16", False), ("512", "512", False)],
+)
+def test_only_a_number_recognisable_again_is_a_repeat(first, again, repeat):
+    """Two figures and a unit, or three figures bare, and never more figures than the first printing;
+    a bare multiple of 32 is a width again, not the first one's sum."""
+    one, two = SimpleNamespace(stated=first, unit=""), SimpleNamespace(stated=again, unit="")
+    key = derivations.same_number_key(two)
+    same = key is not None and key == derivations.same_number_key(one) and not derivations.printed_finer(two, one)
+    assert same == repeat

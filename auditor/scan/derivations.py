@@ -96,6 +96,29 @@ def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
     return sorted((d for d in found if d.chance < float(derivation_chance())), key=lambda d: d.chance)
 
 
+def same_number_key(proposal) -> tuple | None:
+    """What two printings of one number share: value in base units and dimensions. None for a number too
+    short to be recognised again ("16", "2x"): only a unit or three significant figures make a repeat evidence."""
+    stated = _stated(proposal)
+    if stated is None or stated.comparator != "=" or stated.high is not None or not stated.low.value:
+        return None
+    half = _relative_half_digit(stated)
+    if half is None or half > (REPEAT_HALF_DIGIT if stated.unit.dimensionless else REPEAT_HALF_DIGIT_UNIT):
+        return None
+    if stated.unit.dimensionless and stated.value.denominator == 1 and stated.value % CONFIG_SIZE == 0:
+        return None  # "512" again is a width again, not the first one's sum
+    return (stated.value * stated.unit.factor, stated.unit.dimensions)
+
+
+def printed_finer(repeat, first) -> bool:
+    """A repeat printed to more figures than the first printing ("22.0 ms" after "22 ms") is a new figure."""
+    return (_relative_half_digit(_stated(repeat)) or 1) < (_relative_half_digit(_stated(first)) or 1) * 0.99
+
+
+REPEAT_HALF_DIGIT = 0.005  # "208", "1.25": three figures; a bare "16" or "2.5" is no recognisable number
+REPEAT_HALF_DIGIT_UNIT = 0.035  # "16 GB", "2.8 ms": two figures and a unit; "8GB" alone is any 8 GB
+
+
 def _combinations(a: Operand, b: Operand, dimensions: tuple):
     """(value, expression, left, right) for each operation of the two whose dimensions are the target's."""
     if _product(a.dimensions, b.dimensions, 1) == dimensions and not (_is_one(a) or _is_one(b)):

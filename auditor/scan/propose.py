@@ -43,6 +43,7 @@ UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
 CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\s.,()*×/+·÷-]*$")  # "7.6B * 2", "(32*8-24.6) / 2"
 DERIVED_SCORE = 0.9
+RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
@@ -124,6 +125,7 @@ class Scanner:
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         self._table_rules(located)
         self._derivations(located)
+        self._restatements(located)
         return located
 
     def _cell_sum(self, proposal: Proposal):
@@ -174,6 +176,25 @@ class Scanner:
                         f" give {found.expression}; a coincidence has a chance of {found.chance:.1%}",
                     )
                     break
+
+    def _restatements(self, located: list[Proposal]) -> None:
+        """A number printed again further on ("the 16 GB read per token") is the claim already proposed where it was worked out."""
+        earlier: dict[tuple, Proposal] = {}
+        for proposal in located:
+            key = derivations.same_number_key(proposal)
+            if key is None:
+                continue
+            if proposal.proposed:
+                earlier.setdefault(key, proposal)
+                continue
+            first = earlier.get(key)
+            if first is None or derivations.printed_finer(proposal, first):
+                continue
+            line = self.raw.position(first.raw[0])[0]
+            proposal.formula, proposal.arithmetic, proposal.given = first.formula, first.arithmetic, dict(first.given)
+            proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
+            proposal.score, proposal.bare = first.score * RESTATED_SCORE, False
+            proposal.evidence = (f"restates the number worked out at line {line}",) + first.evidence
 
     def _holds(self, proposal: Proposal, expression: str) -> bool:
         from auditor.audit.pipeline import audit_claim
