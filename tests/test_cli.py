@@ -99,8 +99,8 @@ def test_formulas_lists_the_catalogue(run_cli):
 def test_formulas_shows_one_formula_with_its_symbols(run_cli):
     code, out, _ = run_cli("formulas", "max_batch")
     assert code == 0
-    assert "floor(kv_budget / (seq_len * kv_bytes_per_token))" in out
-    assert "seq_len [token]" in out
+    assert "floor(kv_budget / kv_bytes_per_sequence)" in out
+    assert "kv_bytes_per_sequence [byte]" in out and "seq_len" in out
 
 
 def test_the_console_command_runs_without_the_cycle_collector_and_main_leaves_it_alone(monkeypatch):

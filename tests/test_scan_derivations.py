@@ -123,3 +123,11 @@ def test_only_a_number_recognisable_again_is_a_repeat(first, again, repeat):
     key = derivations.same_number_key(two)
     same = key is not None and key == derivations.same_number_key(one) and not derivations.printed_finer(two, one)
     assert same == repeat
+
+
+def test_what_a_percent_leaves_is_an_operand_of_its_own(tmp_path):
+    """570 GB less the 10% kept for activations: 570 * (1 - 10/100) = 513 GB."""
+    text = "# Budget\n\nAfter the weights 570 GB remain. We keep 10% of that for activations, which leaves about 513 GB for the cache.\n"
+    found = _page(tmp_path, text)
+    assert found["about 513 GB"].arithmetic == "(570*(GB)) * (1 - (10/100))"
+    assert found["about 513 GB"].finding.verdict.holds

@@ -74,6 +74,13 @@ def operand(index: int, proposal) -> Operand | None:
                    proposal.stated.rstrip().endswith("%"), not stated.unit.dimensionless)
 
 
+def complement(o: Operand) -> Operand | None:
+    """What a percent leaves ("keep 10% for activations, leaving ..." multiplies by 90%): an operand of its own."""
+    if not o.percent or not 0 < o.value < 1:
+        return None
+    return Operand(-1 - o.index, o.start, o.end, 1 - o.value, (), f"(1 - {o.term})", True, False)
+
+
 def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
     """Derivations of the target from the pool (operands printed before it), most convincing first."""
     half = _relative_half_digit(_stated(proposal))
@@ -122,7 +129,8 @@ REPEAT_HALF_DIGIT_UNIT = 0.035  # "16 GB", "2.8 ms": two figures and a unit; "8G
 def _combinations(a: Operand, b: Operand, dimensions: tuple):
     """(value, expression, left, right) for each operation of the two whose dimensions are the target's."""
     if _product(a.dimensions, b.dimensions, 1) == dimensions and not (_is_one(a) or _is_one(b)):
-        yield a.value * b.value, f"{a.term} * {b.term}", a, b
+        first, second = sorted((a, b), key=lambda o: o.start)  # in the order the page printed them
+        yield a.value * b.value, f"{first.term} * {second.term}", first, second
     for top, bottom in ((a, b), (b, a)):
         if _product(top.dimensions, bottom.dimensions, -1) == dimensions and not _is_one(bottom):
             yield top.value / bottom.value, f"{top.term} / {bottom.term}", top, bottom

@@ -161,6 +161,7 @@ class Scanner:
         """A number nothing else prices, worked out from two numbers printed before it (``derivations``), when the sum holds."""
         operands = [derivations.operand(index, p) for index, p in enumerate(located)]
         available = [o for o in operands if o is not None]
+        available = sorted(available + [c for c in map(derivations.complement, available) if c is not None], key=_operand_start)
         for proposal, target in zip(located, operands):
             if proposal.proposed or target is None or any(RESTATED in e for e in proposal.evidence):
                 continue

@@ -131,7 +131,7 @@ def _kind(token: re.Match) -> str:
 
 
 DESCRIPTOR = re.compile(r"[A-Za-z]{3,}")
-"""A word after a number that is not a unit ("8 GPUs", "32B active"): what the number counts, not a factor."""
+"""A word after a number that is not a unit ("8 GPUs", "32B active", the "KV" of "8 KV heads"): what the number counts, not a factor."""
 
 
 def _expression(run: list[re.Match]):
@@ -204,7 +204,12 @@ def _counted(token: re.Match) -> bool:
     if not unit:
         return False
     glued = token.end("number") == token.start("unit")
-    return (unit in COUNT_SUFFIXES and glued) or (DESCRIPTOR.fullmatch(unit) is not None and not _is_unit(unit))
+    return (unit in COUNT_SUFFIXES and glued) or (_describes(unit, glued) and not _is_unit(unit))
+
+
+def _describes(word: str, glued: bool) -> bool:
+    """A count's noun: a word of three letters or more, or two capitals set apart ("8 KV heads"; "2BD" is algebra)."""
+    return DESCRIPTOR.fullmatch(word) is not None or (not glued and re.fullmatch(r"[A-Z]{2}", word) is not None)
 
 
 def _operand(token: re.Match) -> str:
@@ -215,7 +220,7 @@ def _operand(token: re.Match) -> str:
         return f"{number}{COUNT_SUFFIXES[unit]}"
     if unit and _is_unit(unit):
         return f"({number}*{_unit_name(unit)})"
-    if unit and DESCRIPTOR.fullmatch(unit):
+    if unit and _describes(unit, glued):
         return number  # "8 GPUs": the count's noun
     if unit:
         return f"{number} {unit}"
