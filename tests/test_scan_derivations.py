@@ -131,3 +131,11 @@ def test_what_a_percent_leaves_is_an_operand_of_its_own(tmp_path):
     found = _page(tmp_path, text)
     assert found["about 513 GB"].arithmetic == "(570*(GB)) * (1 - (10/100))"
     assert found["about 513 GB"].finding.verdict.holds
+
+
+def test_a_formula_the_words_chose_that_does_not_hold_gives_way_to_the_pages_own_subtraction(tmp_path):
+    """"weights" beside "9.5 GB" made the words choose the weights' formula (14.5 GB): the page subtracted 14.5 from 24."""
+    text = "# Fit\n\nMistral 7B has 7.24B parameters. In FP16 its weights take 14.5 GB, so a 24 GB RTX 4090 holds the FP16 weights with 9.5 GB to spare.\n"
+    spare = _page(tmp_path, text)["9.5 GB"]
+    assert spare.formula is None and spare.arithmetic == "(24*(GB)) - (14.5*(GB))" and spare.worked_out
+    assert spare.finding.verdict.holds and "in place of weight_bytes" in spare.evidence[1]

@@ -671,3 +671,35 @@ def test_a_grouped_numbers_comma_ends_no_clause_and_each_sentence_keeps_its_own_
 
     assert [a.values for a in worded_assignments("a max batch of 104 fits, or a batch of 16")] == [(16,)]
     assert find_seq_len("about 160 tokens/s") is None and find_seq_len("8,192 tokens of context") == 8192
+
+
+DTYPE_ROWS = """# How much VRAM does Mistral 7B need?
+
+Mistral 7B has 7.24B parameters, 32 layers, 8 KV heads and a head dimension of 128.
+
+| Precision | Weights | KV cache at 8K | Total |
+|---|---|---|---|
+| FP16 | 14.5 GB | 1.07 GB | 15.6 GB |
+| INT8 | 7.24 GB | 1.07 GB | 8.31 GB |
+| INT4 | 3.62 GB | 1.07 GB | 4.69 GB |
+
+The KV cache per token is 2 × 32 × 8 × 128 × 2 bytes = 131,072 bytes, so an 8,192-token context needs 1.07 GB.
+"""
+
+
+def test_a_rows_dtype_is_not_a_column_that_prints_one_figure_for_every_dtype_nor_the_text_after_the_table(tmp_path):
+    """The weights shrink with the row's dtype and the cache column does not: the cache is 16-bit in every row
+    (2 * 32 * 8 * 128 * 2 B * 8192 = 1.07 GB), and the INT4 of the last row sets up nothing after the table."""
+    page = tmp_path / "rows.md"
+    page.write_text(DTYPE_ROWS, encoding="utf-8")
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    document = Document.read(page)
+    located = Scanner(document, Project.load(tmp_path)).proposals()
+    audit_proposals(located, document, Project.load(tmp_path))
+    caches = [p for p in located if p.stated == "1.07 GB"]
+    assert len(caches) == 4 and all(p.finding is not None and p.finding.verdict.holds for p in caches), [(p.given, p.finding) for p in caches]
+    weights = {p.stated: p.given.get("weight_dtype") for p in located if p.stated in ("7.24 GB", "3.62 GB")}
+    assert weights == {"7.24 GB": "int8", "3.62 GB": "int4"}

@@ -53,9 +53,11 @@ def _audit(args, proposals, document, project) -> int:
 
 
 def _summary(proposals) -> str:
-    sums = sum(p.arithmetic is not None for p in proposals)
+    printed = sum(p.arithmetic is not None and not p.worked_out for p in proposals)
+    worked_out = sum(p.arithmetic is not None and p.worked_out for p in proposals)
     formulas = sum(p.formula is not None for p in proposals)
-    return f"scan: {plural(len(proposals), 'number')} located, {sums + formulas} proposed ({plural(sums, 'printed sum')}, {plural(formulas, 'formula')})"
+    parts = [plural(printed, "printed sum")] + ([f"{plural(worked_out, 'sum')} of the page's own numbers"] if worked_out else []) + [plural(formulas, "formula")]
+    return f"scan: {plural(len(proposals), 'number')} located, {printed + worked_out + formulas} proposed ({', '.join(parts)})"
 
 
 def register(sub) -> None:

@@ -58,6 +58,7 @@ class Proposal:
     raw: tuple[int, int] = (0, 0)
     page_inputs: dict = field(default_factory=dict)
     per: str = ""
+    worked_out: bool = False  # its sum is the scan's from the page's numbers (a table's rule, two numbers before it), not printed
 
     @property
     def proposed(self) -> bool:

@@ -23,6 +23,7 @@ from . import inputs as inputs_in_text
 from . import match as words
 from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers
+from .plausibility import evaluated
 from .proposals import audit_proposals, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
@@ -30,7 +31,7 @@ from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
 from .sums import find_sums
 from .table_relations import table_relations
-from .tables import find_tables, in_table, left_cell, place_of, table_settings
+from .tables import column_and_labels, find_tables, in_table, left_cell, place_of, table_settings
 from .views import read_view
 from .words import FormulaIndex
 
@@ -65,6 +66,7 @@ class Scanner:
         self.main_dtype = given_module.most_named(self.dtypes)
         self.aliases = inputs_in_text.symbol_aliases(catalogue)
         self.tables = find_tables(text)
+        self.in_tables = covering(len(text), [(t.rows[0][0].start, t.rows[-1][-1].end) for t in self.tables if t.rows and t.rows[0] and t.rows[-1]])
         counts = {n for n, s in catalogue.symbols.items() if s.config and s.unit.dimensionless} | {"n_kv_layers"}
         self.assignments = sorted(
             inputs_in_text.find_assignments(text, self.aliases) + inputs_in_text.counted_assignments(text, self.aliases, counts)
@@ -154,29 +156,49 @@ class Scanner:
             rule = rules.get(place.cell.start) if place is not None else None
             if rule is not None and proposal.start == place.cell.start + (len(place.cell.text) - len(place.cell.text.lstrip("*~`$ "))):
                 proposal.arithmetic, proposal.given, proposal.score = rule.expression, dict(rule.given), TABLE_RULE_SCORE
-                proposal.unit, proposal.bare = proposal.unit or rule.unit, False
+                proposal.unit, proposal.bare, proposal.worked_out = proposal.unit or rule.unit, False, True
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
 
     def _derivations(self, located: list[Proposal]) -> None:
-        """A number nothing else prices, worked out from two numbers printed before it (``derivations``), when the sum holds."""
+        """A number nothing else prices, worked out from two numbers printed before it (``derivations``), when the sum holds.
+
+        A formula the words chose, which does not hold and for which no slip is found, gives way to
+        the page's own arithmetic too: "24 GB ... 14.5 GB of weights ... 9.5 GB to spare" is a
+        subtraction, whatever "weights" beside it made the words choose.
+        """
         operands = [derivations.operand(index, p) for index, p in enumerate(located)]
         available = [o for o in operands if o is not None]
         available = sorted(available + [c for c in map(derivations.complement, available) if c is not None], key=_operand_start)
         for proposal, target in zip(located, operands):
-            if proposal.proposed or target is None or any(RESTATED in e for e in proposal.evidence):
+            if target is None or proposal.arithmetic is not None or any(RESTATED in e for e in proposal.evidence):
+                continue
+            if proposal.formula is not None and (proposal.score >= SUM_SCORE or self._formula_stands(proposal)):
                 continue
             section = self._scopes(proposal)[2][0]
             low = max(section, proposal.start - derivations.WINDOW)
             pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
             for found in derivations.search(target, proposal, pool)[:DERIVATION_TRIES]:
                 if self._holds(proposal, found.expression):
-                    shown = self.view.text
-                    proposal.arithmetic, proposal.given, proposal.score, proposal.bare = found.expression, {}, DERIVED_SCORE, False
+                    shown, replaced = self.view.text, proposal.formula
+                    proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, found.expression, {}, DERIVED_SCORE, False
+                    proposal.worked_out = True
                     proposal.evidence = (
                         f"the page's own numbers: {shown[found.left.start : found.left.end]} and {shown[found.right.start : found.right.end]}"
                         f" give {found.expression}; a coincidence has a chance of {found.chance:.1%}",
-                    )
+                    ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                     break
+
+    def _formula_stands(self, proposal: Proposal) -> bool:
+        """Whether a formula the words chose holds, or misses by a slip the diagnosis names: then it is the claim."""
+        from auditor.audit.pipeline import audit_claim
+        from auditor.base.errors import AuditorError
+
+        try:
+            claim = proposal_claim(replace(proposal, raw=(proposal.start, proposal.start)), None, "chosen")
+            verdict, _ = evaluated(claim, self.project)
+            return verdict.holds or verdict.value == "underdetermined" or bool(audit_claim(claim, self.project).diagnoses)
+        except AuditorError:
+            return True
 
     def _restatements(self, located: list[Proposal]) -> None:
         """A number printed again further on ("the 16 GB read per token") is the claim already proposed where it was worked out."""
@@ -194,7 +216,7 @@ class Scanner:
             line = self.raw.position(first.raw[0])[0]
             proposal.formula, proposal.arithmetic, proposal.given = first.formula, first.arithmetic, dict(first.given)
             proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
-            proposal.score, proposal.bare = first.score * RESTATED_SCORE, False
+            proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
             proposal.evidence = (f"restates the number worked out at line {line}",) + first.evidence
 
     def _holds(self, proposal: Proposal, expression: str) -> bool:
@@ -300,7 +322,16 @@ class Scanner:
 
     def table_dtype(self, position: int) -> str | None:
         """The dtype a table cell's own column header or row label names ("| | FP16 | Q8_0 (8-bit) |"), before any nearby."""
-        return self._in_headers(self.dtypes, position)
+        return None if self._dtype_free_column(position) else self._in_headers(self.dtypes, position)
+
+    def _dtype_free_column(self, position: int) -> bool:
+        """Whether the cell's column prints one figure in rows of different dtypes ("| INT8 | 7.24 GB | 1.07 GB |"
+        under "| FP16 | 14.5 GB | 1.07 GB |"): that column does not depend on the rows' dtype (a 16-bit cache
+        beside quantized weights), so no row's dtype is the cell's."""
+        column = column_and_labels(self.tables, position)
+        labelled = [(next((d[2] for d in self.dtypes if label.start <= d[0] < label.end), None), cell.text.strip(" *~`$")) for label, cell in column]
+        dtypes = {d for d, _ in labelled if d}
+        return len(dtypes) > 1 and len({text for d, text in labelled if d}) == 1
 
     def _in_headers(self, found: list[tuple[int, int, str]], position: int) -> str | None:
         """The first of ``found`` inside the column header or row label of the table cell at ``position``."""
@@ -331,6 +362,13 @@ class Scanner:
             if inside:
                 return inside[0][2], name, index
         return None, "", -1
+
+    def dtypes_set_up(self, position: int) -> list[tuple[int, int, str]]:
+        """The dtypes that may set up the number's scenario: a dtype in a table's rows is that row's case
+        ("| INT4 | 3.62 GB |"), not the setup of the text after the table."""
+        if place_of(self.tables, position) is not None and not self._dtype_free_column(position):
+            return self.visible(self.dtypes, position)
+        return [d for d in self.dtypes if not self.in_tables.covers(d[0])]
 
     def visible(self, found: list[tuple[int, int, str]], position: int) -> list[tuple[int, int, str]]:
         """``found`` less what other rows and columns of the number's table name."""

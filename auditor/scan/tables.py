@@ -120,6 +120,16 @@ def left_cell(tables: list[Table], position: int) -> Cell | None:
     return None
 
 
+def column_and_labels(tables: list[Table], position: int) -> list[tuple[Cell, Cell]]:
+    """(row label, cell) for every body row of the column of the cell at ``position``."""
+    for table in tables:
+        for row in table.rows:
+            for index, cell in enumerate(row):
+                if index and cell.start <= position < cell.end:
+                    return [(r[0], r[index]) for r in table.rows if r is not table.header and len(r) > index]
+    return []
+
+
 def header_unit(text: str) -> str:
     """The unit a header prints for its cells: "(GiB)", "(tokens/s)", "in ms", "Total GB"; '' when none.
 
