@@ -139,3 +139,10 @@ def test_a_formula_the_words_chose_that_does_not_hold_gives_way_to_the_pages_own
     spare = _page(tmp_path, text)["9.5 GB"]
     assert spare.formula is None and spare.arithmetic == "(24*(GB)) - (14.5*(GB))" and spare.worked_out
     assert spare.finding.verdict.holds and "in place of weight_bytes" in spare.evidence[1]
+
+
+def test_a_count_the_page_sets_by_name_is_an_operand(tmp_path):
+    """"TP=4" is no claim, but 145.4 GB over it is the 36.4 GB each GPU holds."""
+    text = "# Sharding\n\nIn BF16 the weights are 145.4 GB, so we shard them with TP=4, which puts 36.4 GB on each GPU.\n"
+    each = _page(tmp_path, text)["36.4 GB"]
+    assert each.arithmetic == "(145.4*(GB)) / 4" and each.finding.verdict.holds

@@ -74,6 +74,21 @@ def operand(index: int, proposal) -> Operand | None:
                    proposal.stated.rstrip().endswith("%"), not stated.unit.dimensionless)
 
 
+def setting_operands(assignments) -> list[Operand]:
+    """Counts the page sets in words or by name ("TP=4", "80 layers", "a batch of 16"): operands too, though no claim."""
+    found = []
+    for k, assignment in enumerate(assignments):
+        if len(assignment.values) != 1 or len(assignment.spans) != 1 or assignment.values[0] <= 0:
+            continue
+        value = assignment.values[0]
+        (start, end), = assignment.spans
+        found.append(Operand(-SETTINGS_BASE - k, start, end, float(value), (), _decimal(value), False, False))
+    return found
+
+
+SETTINGS_BASE = 1_000_000  # settings' operand indices sit apart from located numbers' (and their complements')
+
+
 def complement(o: Operand) -> Operand | None:
     """What a percent leaves ("keep 10% for activations, leaving ..." multiplies by 90%): an operand of its own."""
     if not o.percent or not 0 < o.value < 1:

@@ -168,7 +168,8 @@ class Scanner:
         """
         operands = [derivations.operand(index, p) for index, p in enumerate(located)]
         available = [o for o in operands if o is not None]
-        available = sorted(available + [c for c in map(derivations.complement, available) if c is not None], key=_operand_start)
+        available += [c for c in map(derivations.complement, available) if c is not None] + derivations.setting_operands(self.assignments)
+        available.sort(key=_operand_start)
         for proposal, target in zip(located, operands):
             if target is None or proposal.arithmetic is not None or any(RESTATED in e for e in proposal.evidence):
                 continue
