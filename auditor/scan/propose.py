@@ -126,8 +126,7 @@ class Scanner:
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         self._table_rules(located)
-        self._derivations(located)
-        self._restatements(located)
+        self._worked_out(located)
         return located
 
     def _cell_sum(self, proposal: Proposal):
@@ -159,35 +158,61 @@ class Scanner:
                 proposal.unit, proposal.bare, proposal.worked_out = proposal.unit or rule.unit, False, True
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
 
-    def _derivations(self, located: list[Proposal]) -> None:
-        """A number nothing else prices, worked out from two numbers printed before it (``derivations``), when the sum holds.
+    def _worked_out(self, located: list[Proposal]) -> None:
+        """Numbers the page works out without printing the sum, in page order: a number printed again ("the 16
+        GB read per token") carries the claim proposed where it first appeared; any other is tried as a sum of
+        two numbers printed before it (``derivations``), proposed when the sum holds.
 
         A formula the words chose, which does not hold and for which no slip is found, gives way to
-        the page's own arithmetic too: "24 GB ... 14.5 GB of weights ... 9.5 GB to spare" is a
-        subtraction, whatever "weights" beside it made the words choose.
+        either: "24 GB ... 14.5 GB of weights ... 9.5 GB to spare" is a subtraction, whatever
+        "weights" beside it made the words choose. A repeat is tried first: that the page printed the
+        very number above is better evidence than two numbers that happen to give it.
         """
         operands = [derivations.operand(index, p) for index, p in enumerate(located)]
         available = [o for o in operands if o is not None]
         available += [c for c in map(derivations.complement, available) if c is not None] + derivations.setting_operands(self.assignments)
         available.sort(key=_operand_start)
+        earlier: dict[tuple, Proposal] = {}
         for proposal, target in zip(located, operands):
-            if target is None or proposal.arithmetic is not None or any(RESTATED in e for e in proposal.evidence):
-                continue
-            if proposal.formula is not None and (proposal.score >= SUM_SCORE or self._formula_stands(proposal)):
-                continue
-            section = self._scopes(proposal)[2][0]
-            low = max(section, proposal.start - derivations.WINDOW)
-            pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
-            for found in derivations.search(target, proposal, pool)[:DERIVATION_TRIES]:
-                if self._holds(proposal, found.expression):
-                    shown, replaced = self.view.text, proposal.formula
-                    proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, found.expression, {}, DERIVED_SCORE, False
-                    proposal.worked_out = True
-                    proposal.evidence = (
-                        f"the page's own numbers: {shown[found.left.start : found.left.end]} and {shown[found.right.start : found.right.end]}"
-                        f" give {found.expression}; a coincidence has a chance of {found.chance:.1%}",
-                    ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
-                    break
+            key = derivations.same_number_key(proposal)
+            if self._open(proposal, target):
+                first = earlier.get(key) if key is not None else None
+                if first is not None and not derivations.printed_finer(proposal, first):
+                    self._repeat(proposal, first)
+                elif target is not None and not any(RESTATED in e for e in proposal.evidence):
+                    self._derive(proposal, target, available)
+            if proposal.proposed and key is not None:
+                earlier.setdefault(key, proposal)
+
+    def _open(self, proposal: Proposal, target) -> bool:
+        """Whether the number is still to be priced: nothing proposed, or a formula the words chose that does not stand."""
+        if proposal.arithmetic is not None:
+            return False
+        if proposal.formula is None:
+            return True
+        return target is not None and proposal.score < SUM_SCORE and not self._formula_stands(proposal)
+
+    def _repeat(self, proposal: Proposal, first: Proposal) -> None:
+        line = self.raw.position(first.raw[0])[0]
+        proposal.formula, proposal.arithmetic, proposal.given = first.formula, first.arithmetic, dict(first.given)
+        proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
+        proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
+        proposal.evidence = (f"restates the number worked out at line {line}",) + first.evidence
+
+    def _derive(self, proposal: Proposal, target, available: list) -> None:
+        section = self._scopes(proposal)[2][0]
+        low = max(section, proposal.start - derivations.WINDOW)
+        pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
+        for found in derivations.search(target, proposal, pool)[:DERIVATION_TRIES]:
+            if self._holds(proposal, found.expression):
+                shown, replaced = self.view.text, proposal.formula
+                proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, found.expression, {}, DERIVED_SCORE, False
+                proposal.worked_out = True
+                proposal.evidence = (
+                    f"the page's own numbers: {shown[found.left.start : found.left.end]} and {shown[found.right.start : found.right.end]}"
+                    f" give {found.expression}; a coincidence has a chance of {found.chance:.1%}",
+                ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
+                return
 
     def _formula_stands(self, proposal: Proposal) -> bool:
         """Whether a formula the words chose holds, or misses by a slip the diagnosis names: then it is the claim."""
@@ -200,25 +225,6 @@ class Scanner:
             return verdict.holds or verdict.value == "underdetermined" or bool(audit_claim(claim, self.project).diagnoses)
         except AuditorError:
             return True
-
-    def _restatements(self, located: list[Proposal]) -> None:
-        """A number printed again further on ("the 16 GB read per token") is the claim already proposed where it was worked out."""
-        earlier: dict[tuple, Proposal] = {}
-        for proposal in located:
-            key = derivations.same_number_key(proposal)
-            if key is None:
-                continue
-            if proposal.proposed:
-                earlier.setdefault(key, proposal)
-                continue
-            first = earlier.get(key)
-            if first is None or derivations.printed_finer(proposal, first):
-                continue
-            line = self.raw.position(first.raw[0])[0]
-            proposal.formula, proposal.arithmetic, proposal.given = first.formula, first.arithmetic, dict(first.given)
-            proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
-            proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
-            proposal.evidence = (f"restates the number worked out at line {line}",) + first.evidence
 
     def _holds(self, proposal: Proposal, expression: str) -> bool:
         from auditor.audit.pipeline import audit_claim
