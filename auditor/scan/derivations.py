@@ -25,6 +25,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from auditor.base.errors import AuditorError
 from auditor.base.precision import derivation_chance
@@ -195,6 +196,7 @@ def _dimensions(dimensions: tuple) -> tuple:
     return tuple(sorted((name, power) for name, power in dimensions if name not in COUNT_DIMENSIONS))
 
 
+@lru_cache(maxsize=4096)
 def _product(a: tuple, b: tuple, sign: int) -> tuple:
     powers: dict[str, Fraction] = {}
     for name, power in a:

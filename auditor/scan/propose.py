@@ -92,6 +92,7 @@ class Scanner:
         self._geometry_counts: dict[str, dict[str, int]] = {}
         self.scenario_cache: dict[tuple, dict[str, int]] = {}
         self._variants: dict[tuple, dict] = {}
+        self._dtype_free: dict[int, bool] = {}
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -175,22 +176,19 @@ class Scanner:
         earlier: dict[tuple, Proposal] = {}
         for proposal, target in zip(located, operands):
             key = derivations.same_number_key(proposal)
-            if self._open(proposal, target):
+            if proposal.arithmetic is None and (proposal.formula is None or (target is not None and proposal.score < SUM_SCORE)):
                 first = earlier.get(key) if key is not None else None
                 if first is not None and not derivations.printed_finer(proposal, first):
-                    self._repeat(proposal, first)
+                    if self._replaceable(proposal):
+                        self._repeat(proposal, first)
                 elif target is not None and not any(RESTATED in e for e in proposal.evidence):
                     self._derive(proposal, target, available)
             if proposal.proposed and key is not None:
                 earlier.setdefault(key, proposal)
 
-    def _open(self, proposal: Proposal, target) -> bool:
-        """Whether the number is still to be priced: nothing proposed, or a formula the words chose that does not stand."""
-        if proposal.arithmetic is not None:
-            return False
-        if proposal.formula is None:
-            return True
-        return target is not None and proposal.score < SUM_SCORE and not self._formula_stands(proposal)
+    def _replaceable(self, proposal: Proposal) -> bool:
+        """Nothing proposed yet, or a formula the words chose that does not stand (asked last: it audits the formula)."""
+        return proposal.formula is None or not self._formula_stands(proposal)
 
     def _repeat(self, proposal: Proposal, first: Proposal) -> None:
         line = self.raw.position(first.raw[0])[0]
@@ -203,14 +201,17 @@ class Scanner:
         section = self._scopes(proposal)[2][0]
         low = max(section, proposal.start - derivations.WINDOW)
         pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
-        for found in derivations.search(target, proposal, pool)[:DERIVATION_TRIES]:
-            if self._holds(proposal, found.expression):
+        found = [f for f in derivations.search(target, proposal, pool)[:DERIVATION_TRIES]]
+        if not found or not self._replaceable(proposal):
+            return
+        for derivation in found:
+            if self._holds(proposal, derivation.expression):
                 shown, replaced = self.view.text, proposal.formula
-                proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, found.expression, {}, DERIVED_SCORE, False
+                proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, derivation.expression, {}, DERIVED_SCORE, False
                 proposal.worked_out = True
                 proposal.evidence = (
-                    f"the page's own numbers: {shown[found.left.start : found.left.end]} and {shown[found.right.start : found.right.end]}"
-                    f" give {found.expression}; a coincidence has a chance of {found.chance:.1%}",
+                    f"the page's own numbers: {shown[derivation.left.start : derivation.left.end]} and {shown[derivation.right.start : derivation.right.end]}"
+                    f" give {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                 return
 
@@ -335,6 +336,14 @@ class Scanner:
         """Whether the cell's column prints one figure in rows of different dtypes ("| INT8 | 7.24 GB | 1.07 GB |"
         under "| FP16 | 14.5 GB | 1.07 GB |"): that column does not depend on the rows' dtype (a 16-bit cache
         beside quantized weights), so no row's dtype is the cell's."""
+        place = place_of(self.tables, position)
+        if place is None:
+            return False
+        if place.cell.start not in self._dtype_free:
+            self._dtype_free[place.cell.start] = self._column_prints_one_figure(position)
+        return self._dtype_free[place.cell.start]
+
+    def _column_prints_one_figure(self, position: int) -> bool:
         column = column_and_labels(self.tables, position)
         labelled = [(next((d[2] for d in self.dtypes if label.start <= d[0] < label.end), None), cell.text.strip(" *~`$")) for label, cell in column]
         dtypes = {d for d, _ in labelled if d}
