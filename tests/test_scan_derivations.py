@@ -146,3 +146,12 @@ def test_a_count_the_page_sets_by_name_is_an_operand(tmp_path):
     text = "# Sharding\n\nIn BF16 the weights are 145.4 GB, so we shard them with TP=4, which puts 36.4 GB on each GPU.\n"
     each = _page(tmp_path, text)["36.4 GB"]
     assert each.arithmetic == "(145.4*(GB)) / 4" and each.finding.verdict.holds
+
+
+def test_a_number_a_later_sum_in_its_sentence_takes_as_an_operand_is_that_sums_input(tmp_path):
+    """"32,768 tokens need 327,680 × 32,768 ≈ 10.7 GB": the 32,768 is what the sum multiplies, no capacity to check."""
+    text = ("# Llama 3 70B\n\nThe KV cache per token is $2 \\cdot 80 \\cdot 8 \\cdot 128 \\cdot 2 = 327{,}680$ bytes, so\n"
+            "$32{,}768$ tokens need $327{,}680 \\times 32{,}768 \\approx 10.7\\,\\text{GB}$.\n")
+    found = _page(tmp_path, text)
+    assert not found["32,768 tokens"].proposed and "operand of the sum" in found["32,768 tokens"].evidence[0]
+    assert found["≈ 10.7 GB"].arithmetic == "327680 * 32768" and found["≈ 10.7 GB"].finding.verdict.holds

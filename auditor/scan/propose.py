@@ -29,7 +29,7 @@ from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
-from .sums import find_sums
+from .sums import find_sums, plain_number
 from .table_relations import table_relations
 from .tables import column_and_labels, find_tables, in_table, left_cell, place_of, table_settings
 from .views import read_view
@@ -127,8 +127,23 @@ class Scanner:
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         self._table_rules(located)
+        self._sum_inputs(located)
         self._worked_out(located)
         return located
+
+    def _sum_inputs(self, located: list[Proposal]) -> None:
+        """A number a sum printed later in its sentence takes as an operand ("32,768 tokens need 327,680 × 32,768 ≈
+        10.7 GB") is that sum's input, not a claim the words' formula can price."""
+        text = self.view.text
+        for proposal in located:
+            if proposal.formula is None or proposal.arithmetic is not None:
+                continue
+            sentence = self._scopes(proposal)[0]
+            digits = plain_number(text[proposal.start : proposal.end].split()[0]) if text[proposal.start : proposal.end].split() else ""
+            later = [f for f in self.sums if proposal.end <= f.start < sentence[1]]
+            if digits and any(plain_number(text[a:b]) == digits for f in later for a, b in f.operand_spans):
+                proposal.formula, proposal.given, proposal.score = None, {}, 0.0
+                proposal.evidence = ("an operand of the sum printed after it in its sentence: an input, not a claim",)
 
     def _cell_sum(self, proposal: Proposal):
         """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"): the sum."""

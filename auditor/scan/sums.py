@@ -20,8 +20,8 @@ from auditor.base.expressions import SymbolFactory, parse_expression
 from auditor.base.units import parse_unit
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d{3})+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
-TIMES_TEN = re.compile(r"(\d+(?:\.\d+)?)\s*[×·]\s*10\^\(?([-+]?\d+)\)?")
-SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^\(?[-+]?\d+\)?"
+TIMES_TEN = re.compile(r"(\d+(?:\.\d+)?)\s*[×·]\s*10\^(?:\(([-+]?\d+)\)|([-+]?\d+))")
+SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(15)" or "10^15": a closing bracket only for its own opening one
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 TOKEN = re.compile(
@@ -33,7 +33,7 @@ TOKEN = re.compile(
 )
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(
-    rf"\s*(?:\*\*)?\s*(?P<number>{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
+    rf"\s*(?:\*\*)?\s*(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
 BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|[|$`,](?!\d{3}))")  # a list item starts afresh
@@ -190,7 +190,7 @@ OPERATORS = {"*": "*", "**": "**", "×": "*", "·": "*", "x": "*", "/": "/", "÷
 def plain_number(text: str) -> str:
     """'0.990 × 10^(15)' as '0.990e15'; any other number as written, its separators dropped."""
     ten = TIMES_TEN.fullmatch(text)
-    return f"{ten[1]}e{ten[2]}" if ten else text.replace(",", "").replace("_", "")
+    return f"{ten[1]}e{ten[2] or ten[3]}" if ten else text.replace(",", "").replace("_", "")
 
 
 COUNT_SUFFIXES = {"K": "e3", "M": "e6", "B": "e9", "T": "e12"}
