@@ -155,3 +155,29 @@ def test_a_number_a_later_sum_in_its_sentence_takes_as_an_operand_is_that_sums_i
     found = _page(tmp_path, text)
     assert not found["32,768 tokens"].proposed and "operand of the sum" in found["32,768 tokens"].evidence[0]
     assert found["≈ 10.7 GB"].arithmetic == "327680 * 32768" and found["≈ 10.7 GB"].finding.verdict.holds
+
+
+def test_a_unit_in_latex_text_with_a_space_inside_its_braces_is_the_numbers_unit(tmp_path):
+    """"= 291.49 \\text{ TFLOPs}" closes a chain of conversions: the number is 291.49e12 FLOPs, not a bare 291.49."""
+    text = "# Prefill\n\n$$\\begin{align}\n&\\approx 2.9149 \\times 10^{14}\\\\\n&= 291.49 \\times 10^{12}\\\\\n&= 291.49 \\text{ TFLOPs}\n\\end{align}$$\n"
+    found = _page(tmp_path, text)
+    last = next(p for s, p in found.items() if s.startswith("291.49") and "TFLOPs" in s)
+    assert last.finding is None or last.finding.verdict.holds
+
+
+def test_a_words_formula_only_a_storage_format_paired_with_another_slip_explains_is_held_back():
+    """Two guesses on top of the words' guess: "32 heads for 8 and a 0.625-byte cache" meets a 1.25x miss by chance.
+    "32 heads for 8 and GiB printed as GB" is how pages go wrong, and a rounding paired with a slip too."""
+    from auditor.claims.verdicts import Verdict
+    from auditor.scan.proposals import coincident_pair
+
+    def finding(*kinds):
+        return SimpleNamespace(verdict=Verdict.MISMATCH, diagnoses=[SimpleNamespace(kind=k) for k in kinds])
+
+    words = SimpleNamespace(formula="kv_read_time")
+    assert coincident_pair(finding("swap+dtype"), words).startswith("held back")
+    assert coincident_pair(finding("dtype+dtype", "swap+dtype"), words).startswith("held back")
+    assert coincident_pair(finding("swap+unit"), words) == ""
+    assert coincident_pair(finding("dtype+rounding"), words) == ""
+    assert coincident_pair(finding("swap+dtype", "unit"), words) == ""
+    assert coincident_pair(finding("swap+dtype"), SimpleNamespace(formula=None)) == ""  # a printed sum is the page's own

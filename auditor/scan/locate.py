@@ -24,7 +24,7 @@ from . import match as names
 from .noise import not_a_quantity
 from .spans import around
 
-UNIT_AFTER = re.compile(r"[ \u00a0]?(?P<unit>%|×|x(?![A-Za-z0-9])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
+UNIT_AFTER = re.compile(r"[ \u00a0]{0,2}(?P<unit>%|×|x(?![A-Za-z0-9])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
 RANGE_AFTER = re.compile(r"\s*(?:–|—|-|to)\s*(?=\d)")
 FRACTION_AFTER = re.compile(r"\s?/\s?(\d+)(?![\d/]|[.,]\d|\s*[(*])")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"`*$#|-])|\n\s*\n|\n(?=\s*[•*|-] )|\n(?=\|)")
