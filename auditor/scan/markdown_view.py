@@ -88,6 +88,11 @@ MATH_SIGNS = re.compile(r"[×÷≈]")
 """Signs a page's napkin math uses and program code never does: a code block's line with one is worked math."""
 
 
+PROSE_LANGUAGES = frozenset({"markdown", "md", "text", "txt", "plaintext", "plain", "mermaid"})
+"""A fence in one of these holds what a reader reads, not a program: a table pasted as Markdown, a diagram's labels
+("Request 1: 400 slots used, 3696 wasted"). Its lines are read as they are (a "$" in them is a price, not LaTeX)."""
+
+
 def _quantities_in(line: str) -> bool:
     """Whether the line prints a number with a unit ("Single B200:   8 TB/s", "Flops per GPU = 10 PFLOPS"),
     which no program text does outside a comment: a code block used to set out a calculation."""
@@ -104,16 +109,20 @@ def _quantities_in(line: str) -> bool:
 
 def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
     """A code block is not prose, but its worked arithmetic is: a line that goes on a chain of equalities
-    ("= 2 * 200_000 * 64 * 8196", then "= 210 GB"), with the line it goes on from, is kept; the rest is blank."""
+    ("= 2 * 200_000 * 64 * 8196", then "= 210 GB"), with the line it goes on from, is kept; the rest is blank.
+    A fence marked as prose (``PROSE_LANGUAGES``) is kept whole."""
     builder.write("\n\n", match.start())
     block = match.group(0)
     lines = block.split("\n")
     offsets = [0]
     for line in lines[:-1]:
         offsets.append(offsets[-1] + len(line) + 1)
+    prose = lines[0].strip(" \t`~").split(" ")[0].lower() in PROSE_LANGUAGES
     kept = set()
     for index, line in enumerate(lines):
-        if index and CHAINED.match(line):
+        if prose and 0 < index < len(lines) - 1:
+            kept.add(index)
+        elif index and CHAINED.match(line):
             kept.update((index - 1, index))
         elif index and index < len(lines) - 1 and (MATH_SIGNS.search(line) or _quantities_in(line)):
             kept.add(index)
