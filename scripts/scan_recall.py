@@ -6,7 +6,7 @@
     python scripts/scan_recall.py --held-out-2 # a second set kept aside, labelled later, for its own one measurement
     python scripts/scan_recall.py --held-out-3 # a third set, saved and labelled before the scan read it
     python scripts/scan_recall.py --held-out-4 # a fourth set, saved and labelled before the scan read it
-    python scripts/scan_recall.py --held-out-5 # fifth to eighth sets, likewise (--held-out-6, --held-out-7, --held-out-8)
+    python scripts/scan_recall.py --held-out-5 # fifth to ninth sets, likewise (--held-out-6 ... --held-out-9)
     python scripts/scan_recall.py --development  # every set already read, summed: what the scan is tuned on now
     python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
