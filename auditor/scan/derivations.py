@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -34,6 +35,7 @@ from auditor.base.quantity import Stated, parse_stated, with_unit
 from .sums import plain_number
 
 WINDOW = 1500  # characters before the number, within its section, where its operands may be printed
+NEAREST = 16  # operands tried, nearest first: a match through a farther one is past the chance bound anyway
 RANGE = math.log(100)  # the hundredfold range a chance is a share of
 COUNT_DIMENSIONS = frozenset({"[token]", "[request]"})  # what a count counts: "80K" tokens and "80K" alike
 CONFIG_SIZE = 32  # a bare whole number divisible by this is a size a configuration chooses (5120, 8192)
@@ -102,21 +104,26 @@ def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
     half = _relative_half_digit(_stated(proposal))
     if half is None or target.value <= 0 or _config_size(proposal, target):
         return []
-    pool = sorted((o for o in pool if _fit_operand(o, target, half)), key=lambda o: target.start - o.end)
-    rank = {o.index: k for k, o in enumerate(pool)}
-    tried: list[tuple[int, float, str, Operand, Operand]] = []
+    pool = sorted((o for o in pool if _fit_operand(o, target, half)), key=lambda o: target.start - o.end)[:NEAREST]
+    low, high = target.value / 10, target.value * 10  # the hundredfold range
+    depths: list[int] = []  # the farthest operand's rank, for every combination that lands in the range
+    hits = []
     for a_rank, a in enumerate(pool):
-        for b in pool[a_rank + 1 :]:
-            for value, expression, left, right in _combinations(a, b, target.dimensions):
-                if value > 0 and abs(math.log(value / target.value)) <= RANGE / 2:
-                    tried.append((max(rank[a.index], rank[b.index]), value, expression, left, right))
-    found = []
+        for depth in range(a_rank + 1, len(pool)):  # the pool is nearest first: the second operand is the farther
+            for value, sign, left, right in _combinations(a, pool[depth], target.dimensions):
+                if low <= value <= high:
+                    depths.append(depth)
+                    if -half <= value / target.value - 1 < 2 * half:
+                        hits.append((depth, sign, left, right))
+    depths.sort()
     width = 3 * half / RANGE  # from half a digit below to a whole digit above, as a share of the range
-    for depth, value, expression, left, right in tried:
-        if -half <= value / target.value - 1 < 2 * half:
-            combinations = sum(1 for other in tried if other[0] <= depth)
-            found.append(Derivation(expression, left, right, combinations * width))
-    return sorted((d for d in found if d.chance < float(derivation_chance())), key=lambda d: d.chance)
+    limit = float(derivation_chance())
+    found = []
+    for depth, sign, left, right in hits:
+        chance = bisect_right(depths, depth) * width
+        if chance < limit:
+            found.append(Derivation(f"{left.term} {sign} {right.term}", left, right, chance))
+    return sorted(found, key=lambda d: d.chance)
 
 
 def same_number_key(proposal) -> tuple | None:
@@ -143,17 +150,19 @@ REPEAT_HALF_DIGIT_UNIT = 0.035  # "16 GB", "2.8 ms": two figures and a unit; "8G
 
 
 def _combinations(a: Operand, b: Operand, dimensions: tuple):
-    """(value, expression, left, right) for each operation of the two whose dimensions are the target's."""
-    if _product(a.dimensions, b.dimensions, 1) == dimensions and not (_is_one(a) or _is_one(b)):
-        first, second = sorted((a, b), key=lambda o: o.start)  # in the order the page printed them
-        yield a.value * b.value, f"{first.term} * {second.term}", first, second
-    for top, bottom in ((a, b), (b, a)):
-        if _product(top.dimensions, bottom.dimensions, -1) == dimensions and not _is_one(bottom):
-            yield top.value / bottom.value, f"{top.term} / {bottom.term}", top, bottom
+    """(value, operator, left, right) for each operation of the two whose dimensions are the target's."""
+    if not (_is_one(a) or _is_one(b)) and _product(a.dimensions, b.dimensions, 1) == dimensions:
+        first, second = (a, b) if a.start <= b.start else (b, a)  # in the order the page printed them
+        yield a.value * b.value, "*", first, second
+    quotient = _product(a.dimensions, b.dimensions, -1)
+    if quotient == dimensions and not _is_one(b):
+        yield a.value / b.value, "/", a, b
+    if _inverse(quotient) == dimensions and not _is_one(a):
+        yield b.value / a.value, "/", b, a
     if a.dimensions == b.dimensions == dimensions and not (a.percent or b.percent):
-        yield a.value + b.value, f"{a.term} + {b.term}", a, b
+        yield a.value + b.value, "+", a, b
         first, second = (a, b) if a.value > b.value else (b, a)
-        yield first.value - second.value, f"{first.term} - {second.term}", first, second
+        yield first.value - second.value, "-", first, second
 
 
 def _fit_operand(candidate: Operand, target: Operand, half: float) -> bool:
@@ -194,6 +203,11 @@ def _relative_half_digit(stated: Stated | None) -> float | None:
 
 def _dimensions(dimensions: tuple) -> tuple:
     return tuple(sorted((name, power) for name, power in dimensions if name not in COUNT_DIMENSIONS))
+
+
+@lru_cache(maxsize=4096)
+def _inverse(a: tuple) -> tuple:
+    return tuple((n, -p) for n, p in a)
 
 
 @lru_cache(maxsize=4096)

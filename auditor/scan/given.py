@@ -21,7 +21,7 @@ from .choose import written_value
 from .match import leaf_symbols
 from .quantities import written_value as page_value
 from .settings import setting_for
-from .tables import place_of, row_quantities
+from .tables import row_quantities
 
 IDEAL = re.compile(
     r"\b(?:theoretical(?:ly)?|ideal(?:ly)?|perfectly efficient(?:ly)?|perfect efficiency|speed[- ]of[- ]light|best[- ]case"
@@ -55,7 +55,7 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
     missing = []
     ideal = any(s.ideal is not None for s in symbols) and is_ideal(scanner, proposal, scopes)
-    row = scopes[:2] if place_of(scanner.tables, proposal.start) is not None else ()
+    row = scopes[:2] if scanner.place(proposal.start) is not None else ()
     for symbol in symbols:
         if row and symbol.name in PAGE_COUNTS and (value := inputs_in_text.value_for(symbol.name, scanner.assignments, row, proposal.start, None)) is not None:
             given[symbol.name] = int(value)  # the cell's own row sets it ("| 7B |" under "Params"), before any count farther off
@@ -178,7 +178,7 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
 
 def lead_in(scanner, position: int) -> tuple[int, int] | None:
     """For a table cell, the paragraph before its table, which sets the table's scenario up."""
-    place = place_of(scanner.tables, position)
+    place = scanner.place(position)
     if place is None:
         return None
     text = scanner.view.text
@@ -194,7 +194,7 @@ def is_ideal(scanner, proposal, scopes) -> bool:
     sentence = scopes[1]
     if IDEAL.search(text, sentence[0], sentence[1]):
         return True
-    place = place_of(scanner.tables, proposal.start)
+    place = scanner.place(proposal.start)
     if place is None:
         return False
     before = text[slice(*lead_in(scanner, proposal.start))]

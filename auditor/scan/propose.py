@@ -93,6 +93,7 @@ class Scanner:
         self.scenario_cache: dict[tuple, dict[str, int]] = {}
         self._variants: dict[tuple, dict] = {}
         self._dtype_free: dict[int, bool] = {}
+        self._places: dict[int, object] = {}
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -355,7 +356,7 @@ class Scanner:
         """Whether the cell's column prints one figure in rows of different dtypes ("| INT8 | 7.24 GB | 1.07 GB |"
         under "| FP16 | 14.5 GB | 1.07 GB |"): that column does not depend on the rows' dtype (a 16-bit cache
         beside quantized weights), so no row's dtype is the cell's."""
-        place = place_of(self.tables, position)
+        place = self.place(position)
         if place is None:
             return False
         if place.cell.start not in self._dtype_free:
@@ -370,7 +371,7 @@ class Scanner:
 
     def _in_headers(self, found: list[tuple[int, int, str]], position: int) -> str | None:
         """The first of ``found`` inside the column header or row label of the table cell at ``position``."""
-        place = place_of(self.tables, position)
+        place = self.place(position)
         for low, high in place.headers if place is not None else ():
             named = [item for item in found if low <= item[0] < high]
             if named:
@@ -398,16 +399,22 @@ class Scanner:
                 return inside[0][2], name, index
         return None, "", -1
 
+    def place(self, position: int):
+        """``place_of`` the position, kept: the chooser asks it of every number for every candidate formula."""
+        if position not in self._places:
+            self._places[position] = place_of(self.tables, position)
+        return self._places[position]
+
     def dtypes_set_up(self, position: int) -> list[tuple[int, int, str]]:
         """The dtypes that may set up the number's scenario: a dtype in a table's rows is that row's case
         ("| INT4 | 3.62 GB |"), not the setup of the text after the table."""
-        if place_of(self.tables, position) is not None and not self._dtype_free_column(position):
+        if self.place(position) is not None and not self._dtype_free_column(position):
             return self.visible(self.dtypes, position)
         return [d for d in self.dtypes if not self.in_tables.covers(d[0])]
 
     def visible(self, found: list[tuple[int, int, str]], position: int) -> list[tuple[int, int, str]]:
         """``found`` less what other rows and columns of the number's table name."""
-        place = place_of(self.tables, position)
+        place = self.place(position)
         return found if place is None else [f for f in found if not place.elsewhere(f[0])]
 
     def model_count(self, model: str) -> int | None:
