@@ -149,20 +149,21 @@ REPEAT_HALF_DIGIT = 0.005  # "208", "1.25": three figures; a bare "16" or "2.5" 
 REPEAT_HALF_DIGIT_UNIT = 0.035  # "16 GB", "2.8 ms": two figures and a unit; "8GB" alone is any 8 GB
 
 
-def _combinations(a: Operand, b: Operand, dimensions: tuple):
+def _combinations(a: Operand, b: Operand, dimensions: tuple) -> list[tuple[float, str, Operand, Operand]]:
     """(value, operator, left, right) for each operation of the two whose dimensions are the target's."""
+    found = []
     if not (_is_one(a) or _is_one(b)) and _product(a.dimensions, b.dimensions, 1) == dimensions:
         first, second = (a, b) if a.start <= b.start else (b, a)  # in the order the page printed them
-        yield a.value * b.value, "*", first, second
+        found.append((a.value * b.value, "*", first, second))
     quotient = _product(a.dimensions, b.dimensions, -1)
     if quotient == dimensions and not _is_one(b):
-        yield a.value / b.value, "/", a, b
+        found.append((a.value / b.value, "/", a, b))
     if _inverse(quotient) == dimensions and not _is_one(a):
-        yield b.value / a.value, "/", b, a
+        found.append((b.value / a.value, "/", b, a))
     if a.dimensions == b.dimensions == dimensions and not (a.percent or b.percent):
-        yield a.value + b.value, "+", a, b
         first, second = (a, b) if a.value > b.value else (b, a)
-        yield first.value - second.value, "-", first, second
+        found += [(a.value + b.value, "+", a, b), (first.value - second.value, "-", first, second)]
+    return found
 
 
 def _fit_operand(candidate: Operand, target: Operand, half: float) -> bool:
@@ -180,9 +181,15 @@ def _config_size(proposal, target: Operand) -> bool:
 
 
 def _stated(proposal) -> Stated | None:
+    return _parsed(proposal.stated, proposal.unit)
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str, unit: str) -> Stated | None:
+    """A number's printed text parsed once: the search asks it of every number, as operand and as target."""
     try:
-        stated = parse_stated(proposal.stated)
-        return with_unit(stated, proposal.unit) if proposal.unit else stated
+        stated = parse_stated(text)
+        return with_unit(stated, unit) if unit else stated
     except (AuditorError, ArithmeticError, ValueError):
         return None
 
