@@ -38,7 +38,7 @@ WINDOW = 1500  # characters before the number, within its section, where its ope
 NEAREST = 16  # operands tried, nearest first: a match through a farther one is past the chance bound anyway
 RANGE = math.log(100)  # the hundredfold range a chance is a share of
 COUNT_DIMENSIONS = frozenset({"[token]", "[request]"})  # what a count counts: "80K" tokens and "80K" alike
-CONFIG_SIZE = 32  # a bare whole number divisible by this is a size a configuration chooses (5120, 8192)
+CONFIG_SIZE = 32  # a whole count divisible by this is a size a configuration chooses (5120, 8192, 4096 tokens)
 
 
 @dataclass(frozen=True)
@@ -176,8 +176,9 @@ def _is_one(o: Operand) -> bool:
 
 
 def _config_size(proposal, target: Operand) -> bool:
-    """A bare whole number such as 8192 or 5120: products and sums of other such sizes meet it by construction."""
-    return not target.unit and not target.percent and target.value.is_integer() and target.value % CONFIG_SIZE == 0
+    """A whole count such as 8192, 5120 or "4096 tokens": a size a configuration chooses (a width, a context
+    length, a block), which products and quotients of other such sizes meet by construction."""
+    return not target.dimensions and not target.percent and target.value.is_integer() and target.value % CONFIG_SIZE == 0
 
 
 def _stated(proposal) -> Stated | None:
