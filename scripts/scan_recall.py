@@ -52,12 +52,12 @@ def row(name: str, c: Counts) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--held-out", action="store_true", help="measure the documents kept aside (run once, at the end)")
-    for n in range(2, 10):
+    for n in range(2, 11):
         parser.add_argument(f"--held-out-{n}", action="store_true", help=f"measure held-out-{n}/ (a set kept aside: run once, at the end)")
     parser.add_argument("--development", action="store_true", help=f"every set the scan has already read, summed ({', '.join(DEVELOPMENT)})")
     parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    chosen = [f"held-out-{n}" for n in range(9, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
+    chosen = [f"held-out-{n}" for n in range(10, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
     folders = DEVELOPMENT if args.development else chosen[:1] or ["tune"]
     project = Project.load(REPO)
     header = ("located", "precision", "right", "verdicts", "false alarms", "caught")

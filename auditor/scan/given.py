@@ -10,6 +10,7 @@ supplies is missing, and a proposal with missing inputs is not made.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 import re
 from collections import Counter
 from decimal import Decimal
@@ -112,6 +113,10 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     return model_scope if "model" in given else ""
 
 
+def _start(written) -> int:
+    return written.start
+
+
 def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     """Whether a parameter count printed no farther off than the model's name is another model's ("~35B parameters" beside "Llama 7B").
 
@@ -123,7 +128,8 @@ def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     if not count:
         return False
     for low, high in scopes:
-        printed = [w for w in scanner.written if low <= w.start < high and not w.dimensions and not w.text.endswith("%")]
+        span = scanner.written[bisect_left(scanner.written, low, key=_start) : bisect_left(scanner.written, high, key=_start)]
+        printed = [w for w in span if not w.dimensions and not w.text.endswith("%")]
         if printed:
             nearest_one = min(printed, key=lambda w: abs(w.start - position))
             return abs(float(nearest_one.value) - count) > COUNT_SLACK * count
@@ -271,7 +277,7 @@ def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs
     (bytes, bytes per token), as for the inputs of ``page_sets``, and only
     within the number's sentence and paragraph.
     """
-    from .quantities import _distinctive_words
+    from .quantities import _distinctive_words, interned
 
     catalogue = scanner.project.catalogue
     for used in catalogue.tree(formula)[1:]:
@@ -279,8 +285,10 @@ def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs
         if used in given or defined is None or ("[information]", 1) not in defined.unit.dimensions:
             continue
         wanted = _distinctive_words(defined.title, (), defined.unit.text)
+        dimensions = interned(defined.unit.dimensions)
         for low, high in scopes[1:3]:
-            fits = [w for w in scanner.written if low <= w.start < high and w.dimensions == defined.unit.dimensions and w.words & wanted
+            span = scanner.written[bisect_left(scanner.written, low, key=_start) : bisect_left(scanner.written, high, key=_start)]
+            fits = [w for w in span if w.dimensions is dimensions and w.words & wanted
                     and not (w.start < proposal.end and proposal.start < w.end) and w.start not in taken]
             if fits:
                 found = min(fits, key=lambda w: abs(w.start - proposal.start))

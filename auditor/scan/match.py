@@ -145,6 +145,7 @@ SEQ_LEN_K = re.compile(
 SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b(?!\s*(?:/|per\b|a\s+second|an?\s+hour|each\s+second))")  # not a rate ("141 tokens/s")
 
 
+@lru_cache(maxsize=1024)
 def find_seq_len(text: str) -> int | None:
     """A context length written nearby: "8K-token", "at 4k context", "a 32k prompt", "8,192 tokens".
 

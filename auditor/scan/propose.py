@@ -92,7 +92,7 @@ class Scanner:
         self._geometry_counts: dict[str, dict[str, int]] = {}
         self.scenario_cache: dict[tuple, dict[str, int]] = {}
         self._variants: dict[tuple, dict] = {}
-        self._dtype_free: dict[int, bool] = {}
+        self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
 
     def proposals(self) -> list[Proposal]:
@@ -359,13 +359,14 @@ class Scanner:
         place = self.place(position)
         if place is None:
             return False
-        if place.cell.start not in self._dtype_free:
-            self._dtype_free[place.cell.start] = self._column_prints_one_figure(position)
-        return self._dtype_free[place.cell.start]
+        key = (place.table, place.headers[0]) if place.headers else (place.table, (place.cell.start, place.cell.end))  # one answer per column
+        if key not in self._dtype_free:
+            self._dtype_free[key] = self._column_prints_one_figure(position)
+        return self._dtype_free[key]
 
     def _column_prints_one_figure(self, position: int) -> bool:
         column = column_and_labels(self.tables, position)
-        labelled = [(next((d[2] for d in self.dtypes if label.start <= d[0] < label.end), None), cell.text.strip(" *~`$")) for label, cell in column]
+        labelled = [(self._dtype_within(label.start, label.end), cell.text.strip(" *~`$")) for label, cell in column]
         dtypes = {d for d, _ in labelled if d}
         return len(dtypes) > 1 and len({text for d, text in labelled if d}) == 1
 
@@ -398,6 +399,11 @@ class Scanner:
             if inside:
                 return inside[0][2], name, index
         return None, "", -1
+
+    def _dtype_within(self, start: int, end: int) -> str | None:
+        """The first dtype named between ``start`` and ``end``."""
+        index = bisect_left(self.dtypes, start, key=_first)
+        return self.dtypes[index][2] if index < len(self.dtypes) and self.dtypes[index][0] < end else None
 
     def place(self, position: int):
         """``place_of`` the position, kept: the chooser asks it of every number for every candidate formula."""
@@ -469,6 +475,10 @@ def _telling(diagnosis) -> bool:
     """A diagnosis that keeps a words formula: any but a pair with another storage format in it (``coincident_pair``)."""
     kinds = diagnosis.kind.split("+")
     return len(kinds) == 1 or "rounding" in kinds or "dtype" not in kinds
+
+
+def _first(item: tuple) -> int:
+    return item[0]
 
 
 def _operand_start(o) -> int:

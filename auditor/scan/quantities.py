@@ -59,7 +59,7 @@ def written_quantities(text: str) -> list[Written]:
         if parsed.dimensionless:
             continue
         written = f"{plain_number(match['number'])} {unit}"
-        found.append(Written(match.start(), match.end(), value * parsed.factor, parsed.dimensions, match.group(0), _around(text, match.start(), match.end()), written))
+        found.append(Written(match.start(), match.end(), value * parsed.factor, interned(parsed.dimensions), match.group(0), _around(text, match.start(), match.end()), written))
     for match in PERCENT.finditer(text):
         found.append(Written(match.start(), match.end(), Fraction(match[1]) / 100, (), match.group(0), _around(text, match.start(), match.end()), f"{match[1]}%"))
     for start, end, count in counts:
@@ -68,6 +68,7 @@ def written_quantities(text: str) -> list[Written]:
 
 
 SOLE_SCOPES = 2  # the clause and the sentence
+NEAREST_WRITTEN = 64  # figures of a scope searched, nearest the number: a value set further off is never the nearest that fits
 
 
 def _start(written: Written) -> int:
@@ -84,20 +85,35 @@ def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int])
     wanted = _symbol_words(symbol)
     if not wanted:
         return None
+    dimensions = interned(symbol.unit.dimensions)  # a written figure's dimensions are interned: compared by identity
     for depth, (low, high) in enumerate(scopes):
-        span = written[bisect_left(written, low, key=_start) : bisect_left(written, high, key=_start)]  # ``written`` is in order
+        first, last = bisect_left(written, low, key=_start), bisect_left(written, high, key=_start)  # ``written`` is in order
+        if last - first > NEAREST_WRITTEN:  # a scope of thousands of figures (a long table): its nearest ones only
+            middle = bisect_left(written, skip[0], key=_start)
+            first = max(first, min(middle - NEAREST_WRITTEN // 2, last - NEAREST_WRITTEN))
+            last = first + NEAREST_WRITTEN
+        span = written[first:last]
         inside = [w for w in span if not (w.start < skip[1] and skip[0] < w.end)]
-        fits = [w for w in inside if _fits(w, symbol, wanted)]
+        fits = [w for w in inside if w.dimensions is dimensions and _fits(w, symbol, wanted, dimensions)]
         if fits:
             return min(fits, key=lambda w: min(abs(w.start - skip[0]), abs(w.end - skip[1])))
-        alike = [w for w in inside if w.dimensions and w.dimensions == symbol.unit.dimensions]
+        alike = [w for w in inside if w.dimensions and w.dimensions is dimensions]
         if symbol.gpu and depth < SOLE_SCOPES and len(alike) == 1:
             return alike[0]
     return None
 
 
-def _fits(written: Written, symbol, wanted: frozenset) -> bool:
-    if written.dimensions != symbol.unit.dimensions:
+_INTERNED: dict[tuple, tuple] = {}
+
+
+def interned(dimensions: tuple) -> tuple:
+    """One tuple object for each set of dimensions, so a page of thousands of figures compares them by identity,
+    not power by power in fractions."""
+    return _INTERNED.setdefault(dimensions, dimensions)
+
+
+def _fits(written: Written, symbol, wanted: frozenset, dimensions: tuple | None = None) -> bool:
+    if written.dimensions is not (dimensions if dimensions is not None else interned(symbol.unit.dimensions)):
         return False
     if symbol.meaning.lower().startswith("bytes per") and written.value >= 64:
         return False

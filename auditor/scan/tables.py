@@ -186,8 +186,7 @@ def row_quantities(tables: list[Table], position: int) -> list[tuple[Cell, str]]
     place = place_of(tables, position)
     if place is None:
         return []
-    table = next(t for t in tables if any(place.cell in row for row in t.rows))
-    row = next(r for r in table.rows if place.cell in r)
+    table, row = next((t, r) for t in tables for r in t.rows if any(c is place.cell for c in r))  # by identity: a cell's equality compares its text
     header = table.header or []
     found = []
     for index, cell in enumerate(row):
