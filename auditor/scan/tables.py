@@ -12,6 +12,7 @@ to the number heading the cell's column.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
@@ -84,14 +85,25 @@ def find_tables(text: str) -> list[Table]:
 
 
 def place_of(tables: list[Table], position: int) -> Place | None:
-    for table in tables:
-        if not table.rows or not table.rows[0] or not (table.rows[0][0].start <= position < table.rows[-1][-1].end if table.rows[-1] else False):
-            continue
-        for row in table.rows:
-            for index, cell in enumerate(row):
-                if cell.start <= position < cell.end:
-                    return _place(table, row, index, cell)
-    return None
+    found = _cell_at(tables, position)
+    return _place(*found) if found is not None else None
+
+
+_INDEXED: list = [None, None]  # the last tables list indexed, and its index: a scan asks of one list thousands of times
+
+
+def _cell_at(tables: list[Table], position: int):
+    """(table, row, index, cell) of the cell holding ``position``, by bisection over every cell's start."""
+    if _INDEXED[0] is not tables:
+        entries = sorted(((cell.start, cell.end, table, row, index, cell) for table in tables for row in table.rows for index, cell in enumerate(row)),
+                         key=lambda entry: entry[0])
+        _INDEXED[:] = [tables, ([entry[0] for entry in entries], entries)]
+    starts, entries = _INDEXED[1]
+    k = bisect_right(starts, position) - 1  # the last cell starting at or before it (an empty cell before its neighbour sorts first)
+    if k < 0:
+        return None
+    start, end, table, row, index, cell = entries[k]
+    return (table, row, index, cell) if start <= position < end else None
 
 
 def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
@@ -112,22 +124,17 @@ def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
 
 def left_cell(tables: list[Table], position: int) -> Cell | None:
     """The cell left of the one holding ``position``, in its row ("| Model weights (FP16) | 7.6B * 2 | 15.2 GB |")."""
-    for table in tables:
-        for row in table.rows:
-            for index, cell in enumerate(row):
-                if cell.start <= position < cell.end:
-                    return row[index - 1] if index > 0 else None
-    return None
+    found = _cell_at(tables, position)
+    return found[1][found[2] - 1] if found is not None and found[2] > 0 else None
 
 
 def column_and_labels(tables: list[Table], position: int) -> list[tuple[Cell, Cell]]:
     """(row label, cell) for every body row of the column of the cell at ``position``."""
-    for table in tables:
-        for row in table.rows:
-            for index, cell in enumerate(row):
-                if index and cell.start <= position < cell.end:
-                    return [(r[0], r[index]) for r in table.rows if r is not table.header and len(r) > index]
-    return []
+    found = _cell_at(tables, position)
+    if found is None or not found[2]:
+        return []
+    table, _, index, _ = found
+    return [(r[0], r[index]) for r in table.rows if r is not table.header and len(r) > index]
 
 
 def header_unit(text: str) -> str:
@@ -183,14 +190,14 @@ def in_table(proposal, place: Place) -> None:
 def row_quantities(tables: list[Table], position: int) -> list[tuple[Cell, str]]:
     """The other cells of the number's row that print a quantity, each with its text and unit
     ("4.19" under "GFLOPs" is "4.19 GFLOPs"): a row is often a derivation, its result beside its inputs."""
-    place = place_of(tables, position)
-    if place is None:
+    found = _cell_at(tables, position)
+    if found is None:
         return []
-    table, row = next((t, r) for t in tables for r in t.rows if any(c is place.cell for c in r))  # by identity: a cell's equality compares its text
+    table, row, _, own = found
     header = table.header or []
     found = []
     for index, cell in enumerate(row):
-        if cell is place.cell or index == 0 or index >= len(header) or row is header:
+        if cell is own or index == 0 or index >= len(header) or row is header:
             continue
         unit = header_unit(header[index].text)
         if unit and re.fullmatch(r"\s*\d[\d,]*(?:\.\d+)?\s*", cell.text):
