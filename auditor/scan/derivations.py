@@ -31,6 +31,7 @@ from functools import lru_cache
 from auditor.base.errors import AuditorError
 from auditor.base.precision import derivation_chance
 from auditor.base.quantity import Stated, parse_stated, with_unit
+from auditor.base.units import multiply, scale
 
 from .sums import plain_number
 
@@ -67,8 +68,8 @@ class Derivation:
 
 def operand(index: int, proposal) -> Operand | None:
     """A located number as an operand, or None for a bound, a range or a printed fraction."""
-    stated = _stated(proposal)
-    if stated is None or stated.comparator != "=" or stated.high is not None or not stated.low.value:
+    stated = _single(proposal)
+    if stated is None:
         return None
     if re.search(r"\d\s*/\s*\d", proposal.stated):
         return None  # "1/6", "16/32": a fraction printed whole, not a number to combine
@@ -102,7 +103,7 @@ def complement(o: Operand) -> Operand | None:
 def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
     """Derivations of the target from the pool (operands printed before it), most convincing first."""
     half = _relative_half_digit(_stated(proposal))
-    if half is None or target.value <= 0 or _config_size(proposal, target):
+    if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)):
         return []
     pool = sorted((o for o in pool if _fit_operand(o, target, half)), key=lambda o: target.start - o.end)[:NEAREST]
     low, high = target.value / 10, target.value * 10  # the hundredfold range
@@ -129,13 +130,13 @@ def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
 def same_number_key(proposal) -> tuple | None:
     """What two printings of one number share: value in base units and dimensions. None for a number too
     short to be recognised again ("16", "2x"): only a unit or three significant figures make a repeat evidence."""
-    stated = _stated(proposal)
-    if stated is None or stated.comparator != "=" or stated.high is not None or not stated.low.value:
+    stated = _single(proposal)
+    if stated is None:
         return None
     half = _relative_half_digit(stated)
     if half is None or half > (REPEAT_HALF_DIGIT if stated.unit.dimensionless else REPEAT_HALF_DIGIT_UNIT):
         return None
-    if stated.unit.dimensionless and stated.value.denominator == 1 and stated.value % CONFIG_SIZE == 0:
+    if stated.unit.dimensionless and _configuration_size(stated.value, ()):
         return None  # "512" again is a width again, not the first one's sum
     return (stated.value * stated.unit.factor, stated.unit.dimensions)
 
@@ -152,10 +153,10 @@ REPEAT_HALF_DIGIT_UNIT = 0.035  # "16 GB", "2.8 ms": two figures and a unit; "8G
 def _combinations(a: Operand, b: Operand, dimensions: tuple) -> list[tuple[float, str, Operand, Operand]]:
     """(value, operator, left, right) for each operation of the two whose dimensions are the target's."""
     found = []
-    if not (_is_one(a) or _is_one(b)) and _product(a.dimensions, b.dimensions, 1) == dimensions:
+    if not (_is_one(a) or _is_one(b)) and _product(a.dimensions, b.dimensions, Fraction(1)) == dimensions:
         first, second = (a, b) if a.start <= b.start else (b, a)  # in the order the page printed them
         found.append((a.value * b.value, "*", first, second))
-    quotient = _product(a.dimensions, b.dimensions, -1)
+    quotient = _product(a.dimensions, b.dimensions, Fraction(-1))
     if quotient == dimensions and not _is_one(b):
         found.append((a.value / b.value, "/", a, b))
     if _inverse(quotient) == dimensions and not _is_one(a):
@@ -175,10 +176,16 @@ def _is_one(o: Operand) -> bool:
     return abs(o.value - 1) < 1e-12 and not o.unit
 
 
-def _config_size(proposal, target: Operand) -> bool:
+def _configuration_size(value, dimensions: tuple) -> bool:
     """A whole count such as 8192, 5120 or "4096 tokens": a size a configuration chooses (a width, a context
     length, a block), which products and quotients of other such sizes meet by construction."""
-    return not target.dimensions and not target.percent and target.value.is_integer() and target.value % CONFIG_SIZE == 0
+    return not dimensions and value == int(value) and int(value) % CONFIG_SIZE == 0
+
+
+def _single(proposal) -> Stated | None:
+    """The number as one printed value: not a bound, a range or a zero."""
+    stated = _stated(proposal)
+    return stated if stated is not None and stated.comparator == "=" and stated.high is None and stated.low.value else None
 
 
 def _stated(proposal) -> Stated | None:
@@ -213,19 +220,12 @@ def _dimensions(dimensions: tuple) -> tuple:
     return tuple(sorted((name, power) for name, power in dimensions if name not in COUNT_DIMENSIONS))
 
 
+_product = lru_cache(maxsize=4096)(multiply)  # the dimensions of a * b**power, asked of the same few pairs thousands of times
+
+
 @lru_cache(maxsize=4096)
 def _inverse(a: tuple) -> tuple:
-    return tuple((n, -p) for n, p in a)
-
-
-@lru_cache(maxsize=4096)
-def _product(a: tuple, b: tuple, sign: int) -> tuple:
-    powers: dict[str, Fraction] = {}
-    for name, power in a:
-        powers[name] = powers.get(name, 0) + power
-    for name, power in b:
-        powers[name] = powers.get(name, 0) + sign * power
-    return tuple(sorted((n, p) for n, p in powers.items() if p))
+    return scale(a, Fraction(-1))
 
 
 def _term(stated: Stated) -> str:

@@ -10,7 +10,6 @@ supplies is missing, and a proposal with missing inputs is not made.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 import re
 from collections import Counter
 from decimal import Decimal
@@ -20,6 +19,7 @@ from . import inputs as inputs_in_text
 from . import match as words
 from .choose import written_value
 from .match import leaf_symbols
+from .quantities import within
 from .quantities import written_value as page_value
 from .settings import setting_for
 from .tables import row_quantities
@@ -113,10 +113,6 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     return model_scope if "model" in given else ""
 
 
-def _start(written) -> int:
-    return written.start
-
-
 def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     """Whether a parameter count printed no farther off than the model's name is another model's ("~35B parameters" beside "Llama 7B").
 
@@ -128,8 +124,7 @@ def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     if not count:
         return False
     for low, high in scopes:
-        span = scanner.written[bisect_left(scanner.written, low, key=_start) : bisect_left(scanner.written, high, key=_start)]
-        printed = [w for w in span if not w.dimensions and not w.text.endswith("%")]
+        printed = [w for w in within(scanner.written, low, high) if not w.dimensions and not w.text.endswith("%")]
         if printed:
             nearest_one = min(printed, key=lambda w: abs(w.start - position))
             return abs(float(nearest_one.value) - count) > COUNT_SLACK * count
@@ -287,8 +282,7 @@ def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs
         wanted = _distinctive_words(defined.title, (), defined.unit.text)
         dimensions = interned(defined.unit.dimensions)
         for low, high in scopes[1:3]:
-            span = scanner.written[bisect_left(scanner.written, low, key=_start) : bisect_left(scanner.written, high, key=_start)]
-            fits = [w for w in span if w.dimensions is dimensions and w.words & wanted
+            fits = [w for w in within(scanner.written, low, high) if w.dimensions is dimensions and w.words & wanted
                     and not (w.start < proposal.end and proposal.start < w.end) and w.start not in taken]
             if fits:
                 found = min(fits, key=lambda w: abs(w.start - proposal.start))

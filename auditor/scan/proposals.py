@@ -45,6 +45,14 @@ def draft_claim(proposal: Proposal, formula: str, given: dict, unit: str):
     return proposal_claim(draft, None, "draft")
 
 
+def draft_sum(proposal: Proposal, expression: str):
+    """The claim a sum of the page's own numbers would make, to see whether it holds before proposing it."""
+    from dataclasses import replace
+
+    draft = replace(proposal, formula=None, arithmetic=expression, given={}, raw=proposal.raw or (0, 0))
+    return proposal_claim(draft, None, "draft")
+
+
 def proposal_ids(proposals: list[Proposal], document: Document) -> dict[int, str]:
     """A unique claim id for every proposal, from the document name, the line and the number: note-l3-128-kib-token."""
     stem = re.sub(r"[^a-z0-9]+", "-", document.path.stem.lower()).strip("-") or "doc"
@@ -150,12 +158,14 @@ def coincident_pair(finding, proposal) -> str:
     slip are how pages go wrong, and stay."""
     if finding.verdict != Verdict.MISMATCH or proposal.formula is None or not finding.diagnoses:
         return ""
-    if not all(_dtype_pair(d.kind.split("+")) for d in finding.diagnoses):
+    if not all(map(coincidental, finding.diagnoses)):
         return ""
     return "held back: a formula the words chose, and only pairs of slips with another storage format in them explain the difference: not audited"
 
 
-def _dtype_pair(kinds: list[str]) -> bool:
+def coincidental(diagnosis) -> bool:
+    """A pair of slips with another storage format in it and no rounding: what ``coincident_pair`` does not trust."""
+    kinds = diagnosis.kind.split("+")
     return len(kinds) > 1 and "dtype" in kinds and "rounding" not in kinds
 
 

@@ -24,7 +24,7 @@ from . import match as words
 from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers
 from .plausibility import evaluated
-from .proposals import audit_proposals, proposal_claim, proposal_ids, proposals_yaml
+from .proposals import audit_proposals, coincidental, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
@@ -140,7 +140,8 @@ class Scanner:
             if proposal.formula is None or proposal.arithmetic is not None:
                 continue
             sentence = self._scopes(proposal)[0]
-            digits = plain_number(text[proposal.start : proposal.end].split()[0]) if text[proposal.start : proposal.end].split() else ""
+            printed = text[proposal.start : proposal.end].split()
+            digits = plain_number(printed[0]) if printed else ""
             later = [f for f in self.sums if proposal.end <= f.start < sentence[1]]
             if digits and any(plain_number(text[a:b]) == digits for f in later for a, b in f.operand_spans):
                 proposal.formula, proposal.given, proposal.score = None, {}, 0.0
@@ -217,7 +218,7 @@ class Scanner:
         section = self._scopes(proposal)[2][0]
         low = max(section, proposal.start - derivations.WINDOW)
         pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
-        found = [f for f in derivations.search(target, proposal, pool)[:DERIVATION_TRIES]]
+        found = derivations.search(target, proposal, pool)[:DERIVATION_TRIES]
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
@@ -236,25 +237,23 @@ class Scanner:
 
         A pair of slips with another storage format in it explains a near miss by coincidence about as
         often as it explains it ("32 heads for 8 and a 0.625-byte cache" is 1.25x): against the page's own
-        arithmetic it does not keep a formula the words chose."""
+        arithmetic it does not keep a formula the words chose (``proposals.coincidental``)."""
         from auditor.audit.pipeline import audit_claim
         from auditor.base.errors import AuditorError
 
         try:
-            claim = proposal_claim(replace(proposal, raw=(proposal.start, proposal.start)), None, "chosen")
+            claim = draft_claim(proposal, proposal.formula, proposal.given, proposal.unit)
             verdict, _ = evaluated(claim, self.project)
-            return verdict.holds or verdict.value == "underdetermined" or any(map(_telling, audit_claim(claim, self.project).diagnoses))
+            return verdict.holds or verdict.value == "underdetermined" or not all(map(coincidental, audit_claim(claim, self.project).diagnoses))
         except AuditorError:
             return True
 
     def _holds(self, proposal: Proposal, expression: str) -> bool:
         from auditor.audit.pipeline import audit_claim
         from auditor.base.errors import AuditorError
-        from auditor.claims.verdicts import Verdict
 
         try:
-            claim = proposal_claim(replace(proposal, arithmetic=expression, formula=None, given={}, raw=(proposal.start, proposal.start)), None, "derived")
-            return audit_claim(claim, self.project).verdict.holds
+            return audit_claim(draft_sum(proposal, expression), self.project).verdict.holds
         except AuditorError:
             return False
 
@@ -469,12 +468,6 @@ class Scanner:
     def given_for(self, proposal: Proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
         """Model, GPU and dtypes named nearest the number, the values the text writes, and what is still missing."""
         return given_module.given_for(self, proposal, formula, scopes)
-
-
-def _telling(diagnosis) -> bool:
-    """A diagnosis that keeps a words formula: any but a pair with another storage format in it (``coincident_pair``)."""
-    kinds = diagnosis.kind.split("+")
-    return len(kinds) == 1 or "rounding" in kinds or "dtype" not in kinds
 
 
 def _first(item: tuple) -> int:

@@ -112,6 +112,11 @@ def interned(dimensions: tuple) -> tuple:
     return _INTERNED.setdefault(dimensions, dimensions)
 
 
+def within(written: list[Written], low: int, high: int) -> list[Written]:
+    """The written figures starting between ``low`` and ``high`` (``written`` is in order)."""
+    return written[bisect_left(written, low, key=_start) : bisect_left(written, high, key=_start)]
+
+
 def _fits(written: Written, symbol, wanted: frozenset, dimensions: tuple | None = None) -> bool:
     if written.dimensions is not (dimensions if dimensions is not None else interned(symbol.unit.dimensions)):
         return False
