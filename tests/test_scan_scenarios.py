@@ -20,7 +20,8 @@ def _scanned(path):
 @pytest.mark.parametrize(
     ("header", "unit"),
     [("Total GB", "GB"), ("GFLOPs", "GFLOPs"), ("Theoretical TFLOPs/s", "TFLOPs/s"), ("Intensity (FLOPs/Byte)", "FLOPs/B"),
-     ("KV Cache Memory (GiB)", "GiB"), ("**Latency ms**", "ms"), ("Min", ""), ("KV size", ""), ("Batch Size", ""), ("H100", "")],
+     ("KV Cache Memory (GiB)", "GiB"), ("**Latency ms**", "ms"), ("Min", ""), ("KV size", ""), ("Batch Size", ""), ("H100", ""),
+     ("Google Cloud USD / hour", ""), ("Time per step / ms", "ms"), ("Output tokens / hour", "tokens/hour")],
 )
 def test_a_header_prints_its_cells_unit_in_parentheses_or_as_its_last_word(header, unit):
     assert header_unit(header) == unit
@@ -351,6 +352,10 @@ def test_a_table_rule_needs_three_lines_that_keep_it_and_one_rule_only():
     assert table_relations(find_tables(two_rows)) == []  # kept in two rows only: could be chance
     three_rows = "| n | a | b | a+b |\n|---|---|---|---|\n| 1 | 1.5 | 2.5 | 4.0 |\n| 2 | 3.5 | 1.5 | 5.0 |\n| 3 | 0.5 | 0.5 | 1.0 |\n"
     assert [r.expression for r in table_relations(find_tables(three_rows))] == ["a + b"] * 3
+    scientific = "| chip | peak | price | peak per price |\n|---|---|---|---|\n| A | 9.9e14 | 10.8 | 9.1e13 |\n| B | 4.59e14 | 4.2 | 1.09e14 |\n| C | 1.97e14 | 1.2 | 1.64e14 |\n"
+    rules = table_relations(find_tables(scientific))
+    assert [r.expression for r in rules] == ["peak / price"] * 3  # 9.9e14 / 10.8 is 9.17e13, printed truncated
+    assert rules[0].given == {"peak": "9.9e14", "price": "10.8"}
     sums_and_products = "| n | a | b | c |\n|---|---|---|---|\n| 1 | 2 | 2 | 4 |\n| 2 | 2 | 2 | 4 |\n| 3 | 2 | 2 | 4 |\n"
     assert table_relations(find_tables(sums_and_products)) == []  # a + b and a * b both fit: neither is the table's
 

@@ -141,6 +141,11 @@ def same_number_key(proposal) -> tuple | None:
     return (stated.value * stated.unit.factor, stated.unit.dimensions)
 
 
+def relative_half_digit(proposal) -> float | None:
+    """Half the number's last printed digit over its value: the band its value may lie in."""
+    return _relative_half_digit(_single(proposal))
+
+
 def printed_finer(repeat, first) -> bool:
     """A repeat printed to more figures than the first printing ("22.0 ms" after "22 ms") is a new figure."""
     return (_relative_half_digit(_stated(repeat)) or 1) < (_relative_half_digit(_stated(first)) or 1) * 0.99

@@ -59,6 +59,7 @@ def parameter_counts(text: str) -> list[tuple[int, int, float]]:
     return found
 
 
+NAMED_SIZE_AFTER = re.compile(r"\s*[=≈~]\s*~?\d[\d.,]*\s?[KMGT]i?B\b")
 OTHER_COUNT = re.compile(
     r"\s*(?:proc(?:essed)?\s+|input\s+|output\s+|prompt\s+|generated\s+)?"
     r"(?:tok(?:en)?s?\b|users?\b|requests?\b|reqs?\b|queries\b|sequences?\b|seqs?\b|samples?\b|steps?\b|images?\b|words?\b|rows?\b)",
@@ -73,6 +74,8 @@ def _is_parameter_count(text: str, start: int) -> bool:
     if match is None:
         return False
     after = text[match.end() : match.end() + 20]
+    if re.search(r"(?i)param|model", match.group(0)) and (NAMED_SIZE_AFTER.match(after) or re.match(r"\s+of\s", after)):
+        return True  # "7B model = 14GB", "1557.61M parameters of four bytes each": a model's count, whatever follows
     if re.match(r"\s*(?:flops?|FLOPs?|tokens?|bytes?|of\b|per\b|/|[<>=≤≥*+^·×-]\s*[\d(])", after):
         return False
     if OTHER_COUNT.match(after):

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from auditor.documents.locate import Document
 
-from . import derivations
+from . import beside_count, derivations
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -44,6 +44,7 @@ UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
 CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\s.,()*×/+·÷-]*$")  # "7.6B * 2", "(32*8-24.6) / 2"
 DERIVED_SCORE = 0.9
+WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter count and a storage format
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
@@ -77,7 +78,11 @@ class Scanner:
         self.settings = find_settings(text)
         self.symbol_settings = symbol_settings(self.settings, self.aliases)
         in_names = covering(len(text), self.models)
-        self.written = [w for w in written_quantities(text) if w.dimensions or not in_names.covers(w.start)]
+        every_written = written_quantities(text)
+        self.written = [w for w in every_written if w.dimensions or not in_names.covers(w.start)]
+        # a count inside a model's name ("70B" of "a 70B model") is still the count a size beside it divides by
+        self.counts_written = [w for w in every_written if not w.dimensions and not w.text.endswith("%")] + [w for w in self.written if w.dimensions]
+        self.counts_written.sort(key=lambda w: w.start)
         self.index = FormulaIndex(catalogue)
         self.notation = inputs_in_text.formula_notation(catalogue)
         self.spec_formulas = words.spec_lookups(catalogue)
@@ -129,6 +134,7 @@ class Scanner:
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         self._table_rules(located)
         self._sum_inputs(located)
+        self._weights_beside_counts(located)
         self._worked_out(located)
         return located
 
@@ -146,6 +152,37 @@ class Scanner:
             if digits and any(plain_number(text[a:b]) == digits for f in later for a, b in f.operand_spans):
                 proposal.formula, proposal.given, proposal.score = None, {}, 0.0
                 proposal.evidence = ("an operand of the sum printed after it in its sentence: an input, not a claim",)
+
+    def _weights_beside_counts(self, located: list[Proposal]) -> None:
+        """A byte size right after a parameter count whose ratio to it is a format's width: that count's weights."""
+        formats = beside_count.widths(self.project.inputs.dtypes)
+        for index, proposal in enumerate(located):
+            if proposal.arithmetic is not None or any(RESTATED in e for e in proposal.evidence):
+                continue
+            target = derivations.operand(index, proposal)
+            half = derivations.relative_half_digit(proposal)
+            if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
+                continue
+            scopes = self._scopes(proposal)
+            here = given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start)
+            named = {here: self.project.inputs.dtypes[here].bits / 8} if here in self.project.inputs.dtypes else {}
+            found = beside_count.weights_beside_count(self.view.text, self.counts_written, proposal.start, proposal.end, target.value, half,
+                                                      scopes[0][0], formats, named)
+            if found is None or (proposal.formula is not None and self._formula_holds(proposal)):
+                continue  # the count's ratio is better evidence than the words, unless what they chose holds as printed
+            replaced = proposal.formula
+            proposal.formula, proposal.given, proposal.score, proposal.bare = WEIGHTS_FORMULA, {"n_params": found.n_params, "weight_dtype": found.dtype}, DERIVED_SCORE, False
+            proposal.unit, proposal.worked_out = proposal.unit, True
+            proposal.evidence = (f"the weights of the parameter count before it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
+                (f"in place of {replaced}, which the words chose but which does not hold",) if replaced else ())
+
+    def _formula_holds(self, proposal: Proposal) -> bool:
+        from auditor.base.errors import AuditorError
+
+        try:
+            return evaluated(draft_claim(proposal, proposal.formula, proposal.given, proposal.unit), self.project)[0].holds
+        except AuditorError:
+            return False
 
     def _cell_sum(self, proposal: Proposal):
         """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"): the sum."""

@@ -31,7 +31,7 @@ MAX_FAILING = 1
 MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
 COUNT_DIMENSIONS = frozenset({"[token]"})  # "Batch Size" over a step time is tokens per second
 # a cell's number: a digit run no longer than a table prints ("9" * 5000 is no number to read)
-CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1,30}(?:\.\d{1,30})?)(?:\s*[×x]\s*10\^(?P<exponent>-?\d{1,3}))?\s*(?P<unit>[A-Za-z/]{1,8})?\s*$")
+CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1,30}(?:\.\d{1,30})?)(?:\s*[×x]\s*10\^(?P<exponent>-?\d{1,3})|[eE](?P<e_exponent>[+-]?\d{1,3}))?\s*(?P<unit>[A-Za-z/]{1,8})?\s*$")
 
 
 @dataclass(frozen=True)
@@ -106,15 +106,16 @@ def _value(cell: Cell, unit: str) -> Value | None:
         return None
     mantissa = match["mantissa"].replace(",", "")
     decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
-    scale = Fraction(10) ** int(match["exponent"]) if match["exponent"] else Fraction(1)
+    exponent = match["exponent"] or match["e_exponent"]
+    scale = Fraction(10) ** int(exponent) if exponent else Fraction(1)
     written = match["unit"] or unit
     try:
         parsed = parse_unit(written) if written else None
     except QuantityError:
         return None
     factor = parsed.factor if parsed else Fraction(1)
-    half = Fraction(1, 2) * Fraction(10) ** -decimals * scale if decimals or match["exponent"] else Fraction(0)
-    printed = mantissa + (f"e{match['exponent']}" if match["exponent"] else "") + (f" {written}" if written else "")
+    half = Fraction(1, 2) * Fraction(10) ** -decimals * scale if decimals or exponent else Fraction(0)
+    printed = mantissa + (f"e{int(exponent)}" if exponent else "") + (f" {written}" if written else "")
     return Value(cell, printed, Fraction(mantissa) * scale * factor, half * factor, parsed.dimensions if parsed else ())
 
 
@@ -164,7 +165,7 @@ def _tally(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
         if not _same_kind(goal, operands, candidate[0]):
             return 0, 0
         low, high = _range(candidate[0], operands)
-        if high >= goal.base - goal.half and low <= goal.base + goal.half:
+        if high >= goal.base - goal.half and low < goal.base + 2 * goal.half:  # rounded, or truncated (a whole digit above)
             holding += 1
         else:
             failing += 1

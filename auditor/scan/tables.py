@@ -26,6 +26,9 @@ ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.MULTILINE)
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+([A-Za-z/]{1,12})\s*$")
 LAST_WORD = re.compile(r"([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
+DIVIDED_BY = re.compile(r"([A-Za-z$€][A-Za-z]{0,11})\s*/\s*$")
+CURRENCIES = frozenset({"$", "€", "£", "USD", "EUR", "GBP", "DOLLARS", "DOLLAR", "CENTS"})  # no unit of the registry: a price per hour has none
+COUNTED = frozenset({"token", "tokens", "tok", "request", "requests", "req", "sequence", "sequences", "seq"})
 NOT_HEADER_UNITS = frozenset({"min", "mins"})  # "Min" heads a column of minima, not of minutes
 PER_HEADER = re.compile(r"(?:/|\bper)[\s-]*(token|sequence|request|s)\b", re.IGNORECASE)
 NUMERIC = re.compile(r"^\s*[\d,.]+\s*$")
@@ -148,6 +151,11 @@ def header_unit(text: str) -> str:
     last = LAST_WORD.search(text)
     if not last or last[1].lower() in NOT_HEADER_UNITS:
         return ""
+    over = DIVIDED_BY.search(text, 0, last.start(1))
+    if over and (over[1].upper() in CURRENCIES or _unit_or_empty(over[1]) or over[1].lower() in COUNTED):
+        # "USD / hour", "tokens / s": the word is a denominator, the unit the whole quotient, read or none
+        # ("Time / ms" names its quantity and then its unit)
+        return _unit_or_empty(f"{over[1]}/{last[1]}")
     return _unit_or_empty(last[1])
 
 

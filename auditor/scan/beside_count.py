@@ -1,0 +1,81 @@
+"""Weights printed right after their parameter count: "7B model = 14GB", "llama-13b ... takes 26GB".
+
+A byte size that follows a parameter count in its sentence, with nothing between them that
+names another quantity (a cache, activations, a context, another size), is most often the
+count's weights at some storage format: whatever else the words beside it rank higher. The
+number itself says at which format: its ratio to the count must be a plain format's width
+(four bytes, two, one, a half) at the number's printed precision, rounded or truncated, or
+nothing is proposed. So the rule reproduces a page's arithmetic and never accuses it; a
+format the number's context names with that width is the one given, else the first format of
+that width in ``units/dtypes.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from auditor.base.units import parse_unit
+
+from .quantities import Written, within
+
+GAP = 80  # characters from the count's end to the number: further, the sentence has moved on
+BETWEEN_OTHER = re.compile(
+    r"(?i)\b(?:kv|cache[sd]?|activations?|context|tokens?|sequences?|batch|optimi[sz]er|gradients?|overhead|per[ -]gpu|"
+    r"remaining|left|free|budget|bandwidth|vram|hbm|total)\b|[+±]"
+)
+"""Words between a count and a size that make the size another quantity ("70B model with a 32K context: 40 GB")."""
+AFTER_OTHER = re.compile(r"(?i)^[\s*`]{0,3}(?:of\s+)?(?:kv|cache|activations?|per\b|/|for (?:the )?(?:kv|cache|context))")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """A byte size read as the weights of the parameter count before it, at the format whose width fits."""
+
+    count: Written
+    n_params: int
+    dtype: str
+    width: Fraction
+
+
+@lru_cache(maxsize=1)
+def byte_dimensions() -> tuple:
+    """A size in bytes' dimensions, as the operands of ``derivations`` carry them."""
+    return tuple(sorted(parse_unit("B").dimensions))
+
+
+def widths(dtypes: dict) -> dict[Fraction, str]:
+    """Each plain format's width in bytes and the first format with it, in the table's order (fp32, bf16, fp8, int4)."""
+    found: dict[Fraction, str] = {}
+    for name, dtype in dtypes.items():
+        if dtype.storage and dtype.group is None and not dtype.scale_bits:
+            found.setdefault(dtype.bits / 8, name)
+    return found
+
+
+def weights_beside_count(text: str, written: list[Written], start: int, end: int, value: float, half: float,
+                         sentence_start: int, formats: dict[Fraction, str], named: dict[str, Fraction]) -> Weights | None:
+    """The parameter count printed just before the byte size at ``start:end`` (value in bytes, ``half`` its relative
+    half digit), when the size over the count is a plain format's width; ``named`` maps a format the number's
+    context names to its width, preferred over the table's first of that width."""
+    low = max(sentence_start, start - GAP)
+    figures = within(written, low, start)
+    counts = [w for w in figures if not w.dimensions and not w.text.endswith("%") and w.end <= start]
+    if not counts or value <= 0:
+        return None
+    count = counts[-1]
+    if any(w.dimensions for w in figures if w.start >= count.end) or BETWEEN_OTHER.search(text, count.end, start):
+        return None
+    if AFTER_OTHER.match(text[end : end + 30]):
+        return None
+    n_params = int(count.value)
+    if n_params < 10**8:
+        return None  # a count of millions is a layer's or an embedding's, not a model's
+    ratio = value / n_params
+    for width, name in formats.items():
+        if -half <= ratio / float(width) - 1 < 2 * half:
+            chosen = next((n for n, w in named.items() if w == width), name)
+            return Weights(count, n_params, chosen, width)
+    return None

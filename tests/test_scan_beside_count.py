@@ -1,0 +1,46 @@
+"""A byte size printed right after a parameter count is that count's weights when their ratio is a storage
+format's width (auditor/scan/beside_count.py); it reproduces the page's arithmetic and never accuses it."""
+
+from __future__ import annotations
+
+from test_scan import scanned
+
+
+def _page(tmp_path, text: str):
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    return scanned(page, proposed_only=False)
+
+
+def test_a_size_set_equal_to_a_model_count_is_its_weights_at_the_width_the_ratio_gives(tmp_path):
+    """14 GB / 7e9 and 140 GB / 70e9 are both two bytes a parameter, whatever the row's words rank higher."""
+    text = "# Pitfalls\n\n| Pitfall | Cost |\n|---|---|\n| Downloading the model on every start | 7B model = 14GB, 70B model = 140GB |\n"
+    found = _page(tmp_path, text)
+    for size, count in (("14GB", 7_000_000_000), ("140GB", 70_000_000_000)):
+        assert found[size].formula == "weight_bytes"
+        assert found[size].given["n_params"] == count and found[size].given["weight_dtype"] in ("bf16", "fp16")
+        assert found[size].finding.verdict.holds
+
+
+def test_the_width_is_read_from_the_ratio_and_a_format_the_context_names_with_that_width_is_given(tmp_path):
+    """5.8 GiB over 1557.61M parameters is four bytes each; 26 GB over 13B in FP16 is FP16's two bytes."""
+    found = _page(tmp_path, "# Size\n\nIts 1557.61M parameters of four bytes each make 5.8 GiB on disk.\n")
+    assert found["5.8 GiB"].formula == "weight_bytes" and found["5.8 GiB"].given["weight_dtype"] == "fp32"
+    assert found["5.8 GiB"].finding.verdict.holds
+    found = _page(tmp_path, "# Size\n\nStored in FP16, a 13B model takes 26 GB.\n")
+    assert found["26 GB"].given == {"n_params": 13_000_000_000, "weight_dtype": "fp16"}
+
+
+def test_a_size_that_another_quantity_comes_between_or_follows_is_not_the_counts_weights(tmp_path):
+    """A context between the count and the size, or a cache after the size, makes it something else."""
+    found = _page(tmp_path, "# Cache\n\nA 7B model with a 32K context needs 14 GB at batch 8.\n")
+    assert found["14 GB"].formula != "weight_bytes"
+    found = _page(tmp_path, "# Cache\n\nA 7B model needs 14 GB of KV cache at batch 8.\n")
+    assert found["14 GB"].formula != "weight_bytes"
+
+
+def test_a_ratio_that_is_no_formats_width_proposes_nothing_and_accuses_nothing(tmp_path):
+    """9 GB for a 7B model is 1.29 bytes a parameter: no plain format, so no weights claim, and no false alarm."""
+    found = _page(tmp_path, "# Size\n\nA 7B model runs in 9 GB.\n")
+    assert found["9 GB"].formula != "weight_bytes"
+    assert found["9 GB"].finding is None or found["9 GB"].finding.verdict.holds
