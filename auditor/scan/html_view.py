@@ -1,7 +1,7 @@
 """An HTML page as a reader sees it.
 
-The head, scripts, styles, comments, ``<pre>`` blocks and every tag with its attributes are not
-prose. Block elements end a paragraph, headings start one with "#", table rows become pipe rows
+The head, scripts, styles, comments and every tag with its attributes are not prose; of a ``<pre>``
+block, only the lines that set out arithmetic are (as of a Markdown fence: ``code_blocks``). Block elements end a paragraph, headings start one with "#", table rows become pipe rows
 ("| cell | cell |") so tables are read the same whichever way a page was written, superscripts
 become "^". Equations are kept as plain arithmetic: MathJax and KaTeX sources (``<script
 type="math/tex">``, ``\\(...\\)``, ``\\[...\\]``) go through ``latex``; inline ``<code>`` keeps its
@@ -10,9 +10,11 @@ text. Entities are decoded, each to the place of its ``&``.
 
 from __future__ import annotations
 
+import html
 import re
 
 from . import latex
+from .code_blocks import pipe_table, worked_lines
 from .views import View, ViewBuilder
 
 # A tag's attributes stop at the next "<": an unclosed "<a " is given up there, not at the end of the page.
@@ -83,8 +85,31 @@ def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
         _math(builder, match, "bracket", display=True)
     elif match["tag"] is not None:
         builder.write(tag_replacement(match["tag"]) + rows.after(match["tag"]), match.start())
+    elif match["dropped"].lower().startswith("<pre"):
+        _pre(builder, match)
     else:
-        builder.write("\n\n" if match["dropped"].lower().startswith("<pre") else " ", match.start())
+        builder.write(" ", match.start())
+
+
+def _pre(builder: ViewBuilder, match: re.Match) -> None:
+    """A ``<pre>`` block is read as a Markdown fence is: its lines that set out arithmetic, or a pipe table it
+    holds whole, with the block's own tags (``<code>``, a highlighter's ``<span>``) dropped; the rest is blank."""
+    builder.write("\n\n", match.start())
+    lines = match.group(0).split("\n")
+    plain = [html.unescape(re.sub(TAG_TEXT, "", line)) for line in lines]
+    kept = set(range(len(lines))) if pipe_table(plain) else worked_lines(plain, fenced=False)
+    offset, last = match.start(), match.start()
+    for index, line in enumerate(lines):
+        if index in kept:
+            position = offset
+            for tag in re.finditer(TAG_TEXT, builder.raw[offset : offset + len(line)]):
+                builder.keep_text(position, offset + tag.start())
+                position = offset + tag.end()
+            builder.keep_text(position, offset + len(line))
+            last = min(offset + len(line), len(builder.raw) - 1)  # the line's end, within the file
+            builder.write("\n", last)
+        offset += len(line) + 1
+    builder.write("\n\n", max(last, match.end() - 1))
 
 
 def _math(builder: ViewBuilder, match: re.Match, group: str, display: bool) -> None:

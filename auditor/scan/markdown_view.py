@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from . import latex
+from .code_blocks import pipe_table, worked_lines
 from .html_view import TAG_TEXT, HeaderRows, tag_replacement
 from .views import View, ViewBuilder
 
@@ -83,49 +84,23 @@ def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
         builder.write(" ", start)
 
 
-CHAINED = re.compile(r"^[ \t]*=[ \t]*[~≈]?[ \t]*[\d(]", re.MULTILINE)
-MATH_SIGNS = re.compile(r"[×÷≈]")
-"""Signs a page's napkin math uses and program code never does: a code block's line with one is worked math."""
-
-
 PROSE_LANGUAGES = frozenset({"markdown", "md", "text", "txt", "plaintext", "plain", "mermaid"})
 """A fence in one of these holds what a reader reads, not a program: a table pasted as Markdown, a diagram's labels
 ("Request 1: 400 slots used, 3696 wasted"). Its lines are read as they are (a "$" in them is a price, not LaTeX)."""
 
 
-def _quantities_in(line: str) -> bool:
-    """Whether the line prints a number with a unit ("Single B200:   8 TB/s", "Flops per GPU = 10 PFLOPS"),
-    which no program text does outside a comment: a code block used to set out a calculation."""
-    from auditor.documents.locate import NUMBER_TOKEN
-
-    from .locate import unit_after
-
-    for match in NUMBER_TOKEN.finditer(line):
-        found = unit_after(line, match.end(), line[: match.start()])
-        if found and found[0] and found[0] not in ("K", "k", "M", "B", "T", "x", "×"):
-            return True
-    return False
-
-
 def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
     """A code block is not prose, but its worked arithmetic is: a line that goes on a chain of equalities
     ("= 2 * 200_000 * 64 * 8196", then "= 210 GB"), with the line it goes on from, is kept; the rest is blank.
-    A fence marked as prose (``PROSE_LANGUAGES``) is kept whole."""
+    A fence marked as prose (``PROSE_LANGUAGES``), or holding nothing but a pipe table, is kept whole."""
     builder.write("\n\n", match.start())
     block = match.group(0)
     lines = block.split("\n")
     offsets = [0]
     for line in lines[:-1]:
         offsets.append(offsets[-1] + len(line) + 1)
-    prose = lines[0].strip(" \t`~").split(" ")[0].lower() in PROSE_LANGUAGES
-    kept = set()
-    for index, line in enumerate(lines):
-        if prose and 0 < index < len(lines) - 1:
-            kept.add(index)
-        elif index and CHAINED.match(line):
-            kept.update((index - 1, index))
-        elif index and index < len(lines) - 1 and (MATH_SIGNS.search(line) or _quantities_in(line)):
-            kept.add(index)
+    prose = lines[0].strip(" \t`~").split(" ")[0].lower() in PROSE_LANGUAGES or pipe_table(lines[1:-1])
+    kept = set(range(1, len(lines) - 1)) if prose else worked_lines(lines, fenced=True)
     for index in sorted(kept):
         if index == 0:
             continue  # the fence line itself
