@@ -708,3 +708,29 @@ def test_a_rows_dtype_is_not_a_column_that_prints_one_figure_for_every_dtype_nor
     assert len(caches) == 4 and all(p.finding is not None and p.finding.verdict.holds for p in caches), [(p.given, p.finding) for p in caches]
     weights = {p.stated: p.given.get("weight_dtype") for p in located if p.stated in ("7.24 GB", "3.62 GB")}
     assert weights == {"7.24 GB": "int8", "3.62 GB": "int4"}
+
+
+SYMBOLIC_RESULT = """# Cache size
+
+A sequence of S = 4,608 tokens is the case below.
+
+$$\\text{KV cache size} = 2 \\times 80 \\times 8 \\times 128 \\times S \\times 2 = 327{,}680 \\times S \\text{ bytes}$$
+"""
+
+
+def test_a_name_on_both_sides_of_a_printed_sum_is_carried_even_where_the_page_sets_it(tmp_path):
+    """2 × 80 × 8 × 128 × S × 2 = 327,680 × S says the per-token coefficient is 327,680, whatever S the page sets."""
+    page = tmp_path / "symbolic.md"
+    page.write_text(SYMBOLIC_RESULT, encoding="utf-8")
+    found = _scanned(page)
+    coefficient = next(p for s, p in found.items() if s.startswith("327,680"))
+    assert coefficient.given == {"S": 1} and coefficient.finding.verdict.holds
+
+
+def test_a_sentence_going_from_one_dtype_to_another_pairs_its_numbers_the_same_way(tmp_path):
+    """"from FP16 to INT4 ... from 140 GB to 35 GB": 140 GB is the FP16 weights, 35 GB the INT4 ones."""
+    page = tmp_path / "from-to.md"
+    page.write_text("# Quantization\n\nFor a 70B model, going from FP16 to INT4, the weight data drops from 140 GB to 35 GB.\n", encoding="utf-8")
+    found = _scanned(page)
+    assert found["140 GB"].given["weight_dtype"] == "fp16" and found["35 GB"].given["weight_dtype"] == "int4"
+    assert found["140 GB"].finding.verdict.holds and found["35 GB"].finding.verdict.holds

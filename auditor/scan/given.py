@@ -101,7 +101,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         count = device_count(scanner, gpu, scopes, proposal.start)
         if count and "n_devices" in leaves:
             given["n_devices"] = count
-    dtype = scanner.table_dtype(proposal.start) or set_up(scanner.dtypes_set_up(proposal.start), scopes, proposal.start) or scanner.main_dtype
+    dtype = scanner.table_dtype(proposal.start) or set_up(scanner.dtypes_set_up(proposal.start), scopes, proposal.start, scanner.view.text) or scanner.main_dtype
     for key in sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal}):
         if dtype:
             given[key] = dtype
@@ -331,14 +331,19 @@ def bits_per_weight(text: str, scopes, position: int) -> str | None:
     return None
 
 
-def set_up(found, scopes, position: int) -> str | None:
+def set_up(found, scopes, position: int, text: str = "") -> str | None:
     """The dtype the number's own sentence names, else the nearest one its paragraph or section names before it, else after it.
 
     A page sets a scenario up before its numbers ("If the model is using FP16 ... ~14.2 GB"); a
     dtype named after the number, in another sentence, usually opens the next scenario ("If we
-    use 8-bit weights, we need to read 7.1 GB").
+    use 8-bit weights, we need to read 7.1 GB"). A sentence that goes "from" one dtype "to" another
+    pairs its numbers the same way ("from FP16 to INT4, the weights drop from 140 GB to 35 GB").
     """
     sentence, *wider = scopes
+    for low, high in scopes[:2]:  # the clause "the weights drop from 140 GB to 35 GB" and the sentence around it
+        paired = _paired([f for f in found if low <= f[0] < high], text, position)
+        if paired:
+            return paired
     own = words.nearest([f for f in found if sentence[0] <= f[0] < sentence[1]], position)
     if own:
         return own
@@ -347,6 +352,20 @@ def set_up(found, scopes, position: int) -> str | None:
         if before:
             return max(before)[2]
     return nearest(found, wider, position)
+
+
+FROM_TO = re.compile(r"\b(from|to)\s+(?:about\s+|roughly\s+|around\s+|~|≈\s*)?$", re.IGNORECASE)
+
+
+def _paired(in_sentence, text: str, position: int) -> str | None:
+    """The dtype that follows the same "from" or "to" as the number, where the sentence names both ends."""
+    if not text or len({f[2] for f in in_sentence}) < 2:
+        return None
+    role = FROM_TO.search(text, max(0, position - 16), position)
+    if role is None:
+        return None
+    ends = {f[2] for f in in_sentence if (r := FROM_TO.search(text, max(0, f[0] - 16), f[0])) and r[1].lower() == role[1].lower()}
+    return ends.pop() if len(ends) == 1 else None
 
 
 def most_named(found: list[tuple[int, int, str]]) -> str | None:

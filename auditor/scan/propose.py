@@ -164,7 +164,7 @@ class Scanner:
             if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
                 continue
             scopes = self._scopes(proposal)
-            here = given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start)
+            here = given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text)
             named = {here: self.project.inputs.dtypes[here].bits / 8} if here in self.project.inputs.dtypes else {}
             found = beside_count.weights_beside_count(self.view.text, self.counts_written, proposal.start, proposal.end, target.value, half,
                                                       scopes[0][0], formats, named)
@@ -321,16 +321,17 @@ class Scanner:
         if found.unreadable:
             proposal.evidence = (f"printed beside {found.expression}, but {found.unreadable}",)
             return
-        given, unset = {}, []
+        given, unset, carried = {}, [], []
         for name in found.names:
             value = setting_for(self.settings, name, found.start)
-            if value is not None:
+            if not _is_unit(name) and _carried(self.view.text, found, name):
+                carried.append(name)  # on both sides, whatever the page sets it to elsewhere
+            elif value is not None:
                 given[name] = value
             elif not _is_unit(name):
                 unset.append(name)
         evidence = [f"printed arithmetic {found.expression}"] + [f"{k} = {v} set by the page" for k, v in given.items()]
-        for name in [n for n in unset if _carried(self.view.text, found, n)]:
-            unset.remove(name)
+        for name in carried:
             given[name] = 1
             evidence.append(f"{name} a factor on both sides (its result printed with {name}): {name} = 1")
         if unset:
@@ -519,26 +520,34 @@ def _carried(text: str, found, name: str) -> bool:
     """Whether the sum multiplies its whole by ``name`` and prints its result with it: "P × (4 + 4 + 4) = 12P".
 
     Such a sum says the rest of it equals the number, whatever the name's
-    value: taken at 1, it is checked as printed. Only a name that is one factor
-    of the whole expression and appears nowhere else in it, and that the
-    result carries glued or after one space.
+    value: taken at 1, it is checked as printed, even where the page sets the
+    name elsewhere. Only a name that is one factor of the whole product
+    ("2 × 80 × S × 2") and appears nowhere else in it, and that the result
+    carries glued, after one space or after a sign of product ("327,680 × S").
     """
     import ast
 
     from .sums import NUMBER
 
-    if not re.match(rf"{NUMBER}\s?{re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60]):
+    if not re.match(rf"{NUMBER}(?:\s?|\s*[×*·]\s*){re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60]):
         return False
     try:
         tree = ast.parse(found.expression, mode="eval").body
     except SyntaxError:
         return False
-    if not (isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult)):
-        return False
-    for factor, rest in ((tree.left, tree.right), (tree.right, tree.left)):
-        if isinstance(factor, ast.Name) and factor.id == name and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(rest)):
-            return True
-    return False
+    factors = _factors(tree)
+    alone = [f for f in factors if isinstance(f, ast.Name) and f.id == name]
+    named = [f for f in factors if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(f))]
+    return len(factors) > 1 and len(alone) == 1 and len(named) == 1
+
+
+def _factors(tree) -> list:
+    """The factors of a product, however the parser grouped it: "2 * 80 * S * 2" is four."""
+    import ast
+
+    if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult):
+        return _factors(tree.left) + _factors(tree.right)
+    return [tree]
 
 
 def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
