@@ -52,7 +52,7 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     if with_sizes:
         page_sizes(scanner, proposal, formula, scopes, given, page_inputs, taken)
     leaves = leaf_symbols(catalogue, formula, set(given))
-    symbols = [catalogue.symbols[n] for n in leaves]
+    symbols = [catalogue.symbols[n] for n in sorted(leaves)]  # in one order on every run: a printed size goes to one input only
     model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
     missing = []
     ideal = any(s.ideal is not None for s in symbols) and is_ideal(scanner, proposal, scopes)
