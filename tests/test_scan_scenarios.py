@@ -734,3 +734,25 @@ def test_a_sentence_going_from_one_dtype_to_another_pairs_its_numbers_the_same_w
     found = _scanned(page)
     assert found["140 GB"].given["weight_dtype"] == "fp16" and found["35 GB"].given["weight_dtype"] == "int4"
     assert found["140 GB"].finding.verdict.holds and found["35 GB"].finding.verdict.holds
+
+
+QUANTIZED = """# Quantized weights
+
+A 70B model stored in FP16 reads 140 GB of weights at every decode step.
+If you quantize the weights from FP16 (2 bytes) to INT4 (0.5 bytes), the weight data drops from 140 GB to 35 GB.
+The minimum decode step then drops about as much, roughly 4x faster, and the weight bytes are far below the rule's.
+"""
+
+
+def test_a_ratio_the_words_formula_misses_with_no_slip_to_explain_it_is_held_back_not_flagged(tmp_path):
+    """"roughly 4x faster" compares two step times; the words read a weight rule's shortfall into it, which misses.
+    A ratio may compare any two figures of a page, so that miss is held back; a size the formula prices by its
+    dtype ("45 GB" of INT4 weights, 35 GB by hand) is still the page's claim, and flagged."""
+    page = tmp_path / "quantized.md"
+    page.write_text(QUANTIZED, encoding="utf-8")
+    found = _scanned(page)
+    ratio = found["roughly 4x"]
+    assert ratio.finding is None and ratio.pending is not None and "held back" in ratio.evidence[-1]
+    page.write_text("# Weights\n\nStored in INT4, the weights of a 70B model take 45 GB.\n", encoding="utf-8")
+    found = _scanned(page)
+    assert found["45 GB"].formula == "weight_bytes" and found["45 GB"].finding.verdict.value == "mismatch"

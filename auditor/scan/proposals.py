@@ -93,12 +93,37 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             finding = audit_claim(proposal_claim(proposal, document, ids[index]), project)
         except AuditorError:
             continue
-        rounded = sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal)
+        rounded = sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
             proposal.evidence += (rounded,) if rounded else ()
         else:
             proposal.finding = replace(finding, document_location=document.span(*proposal.raw))
+
+
+def unexplained(finding, proposal) -> str:
+    """Why a mismatch is held back ('' when it is not): a ratio's formula is the words' guess, and no slip explains the miss.
+
+    A printed sum, a table's rule or a parameter count's ratio is the page's own arithmetic, and its
+    mismatch is the page's. A formula the words chose for a bare ratio ("roughly 4x faster") is the
+    scan's weakest reading of a page: a ratio may compare any two of its figures, and when the formula
+    misses and no slip of the catalogue reproduces the number, the reading is as likely wrong as the page.
+    """
+    if finding.verdict != Verdict.MISMATCH or finding.diagnoses or proposal.formula is None or proposal.worked_out:
+        return ""
+    if finding.unit and not _dimensionless(finding.unit):
+        return ""  # "45GB" of int4 weights: a size the formula prices by its dtype is the page's claim, and its miss a finding
+    return "held back: the words' formula for this ratio misses it and no slip explains the miss, which as often means the formula is not the page's"
+
+
+def _dimensionless(unit: str) -> bool:
+    from auditor.base.errors import QuantityError
+    from auditor.base.units import parse_unit
+
+    try:
+        return parse_unit(unit).dimensionless
+    except QuantityError:
+        return False
 
 
 SHEET_SLACK = 0.01  # below every unit slip the catalogue names (KiB for kB is 2.4%): a page's rounding of a sheet figure
