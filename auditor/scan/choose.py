@@ -131,7 +131,7 @@ class FormulaChooser:
             if strict or index == len(choices) - 1 or not self._why_not(proposal, score.formula, given, runner_up=True):
                 # it holds, a named slip explains it, or no other formula is left; a formula the words rank alike that
                 # the number holds by exactly is the page's over one that needs a slip ("per GPU" of 320 KiB is 80)
-                holding = None if self._holds(proposal, score.formula, given) else self._holding(proposal, ranked, choices[index + 1 :], scopes)
+                holding = None if self.holds(proposal, score.formula, given) else self._holding(proposal, ranked, choices[index + 1 :], scopes)
                 return holding or (score, given, missing, model_scope, "")
             near = (score, given, missing, model_scope, "")  # only near: a formula the number fits better may follow
         return near or first
@@ -142,11 +142,11 @@ class FormulaChooser:
             if total < TIED * ranked[0][0]:
                 continue
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
-            if not missing and self._holds(proposal, score.formula, given):
+            if not missing and self.holds(proposal, score.formula, given):
                 return score, given, missing, model_scope, ""
         return None
 
-    def _holds(self, proposal, formula_id: str, given: dict) -> bool:
+    def holds(self, proposal, formula_id: str, given: dict) -> bool:
         """Whether the number holds by the formula with these inputs (no diagnosis search)."""
         from auditor.base.errors import AuditorError
 

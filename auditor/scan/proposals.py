@@ -111,19 +111,9 @@ def unexplained(finding, proposal) -> str:
     """
     if finding.verdict != Verdict.MISMATCH or finding.diagnoses or proposal.formula is None or proposal.worked_out:
         return ""
-    if finding.unit and not _dimensionless(finding.unit):
+    if finding.base_unit not in ("", "dimensionless"):
         return ""  # "45GB" of int4 weights: a size the formula prices by its dtype is the page's claim, and its miss a finding
     return "held back: the words' formula for this ratio misses it and no slip explains the miss, which as often means the formula is not the page's"
-
-
-def _dimensionless(unit: str) -> bool:
-    from auditor.base.errors import QuantityError
-    from auditor.base.units import parse_unit
-
-    try:
-        return parse_unit(unit).dimensionless
-    except QuantityError:
-        return False
 
 
 SHEET_SLACK = 0.01  # below every unit slip the catalogue names (KiB for kB is 2.4%): a page's rounding of a sheet figure

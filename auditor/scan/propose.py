@@ -10,6 +10,7 @@ and listed, not proposed. ``--audit`` recomputes the proposals; ``-o`` writes th
 
 from __future__ import annotations
 
+import ast
 import re
 from bisect import bisect_left
 from dataclasses import replace
@@ -78,11 +79,9 @@ class Scanner:
         self.settings = find_settings(text)
         self.symbol_settings = symbol_settings(self.settings, self.aliases)
         in_names = covering(len(text), self.models)
-        every_written = written_quantities(text)
-        self.written = [w for w in every_written if w.dimensions or not in_names.covers(w.start)]
-        # a count inside a model's name ("70B" of "a 70B model") is still the count a size beside it divides by
-        self.counts_written = [w for w in every_written if not w.dimensions and not w.text.endswith("%")] + [w for w in self.written if w.dimensions]
-        self.counts_written.sort(key=lambda w: w.start)
+        # every written figure, a count inside a model's name too ("70B" of "a 70B model"): what a size beside it divides by
+        self.every_written = written_quantities(text)
+        self.written = [w for w in self.every_written if w.dimensions or not in_names.covers(w.start)]
         self.index = FormulaIndex(catalogue)
         self.notation = inputs_in_text.formula_notation(catalogue)
         self.spec_formulas = words.spec_lookups(catalogue)
@@ -166,23 +165,15 @@ class Scanner:
             scopes = self._scopes(proposal)
             here = given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text)
             named = {here: self.project.inputs.dtypes[here].bits / 8} if here in self.project.inputs.dtypes else {}
-            found = beside_count.weights_beside_count(self.view.text, self.counts_written, proposal.start, proposal.end, target.value, half,
+            found = beside_count.weights_beside_count(self.view.text, self.every_written, proposal.start, proposal.end, target.value, half,
                                                       scopes[0][0], formats, named)
-            if found is None or (proposal.formula is not None and self._formula_holds(proposal)):
+            if found is None or (proposal.formula is not None and self.chooser.holds(proposal, proposal.formula, proposal.given)):
                 continue  # the count's ratio is better evidence than the words, unless what they chose holds as printed
             replaced = proposal.formula
             proposal.formula, proposal.given, proposal.score, proposal.bare = WEIGHTS_FORMULA, {"n_params": found.n_params, "weight_dtype": found.dtype}, DERIVED_SCORE, False
-            proposal.unit, proposal.worked_out = proposal.unit, True
+            proposal.worked_out = True
             proposal.evidence = (f"the weights of the parameter count before it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
                 (f"in place of {replaced}, which the words chose but which does not hold",) if replaced else ())
-
-    def _formula_holds(self, proposal: Proposal) -> bool:
-        from auditor.base.errors import AuditorError
-
-        try:
-            return evaluated(draft_claim(proposal, proposal.formula, proposal.given, proposal.unit), self.project)[0].holds
-        except AuditorError:
-            return False
 
     def _cell_sum(self, proposal: Proposal):
         """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"): the sum."""
@@ -525,8 +516,6 @@ def _carried(text: str, found, name: str) -> bool:
     ("2 × 80 × S × 2") and appears nowhere else in it, and that the result
     carries glued, after one space or after a sign of product ("327,680 × S").
     """
-    import ast
-
     from .sums import NUMBER
 
     if not re.match(rf"{NUMBER}(?:\s?|\s*[×*·]\s*){re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60]):
@@ -543,8 +532,6 @@ def _carried(text: str, found, name: str) -> bool:
 
 def _factors(tree) -> list:
     """The factors of a product, however the parser grouped it: "2 * 80 * S * 2" is four."""
-    import ast
-
     if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult):
         return _factors(tree.left) + _factors(tree.right)
     return [tree]
