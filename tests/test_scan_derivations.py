@@ -117,7 +117,7 @@ def test_a_number_printed_again_is_the_claim_worked_out_where_it_first_appeared(
 
 @pytest.mark.parametrize(
     ("first", "again", "repeat"),
-    [("16 GB", "16 GB", True), ("22 ms", "22.0 ms", False), ("8GB", "8GB", False), ("208", "208", True), ("16", "16", False), ("512", "512", False)],
+    [("16 GB", "16 GB", True), ("140 GB", "140 GB", True), ("12 GB", "12 GB", True), ("22 ms", "22.0 ms", False), ("8GB", "8GB", False), ("208", "208", True), ("16", "16", False), ("512", "512", False)],
 )
 def test_only_a_number_recognisable_again_is_a_repeat(first, again, repeat):
     """Two figures and a unit, or three figures bare, and never more figures than the first printing;

@@ -152,7 +152,7 @@ def printed_finer(repeat, first) -> bool:
 
 
 REPEAT_HALF_DIGIT = 0.005  # "208", "1.25": three figures; a bare "16" or "2.5" is no recognisable number
-REPEAT_HALF_DIGIT_UNIT = 0.035  # "16 GB", "2.8 ms": two figures and a unit; "8GB" alone is any 8 GB
+REPEAT_HALF_DIGIT_UNIT = 0.05  # "16 GB", "2.8 ms", "14 GB": two figures and a unit; "8GB" alone is any 8 GB
 
 
 def _combinations(a: Operand, b: Operand, dimensions: tuple) -> list[tuple[float, str, Operand, Operand]]:
