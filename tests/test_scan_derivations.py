@@ -184,3 +184,32 @@ def test_a_words_formula_only_a_storage_format_paired_with_another_slip_explains
     assert coincident_pair(finding("dtype+rounding"), words) == ""
     assert coincident_pair(finding("swap+dtype", "unit"), words) == ""
     assert coincident_pair(finding("swap+dtype"), SimpleNamespace(formula=None)) == ""  # a printed sum is the page's own
+
+
+CARRIED = r"""# The cache of one request
+
+For a model with 40 layers, 8 KV heads and head dimension 128 in FP16, the cache of T tokens is
+
+$$\text{cache} = 2 \times 40 \times 8 \times 128 \times T \times 2 = 163{,}840 \times T \text{ bytes}$$
+
+At the end of a long conversation (T = 6,100):
+
+$$\text{cache} \approx 999 \text{ MB}$$
+"""
+
+
+def test_a_result_carried_with_a_name_keeps_its_unit_and_a_value_set_for_the_name_is_an_operand(tmp_path):
+    """163,840 bytes a token, times the T = 6,100 the page sets: 999.4 MB. A line that ends in a colon leads
+    into its display; it is no heading, so the sum above it stays in the number's section."""
+    found = _page(tmp_path, CARRIED)
+    per_token = next(p for k, p in found.items() if k.startswith("163,840"))
+    assert per_token.unit == "bytes" and per_token.finding.verdict.holds
+    cache = next(p for k, p in found.items() if k.endswith("999 MB"))
+    assert cache.arithmetic == "(163840*(bytes)) * 6100"
+    assert cache.finding.verdict.holds
+
+
+def test_a_short_line_ending_in_a_colon_is_not_a_heading():
+    from auditor.scan.propose import HEADING
+
+    assert [m.group(0).strip() for m in HEADING.finditer("Intro text.\n\nThe setup\n\nAt the end (T = 6,100):\n\nmore\n")] == ["The setup"]

@@ -78,8 +78,9 @@ def operand(index: int, proposal) -> Operand | None:
                    proposal.stated.rstrip().endswith("%"), not stated.unit.dimensionless)
 
 
-def setting_operands(assignments) -> list[Operand]:
-    """Counts the page sets in words or by name ("TP=4", "80 layers", "a batch of 16"): operands too, though no claim."""
+def setting_operands(assignments, settings=(), located=frozenset()) -> list[Operand]:
+    """Counts the page sets in words or by name ("TP=4", "80 layers", "a batch of 16", "S = 4,608"): operands too,
+    though no claim. A setting printed where a number is located is that number's operand already."""
     found = []
     for k, assignment in enumerate(assignments):
         if len(assignment.values) != 1 or len(assignment.spans) != 1 or assignment.values[0] <= 0:
@@ -87,6 +88,12 @@ def setting_operands(assignments) -> list[Operand]:
         value = assignment.values[0]
         (start, end), = assignment.spans
         found.append(Operand(-SETTINGS_BASE - k, start, end, float(value), (), _decimal(value), False, False))
+    taken = {o.start for o in found} | set(located)
+    for k, setting in enumerate(settings):
+        if setting.start in taken or not setting.value or setting.value <= 0:
+            continue
+        value = Fraction(str(setting.value))
+        found.append(Operand(-2 * SETTINGS_BASE - k, setting.start, setting.end, float(value), (), _decimal(value), False, False))
     return found
 
 

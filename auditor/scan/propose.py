@@ -23,7 +23,7 @@ from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
 from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
-from .locate import SENTENCE_END, Proposal, bounds, find_numbers
+from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
 from .proposals import audit_proposals, coincidental, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
@@ -36,7 +36,8 @@ from .tables import column_and_labels, find_tables, in_table, left_cell, place_o
 from .views import read_view
 from .words import FormulaIndex
 
-HEADING = re.compile(r"^#+ .*$|^[A-Z][^\n.]{3,80}\n(?=\n)", re.MULTILINE)
+# a short line alone is a heading, unless it leads into what follows ("After a 4,096-token prefill (S = 4,608):")
+HEADING = re.compile(r"^#+ .*$|^[A-Z][^\n.]{3,80}(?<![:,;])\n(?=\n)", re.MULTILINE)
 PARAGRAPH = re.compile(r"\n\s*\n")
 NEAR = 40
 RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
@@ -216,7 +217,8 @@ class Scanner:
         """
         operands = [derivations.operand(index, p) for index, p in enumerate(located)]
         available = [o for o in operands if o is not None]
-        available += [c for c in map(derivations.complement, available) if c is not None] + derivations.setting_operands(self.assignments)
+        available += [c for c in map(derivations.complement, available) if c is not None] + derivations.setting_operands(
+            self.assignments, self.settings, {p.start for p in located})
         available.sort(key=_operand_start)
         earlier: dict[tuple, Proposal] = {}
         for proposal, target in zip(located, operands):
@@ -325,6 +327,8 @@ class Scanner:
         for name in carried:
             given[name] = 1
             evidence.append(f"{name} a factor on both sides (its result printed with {name}): {name} = 1")
+            if not proposal.unit:  # "= 327,680 × S bytes": the unit printed after the name is the result's
+                proposal.unit = _unit_after_carried(self.view.text, found, name) or ""
         if unset:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
             return
@@ -528,6 +532,17 @@ def _carried(text: str, found, name: str) -> bool:
     alone = [f for f in factors if isinstance(f, ast.Name) and f.id == name]
     named = [f for f in factors if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(f))]
     return len(factors) > 1 and len(alone) == 1 and len(named) == 1
+
+
+def _unit_after_carried(text: str, found, name: str) -> str | None:
+    """The unit a result carried with a name prints after it ("327,680 × S bytes" is bytes per unit of S)."""
+    from .sums import NUMBER
+
+    match = re.match(rf"{NUMBER}(?:\s?|\s*[×*·]\s*){re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60])
+    if match is None:
+        return None
+    after = unit_after(text, found.result_start + match.end(), "")
+    return after[0] if after and after[0] not in ("", "%", "×", "x") else None
 
 
 def _factors(tree) -> list:
