@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from auditor.documents.locate import Document
 
-from . import beside_count, derivations
+from . import beside_count, derivations, table_sweeps
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -133,10 +133,46 @@ class Scanner:
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         self._table_rules(located)
+        self._table_sweeps(located)
         self._sum_inputs(located)
         self._weights_beside_counts(located)
         self._worked_out(located)
         return located
+
+    def _table_sweeps(self, located: list[Proposal]) -> None:
+        """A table that tabulates a sum worked above it over its first column: each row the sum with the swept operand
+        set to the row's value (``table_sweeps``)."""
+        starts = [p.start for p in located]
+        for table in self.tables:
+            rows = table_sweeps.swept_column(table)
+            if rows is None:
+                continue
+            begin = table.rows[0][0].start
+            worked = [f for f in self.sums if f.result_start < begin and begin - f.start <= table_sweeps.WINDOW]
+            for found in reversed(worked):  # the nearest worked sum first
+                if self._sweep(located, starts, rows, found):
+                    break
+
+    def _sweep(self, located, starts, rows, found) -> bool:
+        line = self.raw.position(self.view.raw_span(found.start, found.end)[0])[0]
+        for index, value in table_sweeps.operand_positions(found, {v for v, _ in rows}):
+            anchor_row = next(r for v, r in rows if v == value)
+            for column in range(1, len(anchor_row)):
+                anchor = _leading(located, starts, anchor_row[column])
+                if anchor is None or not self._holds(anchor, found.expression):
+                    continue
+                others = [(p, table_sweeps.varied(found.expression, index, v), v) for v, r in rows if r is not anchor_row
+                          if (p := _leading(located, starts, r[column])) is not None]
+                held = [self._holds(p, expression) for p, expression, _ in others]
+                if sum(held) < table_sweeps.MIN_HOLDING or len(held) - sum(held) > table_sweeps.MAX_FAILING:
+                    continue
+                for proposal, expression, v in [(anchor, found.expression, value)] + others:
+                    if proposal.arithmetic is None and (proposal.formula is None or not self._formula_stands(proposal)):
+                        proposal.formula, proposal.arithmetic, proposal.given, proposal.score = None, expression, {}, TABLE_RULE_SCORE
+                        proposal.bare, proposal.worked_out = False, True
+                        proposal.evidence = (f"the sum worked at line {line} with its {_shown(value)} set to the row's {_shown(v)}: the table sweeps it",)
+                return True
+        return False
 
     def _sum_inputs(self, located: list[Proposal]) -> None:
         """A number a sum printed later in its sentence takes as an operand ("32,768 tokens need 327,680 × 32,768 ≈
@@ -532,6 +568,16 @@ def _carried(text: str, found, name: str) -> bool:
     alone = [f for f in factors if isinstance(f, ast.Name) and f.id == name]
     named = [f for f in factors if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(f))]
     return len(factors) > 1 and len(alone) == 1 and len(named) == 1
+
+
+def _leading(located: list[Proposal], starts: list[int], cell) -> Proposal | None:
+    """The number a table cell starts with, as located."""
+    index = bisect_left(starts, cell.start)
+    return located[index] if index < len(located) and located[index].start < cell.end else None
+
+
+def _shown(value: Fraction) -> str:
+    return f"{float(value):,g}" if value.denominator != 1 else f"{value.numerator:,}"
 
 
 def _unit_after_carried(text: str, found, name: str) -> str | None:

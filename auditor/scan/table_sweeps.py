@@ -1,0 +1,82 @@
+"""Tables that sweep a sum the page worked above them: the sum again, one operand set to each row's value.
+
+A page works one example in full ("32 × 2 × 4096 × 4096 × 2 bytes ≈ 2.1 GB") and then tabulates it
+over the quantity it varies: a column of context lengths, and beside it the cache each gives, the
+4,096 row printing 2.1 GB again. No catalogue formula is needed to check such a table: each row is
+the page's own sum with the operand the first column varies replaced by the row's value.
+
+The link is taken only on evidence: the worked value must appear in the row of the operand it was
+worked for, and the sum so varied must hold in at least ``MIN_HOLDING`` other rows and fail in at
+most one. Then every row of the column is proposed, so a row the sweep does not reproduce is
+audited like any printed sum.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .sums import Sum, plain_number
+from .tables import Cell, Table
+
+MIN_HOLDING = 2  # rows besides the worked one where the varied sum holds
+MAX_FAILING = 1
+WINDOW = 3000  # characters before the table where the worked sum may be printed
+LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])")
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A cell and the page's worked sum with the swept operand set to the cell's row value."""
+
+    cell: Cell
+    expression: str
+    evidence: str
+
+
+def swept_column(table: Table) -> list[tuple[Fraction, list[Cell]]] | None:
+    """(first-column value, row) for every body row, when the first column is a run of plain numbers."""
+    if not table.header or table.transposed:
+        return None
+    width = len(table.header)
+    rows = [r for r in table.rows if r is not table.header and len(r) == width]
+    values = [_plain(r[0].text) for r in rows]
+    if len(rows) < MIN_HOLDING + 1 or None in values or len(set(values)) != len(values):
+        return None
+    return list(zip(values, rows))
+
+
+def varied(expression: str, index: int, value: Fraction) -> str:
+    """The expression with its ``index``-th number literal replaced by ``value``."""
+    literals = list(LITERAL.finditer(expression))
+    match = literals[index]
+    return expression[: match.start()] + _literal(value) + expression[match.end() :]
+
+
+def operand_positions(found: Sum, values: set[Fraction]) -> list[tuple[int, Fraction]]:
+    """(literal index, value) of each of the sum's operands printed as one of ``values``, when the
+    expression's literals are its printed operands one for one."""
+    literals = list(LITERAL.finditer(found.expression))
+    if found.unreadable or found.names or len(literals) != len(found.operand_spans):
+        return []
+    out = []
+    for index, literal in enumerate(literals):
+        try:
+            value = Fraction(literal.group(0))
+        except ValueError:
+            continue
+        if value in values:
+            out.append((index, value))
+    return out
+
+
+def _plain(text: str) -> Fraction | None:
+    digits = plain_number(re.sub(r"[*`$~≈\s]", "", text))
+    if not digits or not re.fullmatch(r"\d+(?:\.\d+)?", digits):
+        return None
+    return Fraction(digits)
+
+
+def _literal(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"({value.numerator}/{value.denominator})"
