@@ -44,3 +44,14 @@ def test_a_ratio_that_is_no_formats_width_proposes_nothing_and_accuses_nothing(t
     found = _page(tmp_path, "# Size\n\nA 7B model runs in 9 GB.\n")
     assert found["9 GB"].formula != "weight_bytes"
     assert found["9 GB"].finding is None or found["9 GB"].finding.verdict.holds
+
+
+def test_a_size_said_to_be_for_the_count_right_after_it_is_that_counts_weights(tmp_path):
+    """"16GB for an 8B model": the size names its count after it; 16e9 / 8e9 is two bytes, whatever format the page
+    names elsewhere. A count of tokens after "for" is no model's."""
+    text = "# Decode\n\nServing in FP8 is common. Decode reads the entire model weights (16GB for an 8B model) every step.\n"
+    found = _page(tmp_path, text)
+    assert found["16GB"].formula == "weight_bytes" and found["16GB"].given["n_params"] == 8_000_000_000
+    assert found["16GB"].finding.verdict.holds and "beside it (8B)" in found["16GB"].evidence[0]
+    found = _page(tmp_path, "# Data\n\nThe shards take 16GB for an 8B token corpus.\n")
+    assert "beside it" not in (found["16GB"].evidence or ("",))[0]

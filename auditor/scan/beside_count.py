@@ -1,6 +1,7 @@
-"""Weights printed right after their parameter count: "7B model = 14GB", "llama-13b ... takes 26GB".
+"""Weights printed beside their parameter count: "7B model = 14GB", "llama-13b ... takes 26GB", "16GB for an 8B model".
 
-A byte size that follows a parameter count in its sentence, with nothing between them that
+A byte size that follows a parameter count in its sentence, or that the words "for a" or "of a"
+join to the count right after it, with nothing between them that
 names another quantity (a cache, activations, a context, another size), is most often the
 count's weights at some storage format: whatever else the words beside it rank higher. The
 number itself says at which format: its ratio to the count must be a plain format's width
@@ -27,12 +28,15 @@ BETWEEN_OTHER = re.compile(
     r"remaining|left|free|budget|bandwidth|vram|hbm|total)\b|[+±]"
 )
 """Words between a count and a size that make the size another quantity ("70B model with a 32K context: 40 GB")."""
+COUNT_AFTER = re.compile(r"(?i)[\s*`]{0,3}(?:for|of)\s+(?:an?|the|one)\s+")
+"""What joins a size to the count right after it: "16GB for an 8B model", "14 GB of a 7B model"."""
+NOT_PARAMETERS = re.compile(r"(?i)[\s-]*(?:tokens?|requests?|sequences?|samples?|words?)\b")
 AFTER_OTHER = re.compile(r"(?i)^[\s*`]{0,3}(?:of\s+)?(?:kv|cache|activations?|per\b|/|for (?:the )?(?:kv|cache|context))")
 
 
 @dataclass(frozen=True)
 class Weights:
-    """A byte size read as the weights of the parameter count before it, at the format whose width fits."""
+    """A byte size read as the weights of the parameter count beside it, at the format whose width fits."""
 
     count: Written
     n_params: int
@@ -60,15 +64,12 @@ def weights_beside_count(text: str, written: list[Written], start: int, end: int
     """The parameter count printed just before the byte size at ``start:end`` (value in bytes, ``half`` its relative
     half digit), when the size over the count is a plain format's width; ``named`` maps a format the number's
     context names to its width, preferred over the table's first of that width."""
-    low = max(sentence_start, start - GAP)
-    figures = within(written, low, start)
-    counts = [w for w in figures if not w.dimensions and not w.text.endswith("%") and w.end <= start]
-    if not counts or value <= 0:
+    if value <= 0:
         return None
-    count = counts[-1]
-    if any(w.dimensions for w in figures if w.start >= count.end) or BETWEEN_OTHER.search(text, count.end, start):
-        return None
-    if AFTER_OTHER.match(text[end : end + 30]):
+    count = _count_before(text, written, start, end, sentence_start)
+    if count is None:
+        count = _count_after(text, written, end)
+    if count is None:
         return None
     n_params = int(count.value)
     if n_params < 10**8:
@@ -79,3 +80,27 @@ def weights_beside_count(text: str, written: list[Written], start: int, end: int
             chosen = next((n for n, w in named.items() if w == width), name)
             return Weights(count, n_params, chosen, width)
     return None
+
+
+def _count_before(text: str, written: list[Written], start: int, end: int, sentence_start: int) -> Written | None:
+    """The count printed before the size, with nothing between that names another quantity."""
+    figures = within(written, max(sentence_start, start - GAP), start)
+    counts = [w for w in figures if not w.dimensions and not w.text.endswith("%") and w.end <= start]
+    if not counts:
+        return None
+    count = counts[-1]
+    if any(w.dimensions for w in figures if w.start >= count.end) or BETWEEN_OTHER.search(text, count.end, start):
+        return None
+    return None if AFTER_OTHER.match(text[end : end + 30]) else count
+
+
+def _count_after(text: str, written: list[Written], end: int) -> Written | None:
+    """The count the size is said to be for, right after it ("16GB for an 8B model")."""
+    joined = COUNT_AFTER.match(text, end)
+    if joined is None:
+        return None
+    following = within(written, joined.end(), joined.end() + 1)
+    count = following[0] if following else None
+    if count is None or count.dimensions or count.start != joined.end() or NOT_PARAMETERS.match(text, count.end):
+        return None
+    return count

@@ -209,7 +209,7 @@ class Scanner:
             replaced = proposal.formula
             proposal.formula, proposal.given, proposal.score, proposal.bare = WEIGHTS_FORMULA, {"n_params": found.n_params, "weight_dtype": found.dtype}, DERIVED_SCORE, False
             proposal.worked_out = True
-            proposal.evidence = (f"the weights of the parameter count before it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
+            proposal.evidence = (f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
                 (f"in place of {replaced}, which the words chose but which does not hold",) if replaced else ())
 
     def _cell_sum(self, proposal: Proposal):
