@@ -2,6 +2,8 @@
 
 A code block is not prose, but pages do their napkin math in one: a chain of "= ..." lines, a line
 with ×, ÷ or ≈, a number with its unit. Those lines are read; the program text around them is not.
+A comment is prose inside the program: one that works a number ("# seq=2048: 480 / 0.66 = 727",
+"# = 8") is read, and so is the number a plain assignment gives it ("kv_fp16 = 1.34  # GB for ...").
 """
 
 from __future__ import annotations
@@ -40,6 +42,51 @@ def worked_lines(lines: list[str], fenced: bool) -> set[int]:
         elif MATH_SIGNS.search(line) or _quantities_in(line):
             kept.add(index)
     return kept
+
+
+HASH_COMMENT = re.compile(r"(?:^|(?<=\s))#+[ \t]?")
+SLASH_COMMENT = re.compile(r"^[ \t]*//[ \t]?|(?<=;)[ \t]*//[ \t]?")  # "//" elsewhere may be a floor division
+WORKED_COMMENT = re.compile(r"=\s*[~≈]?\s*\d|[×÷≈]")
+PLAIN_ASSIGNMENT = re.compile(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*\d[\d_.,]*[ \t]*$")
+
+
+def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, int]]]:
+    """For each line of a code block to read, the column spans to read of it: the whole of a worked line
+    (``worked_lines``); of a line whose comment works a number, the comment, with the assignment before it
+    when that only gives a number ("kv_budget = 480  # GB left" reads "kv_budget = 480 GB left")."""
+    parts = {index: _without_result_mark(lines[index]) for index in worked_lines(lines, fenced)}
+    first, last = (1, len(lines) - 1) if fenced else (0, len(lines))
+    for index in range(first, last):
+        if index in parts:
+            continue
+        line = lines[index]
+        comment = HASH_COMMENT.search(line) or SLASH_COMMENT.search(line)
+        if comment is None:
+            continue
+        said, code = line[comment.end() :], line[: comment.start()]
+        assigned = bool(PLAIN_ASSIGNMENT.match(code))
+        if not (WORKED_COMMENT.search(said) or _quantities_in(said) or (assigned and _unit_first(said))):
+            continue
+        spans = [(0, len(code.rstrip()))] if assigned else []
+        parts[index] = spans + [(comment.end(), len(line))]
+    return parts
+
+
+def _without_result_mark(line: str) -> list[tuple[int, int]]:
+    """A worked line whose comment gives its result ("kv = 2 × 32 × 128 × 2   # = 2.15 GB") reads as one sum: the
+    comment's mark is left out, so the result follows its sum."""
+    comment = HASH_COMMENT.search(line) or SLASH_COMMENT.search(line)
+    if comment is None or not re.match(r"\s*[=≈~]", line[comment.end() :]):
+        return [(0, len(line))]
+    return [(0, comment.start()), (comment.end(), len(line))]
+
+
+def _unit_first(said: str) -> bool:
+    """A comment that starts with the unit of the number assigned before it ("# GB for LLaMA-70B")."""
+    from .locate import unit_after
+
+    found = unit_after(" " + said, 0, "")
+    return bool(found and found[0] and found[0] not in ("x", "×"))
 
 
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")

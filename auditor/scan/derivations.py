@@ -148,6 +148,13 @@ def same_number_key(proposal) -> tuple | None:
     return (stated.value * stated.unit.factor, stated.unit.dimensions)
 
 
+def printed_value(proposal) -> tuple | None:
+    """The number's value in base units, its dimensions and its printed digits, as a written figure carries
+    them: what a second printing of it matches exactly ("600 Gbit/s" is not a printing of "75 GB/s")."""
+    stated = _single(proposal)
+    return None if stated is None else (stated.value * stated.unit.factor, stated.unit.dimensions, plain_number(stated.low.text))
+
+
 def relative_half_digit(proposal) -> float | None:
     """Half the number's last printed digit over its value: the band its value may lie in."""
     return _relative_half_digit(_single(proposal))

@@ -17,11 +17,13 @@ from fractions import Fraction
 
 from . import inputs as inputs_in_text
 from . import match as words
+from .derivations import printed_value
 from .choose import written_value
 from .match import leaf_symbols
 from .quantities import within
 from .quantities import written_value as page_value
 from .settings import setting_for
+from .sums import plain_number
 from .tables import row_quantities
 
 IDEAL = re.compile(
@@ -250,6 +252,8 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
         return False
     wide = list(scopes) + ([(0, len(scanner.view.text))] if symbol.gpu or symbol.name in PAGE_COUNTS else [])
     found = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
+    if found is not None and _printed_again(found, printed_value(proposal)):
+        return False  # the number printed again is no input of itself
     if found is None or (symbol.gpu and sheet_instead(scanner, symbol, found, given)):
         return False
     if symbol.name in PAGE_COUNTS and "model" in given and another_models_count(scanner, given["model"], found.value):
@@ -260,6 +264,18 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text
     return True
+
+
+def _printed_again(written, printed: tuple | None) -> bool:
+    """Whether a written figure is the number itself printed again: its value, dimensions and digits."""
+    return printed is not None and (written.value, written.dimensions, plain_number(written.given.split(" ")[0])) == printed
+
+
+def _before_and_after(text: str, written, proposal) -> bool:
+    """Whether an arrow joins the figure and the number ("10.7 GB → 1.34 GB"): one quantity before and after a
+    change, neither an input of the other."""
+    low, high = (written.end, proposal.start) if written.end <= proposal.start else (proposal.end, written.start)
+    return high - low < 12 and bool(re.fullmatch(r"\s*(?:→|->|⟶|=>)\s*", text[low:high]))
 
 
 def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs: dict, taken: set[int]) -> None:
@@ -281,9 +297,11 @@ def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs
             continue
         wanted = _distinctive_words(defined.title, (), defined.unit.text)
         dimensions = interned(defined.unit.dimensions)
+        itself = printed_value(proposal)  # the number printed again is no input of itself ("leaves 500 GB ... (500 GB / 1.31 GB)")
         for low, high in scopes[1:3]:
             fits = [w for w in within(scanner.written, low, high) if w.dimensions is dimensions and w.words & wanted
-                    and not (w.start < proposal.end and proposal.start < w.end) and w.start not in taken]
+                    and not (w.start < proposal.end and proposal.start < w.end) and w.start not in taken
+                    and not _printed_again(w, itself) and not _before_and_after(scanner.view.text, w, proposal)]
             if fits:
                 found = min(fits, key=lambda w: abs(w.start - proposal.start))
                 given[used], page_inputs[used] = found.given, found.text

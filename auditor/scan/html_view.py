@@ -14,7 +14,7 @@ import html
 import re
 
 from . import latex
-from .code_blocks import pipe_table, worked_lines
+from .code_blocks import pipe_table, worked_parts
 from .views import View, ViewBuilder
 
 # A tag's attributes stop at the next "<": an unclosed "<a " is given up there, not at the end of the page.
@@ -87,6 +87,8 @@ def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
         builder.write(tag_replacement(match["tag"]) + rows.after(match["tag"]), match.start())
     elif match["dropped"].lower().startswith("<pre"):
         _pre(builder, match)
+    elif match["dropped"].lower().startswith("<svg"):
+        _svg(builder, match)
     else:
         builder.write(" ", match.start())
 
@@ -97,19 +99,73 @@ def _pre(builder: ViewBuilder, match: re.Match) -> None:
     builder.write("\n\n", match.start())
     lines = match.group(0).split("\n")
     plain = [html.unescape(re.sub(TAG_TEXT, "", line)) for line in lines]
-    kept = set(range(len(lines))) if pipe_table(plain) else worked_lines(plain, fenced=False)
+    kept = {i: [(0, len(p))] for i, p in enumerate(plain)} if pipe_table(plain) else worked_parts(plain, fenced=False)
     offset, last = match.start(), match.start()
     for index, line in enumerate(lines):
         if index in kept:
-            position = offset
-            for tag in re.finditer(TAG_TEXT, builder.raw[offset : offset + len(line)]):
-                builder.keep_text(position, offset + tag.start())
-                position = offset + tag.end()
-            builder.keep_text(position, offset + len(line))
+            for low, high in _raw_columns(line, plain[index], kept[index]):
+                _keep_untagged(builder, offset + low, offset + high)
+                builder.write(" ", offset + high)
             last = min(offset + len(line), len(builder.raw) - 1)  # the line's end, within the file
             builder.write("\n", last)
         offset += len(line) + 1
     builder.write("\n\n", max(last, match.end() - 1))
+
+
+SVG_TEXT = re.compile(r"<text\b[^<>]*>(?P<content>(?:(?!</?text\b).){0,2000}?)</text>", re.DOTALL | re.IGNORECASE)
+FIGURE_WORK = re.compile(r"[×÷≈=→]|(?:\b[A-Za-z]{3,}\b.*){2}")
+"""A figure's label worth reading: it works a number or says something of it ("Per layer (8 heads): 8 × 2 MB = 16 MB",
+"128K context → 40 GB for one sequence"); an axis tick ("20 GB") or a lone caption word is not."""
+
+
+def _svg(builder: ViewBuilder, match: re.Match) -> None:
+    """An inline figure's text labels that work a number, each a line of its own, as a reader reads them; the
+    drawing itself is blank."""
+    builder.write("\n\n", match.start())
+    for label in SVG_TEXT.finditer(builder.raw, match.start(), match.end()):
+        plain = html.unescape(re.sub(TAG_TEXT, "", label["content"]))
+        if re.search(r"\d", plain) and FIGURE_WORK.search(plain):
+            _keep_untagged(builder, label.start("content"), label.end("content"))
+            builder.write("\n", label.end("content"))
+    builder.write("\n\n", match.end() - 1)
+
+
+def _keep_untagged(builder: ViewBuilder, start: int, end: int) -> None:
+    """File text [start, end) without its tags (a highlighter's ``<span>``), its entities decoded."""
+    position = start
+    for tag in re.finditer(TAG_TEXT, builder.raw[start:end]):
+        builder.keep_text(position, start + tag.start())
+        position = start + tag.end()
+    builder.keep_text(position, end)
+
+
+def _raw_columns(line: str, plain: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of a line's plain text (tags dropped, entities decoded) as columns of the raw line."""
+    if plain == line:
+        return spans
+    raw_at, position = [], 0
+    for tag in re.finditer(TAG_TEXT, line):
+        for piece in _decoded(line[position : tag.start()], position):
+            raw_at.extend(piece)
+        position = tag.end()
+    for piece in _decoded(line[position:], position):
+        raw_at.extend(piece)
+    raw_at.append(len(line))
+    out = []
+    for low, high in spans:
+        low, high = min(low, len(raw_at) - 1), min(high, len(raw_at) - 1)
+        out.append((raw_at[low], raw_at[high - 1] + 1 if high > low else raw_at[low]))
+    return out
+
+
+def _decoded(text: str, offset: int):
+    """Per plain character, the raw column it comes from (an entity's characters all from its '&')."""
+    position = 0
+    for entity in TEXT_BREAKS.finditer(text):
+        yield [offset + position + k for k in range(entity.start() - position)]
+        yield [offset + entity.start()] * len(html.unescape(entity.group(0)))
+        position = entity.end()
+    yield [offset + position + k for k in range(len(text) - position)]
 
 
 def _math(builder: ViewBuilder, match: re.Match, group: str, display: bool) -> None:

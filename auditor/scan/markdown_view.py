@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from . import latex
-from .code_blocks import pipe_table, worked_lines
+from .code_blocks import pipe_table, worked_parts
 from .html_view import TAG_TEXT, HeaderRows, tag_replacement
 from .views import View, ViewBuilder
 
@@ -100,12 +100,14 @@ def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
     for line in lines[:-1]:
         offsets.append(offsets[-1] + len(line) + 1)
     prose = lines[0].strip(" \t`~").split(" ")[0].lower() in PROSE_LANGUAGES or pipe_table(lines[1:-1])
-    kept = set(range(1, len(lines) - 1)) if prose else worked_lines(lines, fenced=True)
+    kept = {i: [(0, len(lines[i]))] for i in range(1, len(lines) - 1)} if prose else worked_parts(lines, fenced=True)
     for index in sorted(kept):
         if index == 0:
             continue  # the fence line itself
         start = match.start() + offsets[index]
-        builder.keep(start, start + len(lines[index]))
+        for low, high in kept[index]:
+            builder.keep(start + low, start + high)
+            builder.write(" ", start + high)
         builder.write("\n", start + len(lines[index]))
     builder.write("\n\n", match.end() - 1 if match.end() > match.start() else match.start())
 

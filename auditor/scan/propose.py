@@ -36,6 +36,8 @@ from .tables import column_and_labels, find_tables, in_table, left_cell, place_o
 from .views import read_view
 from .words import FormulaIndex
 
+REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
+GLUED_B = re.compile(r"B(?![A-Za-z0-9])")  # the "B" of "2B": billions or bytes, the sum's scale says which
 # a short line alone is a heading, unless it leads into what follows ("After a 4,096-token prefill (S = 4,608):")
 HEADING = re.compile(r"^#+ .*$|^[A-Z][^\n.]{3,80}(?<![:,;])\n(?=\n)", re.MULTILINE)
 PARAGRAPH = re.compile(r"\n\s*\n")
@@ -105,7 +107,9 @@ class Scanner:
         inputs = [a for a in self.assignments if a.symbols & set(self.project.catalogue.symbols)]
         skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans] + self._device_counts()
         results = {found.result_start: found for found in self.sums}
-        skip += [span for found in self.sums for span in found.operand_spans if span[0] not in results]
+        # a sum's operand is its input, not a claim, unless it restates a number worked out above ("8 × 2 MB = 16 MB"
+        # under "... = 2 MB"): located for now, kept only if ``_worked_out`` finds it a restatement
+        operand_starts = {span[0] for found in self.sums for span in found.operand_spans if span[0] not in results}
         known = {s.start for settings in self.symbol_settings.values() for s in settings}
         skip += [(s.start, s.end) for s in self.settings if s.start in known or len(s.name) < 2]
         located = find_numbers(self.document, skip)
@@ -113,10 +117,13 @@ class Scanner:
         # "C_FFN = 352,321,536": a value the page gives a name no input is called: located, a number a reader
         # may recompute, but its sum is elsewhere, so nothing is proposed for it
         named = {s.start: s.name for s in self.settings if s.start not in known and len(s.name) >= 2}
+        operands = {id(p) for p in located if p.start in operand_starts}
         for proposal in located:
             scopes = self._scopes(proposal)
             cell_sum = None if proposal.start in results else self._cell_sum(proposal)
-            if proposal.start in results:
+            if id(proposal) in operands:
+                proposal.evidence = ("an operand of a printed sum",)
+            elif proposal.start in results:
                 self._sum(proposal, results[proposal.start])
             elif cell_sum is not None:
                 self._sum(proposal, cell_sum)
@@ -124,6 +131,8 @@ class Scanner:
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
             elif proposal.start in named:
                 proposal.evidence = (f"a value the page gives {named[proposal.start]}, whose sum it does not print here",)
+            elif REFERENCE_RATIO.fullmatch(proposal.stated.strip()):
+                proposal.evidence = ("1×: the reference the page's other ratios are measured against, not a claim",)
             else:
                 place = place_of(self.tables, proposal.start)
                 if place is not None:
@@ -132,12 +141,13 @@ class Scanner:
                 self.chooser.choose(proposal, wide, self._texts(proposal, scopes, place))
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
-        self._table_rules(located)
-        self._table_sweeps(located)
-        self._sum_inputs(located)
-        self._weights_beside_counts(located)
-        self._worked_out(located)
-        return located
+        claims = [p for p in located if id(p) not in operands]
+        self._table_rules(claims)
+        self._table_sweeps(claims)
+        self._sum_inputs(claims)
+        self._weights_beside_counts(claims)
+        self._worked_out(located, operands)
+        return [p for p in located if id(p) not in operands or p.proposed]
 
     def _table_sweeps(self, located: list[Proposal]) -> None:
         """A table that tabulates a sum worked above it over its first column: each row the sum with the swept operand
@@ -241,7 +251,7 @@ class Scanner:
                 proposal.unit, proposal.bare, proposal.worked_out = proposal.unit or rule.unit, False, True
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
 
-    def _worked_out(self, located: list[Proposal]) -> None:
+    def _worked_out(self, located: list[Proposal], operands: set[int] = frozenset()) -> None:
         """Numbers the page works out without printing the sum, in page order: a number printed again ("the 16
         GB read per token") carries the claim proposed where it first appeared; any other is tried as a sum of
         two numbers printed before it (``derivations``), proposed when the sum holds.
@@ -251,14 +261,21 @@ class Scanner:
         "weights" beside it made the words choose. A repeat is tried first: that the page printed the
         very number above is better evidence than two numbers that happen to give it.
         """
-        operands = [derivations.operand(index, p) for index, p in enumerate(located)]
+        in_sums = operands  # a sum's operands: restatements at most, never operands of a derivation nor derived
+        operands = [derivations.operand(index, p) if id(p) not in in_sums else None for index, p in enumerate(located)]
+        restatable = [derivations.operand(index, p) for index, p in enumerate(located)]
         available = [o for o in operands if o is not None]
         available += [c for c in map(derivations.complement, available) if c is not None] + derivations.setting_operands(
             self.assignments, self.settings, {p.start for p in located})
         available.sort(key=_operand_start)
         earlier: dict[tuple, Proposal] = {}
-        for proposal, target in zip(located, operands):
+        for proposal, target, printed in zip(located, operands, restatable):
             key = derivations.same_number_key(proposal)
+            if id(proposal) in in_sums:
+                first = earlier.get(key) if key is not None and printed is not None else None
+                if first is not None and not derivations.printed_finer(proposal, first):
+                    self._repeat(proposal, first)
+                continue
             if proposal.arithmetic is None and (proposal.formula is None or target is not None):
                 first = earlier.get(key) if key is not None else None
                 if first is not None and not derivations.printed_finer(proposal, first):
@@ -368,12 +385,37 @@ class Scanner:
         if unset:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
             return
-        other_prefix = _unit_left_unprinted(found.expression, proposal) if not given else None
+        expression = found.expression
+        if not given and (in_bytes := self._glued_bytes(proposal, found)) is not None:
+            expression, shown = in_bytes
+            evidence[0] = f"printed arithmetic {expression}"
+            evidence.append(f"{shown} read as bytes: as billions the sum is 10^9 off")
+        other_prefix = _unit_left_unprinted(expression, proposal) if not given else None
         if other_prefix:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [other_prefix])
             return
-        proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = found.expression, given, SUM_SCORE, tuple(evidence)
+        proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = expression, given, SUM_SCORE, tuple(evidence)
         proposal.bare = False
+
+    def _glued_bytes(self, proposal: Proposal, found) -> tuple[str, str] | None:
+        """A "B" glued to a number in a sum is billions ("7B × 2 = 14 GB") or bytes ("2 × 4096 × 128 × 2B = 2 MB").
+        Read as billions, the second is off by a factor of 10^9, which no slip explains; so where billions miss
+        and bytes hold, the page meant bytes: (the sum so read, the operands read as bytes)."""
+        text = self.view.text
+        literals = list(table_sweeps.LITERAL.finditer(found.expression))
+        if len(literals) != len(found.operand_spans):
+            return None
+        glued = [k for k, (a, b) in enumerate(found.operand_spans)
+                 if GLUED_B.match(text, b) and literals[k].group(0).endswith("e9") and "e" not in text[a:b].lower()]
+        if not glued or self._holds(proposal, found.expression):
+            return None
+        expression = found.expression
+        for k in reversed(glued):
+            number = literals[k].group(0)[: -len("e9")]
+            expression = expression[: literals[k].start()] + f"({number}*B)" + expression[literals[k].end() :]
+        if not self._holds(proposal, expression):
+            return None
+        return expression, ", ".join(text[found.operand_spans[k][0] : found.operand_spans[k][1] + 1] for k in glued)
 
     def _scopes(self, proposal: Proposal) -> list[tuple[int, int]]:
         """Sentence, paragraph, section: where to look for words and inputs, nearest first."""

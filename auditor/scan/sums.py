@@ -36,7 +36,8 @@ RESULT = re.compile(
     rf"\s*(?:\*\*)?\s*(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
-BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|[|$`,](?!\d{3}))")  # a list item starts afresh
+# a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727")
+BOUNDARY = re.compile(r"(?:[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|$`,](?!\d{3}))")
 MAX_SPAN = 240
 ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
 
@@ -85,7 +86,8 @@ def _unreadable(text: str, start: int, end: int, result: int) -> str:
 
 
 def _boundary_before(text: str, position: int) -> int:
-    ends = [m.end() for m in BOUNDARY.finditer(text, max(0, position - MAX_SPAN), position)]
+    # a little past the position, for a boundary's lookahead ("\nseq=" sees its "=")
+    ends = [m.end() for m in BOUNDARY.finditer(text, max(0, position - MAX_SPAN), position + 2) if m.end() <= position]
     return ends[-1] if ends else max(0, position - MAX_SPAN)
 
 
