@@ -167,7 +167,8 @@ class FormulaChooser:
         unit = self._unit_for_bare(proposal, formula_id)
         key = (formula_id, repr(sorted(given.items())), proposal.stated, unit, runner_up, repr(sorted(proposal.page_inputs.items())))
         if key not in self._reasons:
-            self._reasons[key] = restated_input(project.catalogue, formula_id, given) or plausibility.far_from(project, proposal, formula_id, given, unit, runner_up=runner_up)
+            self._reasons[key] = restated_input(project.catalogue, formula_id, given) or plausibility.far_from(
+                project, proposal, formula_id, given, unit, runner_up=runner_up, audits=self.scanner.draft_audits)
         return self._reasons[key]
 
     def _unit_for_bare(self, proposal, formula_id: str) -> str:

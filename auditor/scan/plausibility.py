@@ -22,7 +22,7 @@ WITHIN_PAIR = Fraction(4)  # up to 4x off, a pair of named slips may explain it 
 NAMED_SLIPS = frozenset({"swap", "unit", "dropped", "doubled", "fallacy", "dtype", "kv-width", "sliding", "per-layer"})
 
 
-def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up: bool = False) -> str:
+def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up: bool = False, audits: dict | None = None) -> str:
     """'' when the formula's value is within NEAR times the number, or one named slip explains it; else why not.
 
     Two slips at once explain a far value by coincidence too often ("64 heads for 8 and
@@ -34,9 +34,7 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
     time), and a mismatch there is a false alarm far more often than an error.
     The diagnosis search, the costly part, runs only for a value that is not near.
     """
-    from auditor.audit.pipeline import audit_claim
-
-    from .proposals import draft_claim
+    from .proposals import audited_draft, draft_claim
 
     claim = draft_claim(proposal, formula, given, unit)
     try:
@@ -52,7 +50,7 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
         return near
     ratio = abs(Fraction(computed) / claim.stated.low.value) if claim.stated.low.value else None
     pairs = ratio is not None and 1 / WITHIN_PAIR < ratio < WITHIN_PAIR
-    if any(set(d.kind.split("+")) <= NAMED_SLIPS and (pairs or "+" not in d.kind) for d in audit_claim(claim, project).diagnoses):
+    if any(set(d.kind.split("+")) <= NAMED_SLIPS and (pairs or "+" not in d.kind) for d in audited_draft(claim, project, audits).diagnoses):
         return ""
     if runner_up and near == "":
         return f"a runner-up formula, which gives {float(computed):.4g}, and no slip explains the difference"

@@ -45,6 +45,19 @@ def draft_claim(proposal: Proposal, formula: str, given: dict, unit: str):
     return proposal_claim(draft, None, "draft")
 
 
+def audited_draft(claim, project, audits: dict | None):
+    """The engine's finding for a draft claim, kept in ``audits`` by what the claim says: a page restates its
+    numbers, and the scan asks of one draft from several places (a formula's plausibility, whether it stands)."""
+    from auditor.audit.pipeline import audit_claim
+
+    if audits is None:
+        return audit_claim(claim, project)
+    key = (claim.formula, claim.arithmetic, repr(claim.stated), repr(sorted((k, str(v)) for k, v in claim.given.items())))
+    if key not in audits:
+        audits[key] = audit_claim(claim, project)
+    return audits[key]
+
+
 def draft_sum(proposal: Proposal, expression: str):
     """The claim a sum of the page's own numbers would make, to see whether it holds before proposing it."""
     from dataclasses import replace

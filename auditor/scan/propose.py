@@ -25,7 +25,7 @@ from . import match as words
 from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
-from .proposals import audit_proposals, coincidental, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
+from .proposals import audit_proposals, audited_draft, coincidental, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
@@ -101,6 +101,7 @@ class Scanner:
         self._variants: dict[tuple, dict] = {}
         self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
+        self.draft_audits: dict = {}  # the engine's findings for draft claims, by what they say (``audited_draft``)
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -321,22 +322,20 @@ class Scanner:
         A pair of slips with another storage format in it explains a near miss by coincidence about as
         often as it explains it ("32 heads for 8 and a 0.625-byte cache" is 1.25x): against the page's own
         arithmetic it does not keep a formula the words chose (``proposals.coincidental``)."""
-        from auditor.audit.pipeline import audit_claim
         from auditor.base.errors import AuditorError
 
         try:
             claim = draft_claim(proposal, proposal.formula, proposal.given, proposal.unit)
             verdict, _ = evaluated(claim, self.project)
-            return verdict.holds or verdict.value == "underdetermined" or not all(map(coincidental, audit_claim(claim, self.project).diagnoses))
+            return verdict.holds or verdict.value == "underdetermined" or not all(map(coincidental, audited_draft(claim, self.project, self.draft_audits).diagnoses))
         except AuditorError:
             return True
 
     def _holds(self, proposal: Proposal, expression: str) -> bool:
-        from auditor.audit.pipeline import audit_claim
         from auditor.base.errors import AuditorError
 
         try:
-            return audit_claim(draft_sum(proposal, expression), self.project).verdict.holds
+            return audited_draft(draft_sum(proposal, expression), self.project, self.draft_audits).verdict.holds
         except AuditorError:
             return False
 
