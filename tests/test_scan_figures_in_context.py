@@ -43,9 +43,9 @@ def test_a_sums_operand_that_restates_a_number_worked_above_carries_its_claim_an
 
 
 def test_a_number_printed_again_is_no_input_of_itself(tmp_path):
-    """'leaves 500 GB ... (500 GB / 1.31 GB)': the second 500 GB is the first one again, not the cache it is made of."""
+    """'leaves 500 GB ... 500 GB at 1.31 GB each': the second 500 GB is the first one again, not the cache it is made of."""
     found = _located(tmp_path, "# Budget\n\nAn 8-GPU node has 640 GB in all. The weights take 140 GB, which leaves 500 GB for the KV cache"
-                               " serving the batch, so about 381 sequences fit (500 GB / 1.31 GB).\n")
+                               " serving the batch, so about 381 sequences fit, 500 GB at 1.31 GB each.\n")
     printings = [p for p in found if p.stated.endswith("500 GB")]
     assert len(printings) == 2 and not any("500 GB" in p.given.values() for p in printings)
 

@@ -73,7 +73,32 @@ def find_sums(text: str) -> list[Sum]:
         previous_result = result.start("number")
         if parsed is not None:
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], _unreadable(text, parsed[0], relation.start(), result.start("number"))))
-    return found
+    return _with_parenthesized(text, found)
+
+
+PARENTHESIZED = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER})(?:[ \u00a0]?{UNIT_WORD})?(?:[ \u00a0]+[A-Za-z][\w-]*){{0,3}}[ \u00a0]+"
+    r"\((?P<inner>[^()=≈\n]{3,120}?(?:\([^()=≈\n]{1,60}\)[^()=≈\n]{0,60})?)\)"
+)
+"""A number followed by the sum that gives it, in brackets set apart: "about 381 sequences (500 GB / 1.31 GB)"
+("2h(s+o)" is algebra)."""
+
+
+def _with_parenthesized(text: str, found: list[Sum]) -> list[Sum]:
+    """The sums printed in brackets after their result, added to those printed before an "=", in order."""
+    results = {f.result_start for f in found}
+    covered = [(f.start, f.end) for f in found]
+    extra = []
+    for match in PARENTHESIZED.finditer(text):
+        low, high = match.span("inner")
+        if match.start("number") in results or any(a < high and low < b for a, b in covered):
+            continue
+        parsed = _longest_sum(text, low, high, False)
+        if parsed is None or text[low : parsed[0]].strip() or not parsed[4] or parsed[3] or len(parsed[5]) < 2:
+            continue  # the whole bracket must be one sum of two printed numbers or more, with no name in it
+        unreadable = "algebra in the page's letters, not a sum of quantities" if ALGEBRA.search(text, low, high) else ""
+        extra.append(Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], unreadable))
+    return sorted(found + extra, key=lambda f: f.start) if extra else found
 
 
 def _unreadable(text: str, start: int, end: int, result: int) -> str:
@@ -149,7 +174,10 @@ def _expression(run: list[re.Match]):
         kind = _kind(token)
         if kind == "number":
             number_at = len(parts)
-            parts.append(_operand(token))
+            operand = _operand(token)
+            if previous is not None and previous.group(0) in ("^", "**") and operand.startswith("(") and "*" in operand:
+                operand = operand[1:-1].replace("*", ")*", 1).join(("(", ""))  # "10^9 bytes": the unit is the power's
+            parts.append(operand)
             spans.append((token.start("number"), token.end("number")))
         elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous) and _is_unit(token.group(0)):
             parts[number_at] = f"({parts[number_at]}*{_unit_name(token.group(0))})"  # "32K tok/s"
