@@ -72,3 +72,16 @@ def test_a_line_that_sets_a_name_starts_a_new_sum():
     """'seq=4096' under '... = 727 sequences' sets seq; it does not go on from the line above."""
     text = "seq=2048:  480 / 0.66  = 727 sequences\nseq=4096:  480 / 1.31  = 366 sequences\n"
     assert [(s.expression, text[s.result_start : s.result_start + 3]) for s in find_sums(text)] == [("480 / 0.66", "727"), ("480 / 1.31", "366")]
+
+
+def test_an_operand_restating_a_number_worked_above_is_taken_at_its_exact_value(tmp_path):
+    """40 × 16.8 MB is 672 MB, but the 16.8 MB is 16,777,216 bytes worked out above: 40 of them are the 671 MB printed."""
+    found = _located(tmp_path, "# Cache\n\nOne layer holds 2 × 4096 × 1024 × 2 bytes = 16.8 MB.\n\nForty layers hold 40 × 16.8 MB = 671 MB.\n")
+    total = _one(found, "671 MB")
+    assert total.arithmetic == "40 * (16.777216*MB)" and total.finding.verdict.holds
+    assert "16.8 MB taken at its exact value, as worked out at line 3" in total.evidence
+
+
+def test_an_operand_is_not_taken_exactly_from_a_working_that_does_not_hold(tmp_path):
+    found = _located(tmp_path, "# Cache\n\nOne layer holds 2 × 4096 × 1024 × 2 bytes = 18.8 MB.\n\nForty layers hold 40 × 18.8 MB = 752 MB.\n")
+    assert _one(found, "752 MB").arithmetic == "40 * (18.8*MB)"

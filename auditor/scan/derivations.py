@@ -155,6 +155,23 @@ def printed_value(proposal) -> tuple | None:
     return None if stated is None else (stated.value * stated.unit.factor, stated.unit.dimensions, plain_number(stated.low.text))
 
 
+def unit_factor(proposal) -> Fraction | None:
+    """The printed unit's factor to base units ("GB": 10^9)."""
+    stated = _single(proposal)
+    return None if stated is None else Fraction(stated.unit.factor)
+
+
+def plain_digits(proposal) -> str | None:
+    """The number's digits as the safe parser's syntax writes them ("1,536" as "1536")."""
+    stated = _single(proposal)
+    return None if stated is None else plain_number(stated.low.text)
+
+
+def decimal(value: Fraction) -> str:
+    """A value as the safe parser reads it: an integer, a short decimal or a fraction."""
+    return _decimal(value)
+
+
 def relative_half_digit(proposal) -> float | None:
     """Half the number's last printed digit over its value: the band its value may lie in."""
     return _relative_half_digit(_single(proposal))

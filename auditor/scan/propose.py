@@ -102,6 +102,7 @@ class Scanner:
         self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
         self.draft_audits: dict = {}  # the engine's findings for draft claims, by what they say (``audited_draft``)
+        self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -148,7 +149,55 @@ class Scanner:
         self._sum_inputs(claims)
         self._weights_beside_counts(claims)
         self._worked_out(located, operands)
+        self._exact_chains(located, operands, results)
         return [p for p in located if id(p) not in operands or p.proposed]
+
+    def _exact_chains(self, located: list[Proposal], operands: set[int], results: dict) -> None:
+        """A sum whose operand restates a number the page worked out above, and whose working holds, takes that
+        number at its exact value: "1.34 GB × 64" after "2 × 80 × 8 × 128 × 4096 × 2 = 1.34 GB" is 85.9 GB, not the
+        85.8 the rounded operand gives; a chain of rounded steps ("8 × 2 MB = 16 MB", "80 × 16 MB = 1.28 GB") is
+        checked against what its first step really gives."""
+        text = self.view.text
+        for proposal in located:
+            found = results.get(proposal.start)
+            if found is None or proposal.arithmetic != found.expression or proposal.given:
+                continue
+            literals = list(table_sweeps.LITERAL.finditer(found.expression))
+            if len(literals) != len(found.operand_spans):
+                continue
+            expression, taken = found.expression, []
+            for k in reversed(range(len(literals))):
+                operand = next((p for p in located if id(p) in operands and p.start == found.operand_spans[k][0]), None)
+                first = self._restated.get(id(operand)) if operand is not None else None
+                if first is None or first.end > found.start or re.search(r"[*×^]", operand.stated):
+                    continue  # worked out above the sum, and printed as one plain number
+                exact = self._exact_value(first)
+                if exact is None:
+                    continue
+                stated = derivations.printed_value(operand)
+                factor = derivations.unit_factor(operand)
+                if stated is None or factor is None or not literals[k].group(0) == derivations.plain_digits(operand):
+                    continue
+                expression = expression[: literals[k].start()] + derivations.decimal(exact / factor) + expression[literals[k].end() :]
+                line = self.raw.position(self._restated[id(operand)].raw[0])[0]
+                taken.append(f"{text[operand.start:operand.end]} taken at its exact value, as worked out at line {line}")
+            if taken:
+                proposal.arithmetic = expression
+                proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
+
+    def _exact_value(self, first: Proposal | None) -> Fraction | None:
+        """The value in base units of a printed sum the page worked out, when it holds and names nothing."""
+        if first is None or first.arithmetic is None or first.given or first.worked_out:
+            return None
+        from auditor.base.errors import AuditorError
+
+        try:
+            finding = audited_draft(draft_sum(first, first.arithmetic), self.project, self.draft_audits)
+        except AuditorError:
+            return None
+        if not finding.verdict.holds or finding.computed_base is None:
+            return None
+        return Fraction(finding.computed_base)
 
     def _table_sweeps(self, located: list[Proposal]) -> None:
         """A table that tabulates a sum worked above it over its first column: each row the sum with the swept operand
@@ -276,6 +325,7 @@ class Scanner:
                 first = earlier.get(key) if key is not None and printed is not None else None
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
+                    self._restated[id(proposal)] = first
                 continue
             if proposal.arithmetic is None and (proposal.formula is None or target is not None):
                 first = earlier.get(key) if key is not None else None
