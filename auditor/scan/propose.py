@@ -158,6 +158,7 @@ class Scanner:
         85.8 the rounded operand gives; a chain of rounded steps ("8 × 2 MB = 16 MB", "80 × 16 MB = 1.28 GB") is
         checked against what its first step really gives."""
         text = self.view.text
+        at = {p.start: p for p in located if id(p) in operands}
         for proposal in located:
             found = results.get(proposal.start)
             if found is None or proposal.arithmetic != found.expression or proposal.given:
@@ -167,7 +168,7 @@ class Scanner:
                 continue
             expression, taken = found.expression, []
             for k in reversed(range(len(literals))):
-                operand = next((p for p in located if id(p) in operands and p.start == found.operand_spans[k][0]), None)
+                operand = at.get(found.operand_spans[k][0])
                 first = self._restated.get(id(operand)) if operand is not None else None
                 if first is None or first.end > found.start or re.search(r"[*×^]", operand.stated):
                     continue  # worked out above the sum, and printed as one plain number
