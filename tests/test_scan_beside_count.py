@@ -55,3 +55,28 @@ def test_a_size_said_to_be_for_the_count_right_after_it_is_that_counts_weights(t
     assert found["16GB"].finding.verdict.holds and "beside it (8B)" in found["16GB"].evidence[0]
     found = _page(tmp_path, "# Data\n\nThe shards take 16GB for an 8B token corpus.\n")
     assert "beside it" not in (found["16GB"].evidence or ("",))[0]
+
+
+SECTION = """# Throughput by format
+
+The examples below serve a 7B model on consumer hardware.
+
+| Hardware | Bandwidth | float16 (14 GB) | int8 (7 GB) | int4 (3.5 GB) |
+|----------|-----------|-----------------|-------------|---------------|
+| Laptop   | 100 GB/s  | 7.1             | 14.3        | 28.6          |
+
+Whatever the format, the weights must fit: at 4 bits the model takes 3.5 GB, and your VRAM minus 4GB is what is left.
+"""
+
+
+def test_a_size_beside_a_format_is_the_weights_of_the_sections_parameter_count_at_that_format(tmp_path):
+    """"int8 (7 GB)" under a section about a 7B model: 7e9 at one byte; the format named beside it must give the size exactly."""
+    found = _page(tmp_path, SECTION)
+    for size, dtype in (("7 GB", "int8"), ("3.5 GB", "int4")):
+        weights = next(p for k, p in found.items() if k.endswith(size) and p.formula == "weight_bytes")
+        assert weights.given == {"n_params": 7_000_000_000, "weight_dtype": dtype} and weights.finding.verdict.holds
+
+
+def test_a_size_that_is_a_remainder_or_an_extra_is_not_the_sections_weights(tmp_path):
+    found = _page(tmp_path, SECTION)
+    assert found["4GB"].formula != "weight_bytes"

@@ -104,3 +104,41 @@ def _count_after(text: str, written: list[Written], end: int) -> Written | None:
     if count is None or count.dimensions or count.start != joined.end() or NOT_PARAMETERS.match(text, count.end):
         return None
     return count
+
+
+SCOPE_COUNTS = 3  # the nearest distinct parameter counts of the section a size may be the weights of
+WEIGHT_WORDS = re.compile(r"(?i)\bweights?\b|\bmodel size\b|\bcheckpoint\b|\bparameters?\b|\bparams\b")
+OTHER_BEFORE = re.compile(r"(?i)\b(?:kv|cache|activations?|context|optimi[sz]er|gradients?|minus|plus|extra|spare|remaining|left|free|headroom)\b[^.\n]{0,12}$")
+"""Words just before a size that make it another quantity than weights ("VRAM minus 4GB", "those extra 4GB")."""
+
+
+def weights_of_section_count(text: str, written: list[Written], start: int, end: int, value: float, half: float,
+                             section_start: int, formats: dict[Fraction, str], named_here: tuple[str, Fraction] | None,
+                             sentence: tuple[int, int]) -> Weights | None:
+    """The weights of a parameter count printed earlier in the section: "A Llama 3 7B model ... | int8 (7 GB) |".
+
+    Farther from its count than ``weights_beside_count`` asks, a size is taken for the count's weights
+    only on more evidence: a format named beside it whose width gives exactly the size ("int8 (7 GB)"),
+    or, with none named, the words of weights in its sentence and a ratio that is a plain format's width.
+    """
+    if value <= 0 or AFTER_OTHER.match(text[end : end + 30]) or OTHER_BEFORE.search(text[max(sentence[0], start - 40) : start]):
+        return None
+    counts, seen = [], set()
+    for w in reversed(within(written, section_start, start)):
+        if not w.dimensions and not w.text.endswith("%") and w.value >= 10**8 and w.value not in seen:
+            counts.append(w)
+            seen.add(w.value)
+            if len(counts) == SCOPE_COUNTS:
+                break
+    if named_here is not None:
+        choices = {named_here[1]: named_here[0]}
+    elif WEIGHT_WORDS.search(text, sentence[0], sentence[1]):
+        choices = formats
+    else:
+        return None
+    for count in counts:
+        ratio = value / float(count.value)
+        for width, name in choices.items():
+            if -half <= ratio / float(width) - 1 < 2 * half:
+                return Weights(count, int(count.value), name, width)
+    return None

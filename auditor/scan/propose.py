@@ -265,6 +265,9 @@ class Scanner:
             named = {here: self.project.inputs.dtypes[here].bits / 8} if here in self.project.inputs.dtypes else {}
             found = beside_count.weights_beside_count(self.view.text, self.every_written, proposal.start, proposal.end, target.value, half,
                                                       scopes[0][0], formats, named)
+            if found is None and not proposal.proposed:
+                found = beside_count.weights_of_section_count(self.view.text, self.every_written, proposal.start, proposal.end, target.value,
+                                                              half, scopes[2][0], formats, self._format_beside(proposal, scopes), scopes[0])
             if found is None or (proposal.formula is not None and self.chooser.holds(proposal, proposal.formula, proposal.given)):
                 continue  # the count's ratio is better evidence than the words, unless what they chose holds as printed
             replaced = proposal.formula
@@ -272,6 +275,14 @@ class Scanner:
             proposal.worked_out = True
             proposal.evidence = (f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
                 (f"in place of {replaced}, which the words chose but which does not hold",) if replaced else ())
+
+    def _format_beside(self, proposal: Proposal, scopes) -> tuple[str, Fraction] | None:
+        """The storage format named in the number's own clause or table cell ("int8 (7 GB)"), with its width in bytes."""
+        place = self.place(proposal.start)
+        low, high = (place.cell.start, place.cell.end) if place is not None else clause(self.view.text, proposal, scopes[0])
+        name = self._dtype_within(low, high)
+        dtype = self.project.inputs.dtypes.get(name) if name else None
+        return (name, Fraction(dtype.bits) / 8) if dtype is not None and dtype.storage and dtype.group is None and not dtype.scale_bits else None
 
     def _cell_sum(self, proposal: Proposal):
         """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"): the sum."""
