@@ -756,3 +756,23 @@ def test_a_ratio_the_words_formula_misses_with_no_slip_to_explain_it_is_held_bac
     page.write_text("# Weights\n\nStored in INT4, the weights of a 70B model take 45 GB.\n", encoding="utf-8")
     found = _scanned(page)
     assert found["45 GB"].formula == "weight_bytes" and found["45 GB"].finding.verdict.value == "mismatch"
+
+
+UNNAMED_MODEL = """# The cache of one request
+
+Consider a model with 32 layers, 32 KV heads and a head dimension of 128, its cache kept in FP16.
+
+For 8,192 tokens of context the KV cache is 4.3 GB per sequence.
+"""
+
+
+def test_a_model_the_page_describes_without_a_name_feeds_the_formula_its_counts_fit(tmp_path):
+    """2 × 32 × 32 × 128 × 2 bytes a token, times 8,192 tokens: 4.29 GB. The counts are set a paragraph above, and no
+    config names them: the formula whose every model count the section sets is the page's, and the context length is
+    no count of layers, though a layer keeps a per-token cache."""
+    page = tmp_path / "page.md"
+    page.write_text(UNNAMED_MODEL, encoding="utf-8")
+    cache = _scanned(page)["4.3 GB"]
+    assert cache.formula == "kv_bytes_per_sequence_gqa"
+    assert {k: cache.given[k] for k in ("n_kv_layers", "n_kv_heads", "head_dim", "seq_len")} == {"n_kv_layers": 32, "n_kv_heads": 32, "head_dim": 128, "seq_len": 8192}
+    assert cache.finding.verdict.holds

@@ -28,6 +28,7 @@ BARE_THRESHOLD = 3.0
 NOTATION_BONUS = 4.0
 SET_INPUT_BONUS = 1.5  # per input of the formula the sentence or table row sets by name
 COMPLETE_BONUS = 4.0  # every input the formula has no default for is set or printed in the sentence
+SECTION_COMPLETE_BONUS = 2.0  # every model count the formula needs is set in the section above the number
 RESOLVE_MARGIN = 0.8
 RESOLVE_CHOICES = 5
 TIED = 0.9  # a formula the words rank this close to the best is as much the words' choice: not held to the runner-up's test
@@ -81,7 +82,8 @@ class FormulaChooser:
             proposal.evidence = (f"a measurement the page reports ({observed.group(0).strip()!r}): a formula gives a bound on it, not its value",)
             return
         set_here = self._set_in(scopes[1], proposal) | self._printed_in(proposal, scopes[1]) | self._dtype_in_headers(proposal)
-        ranked, complete = self._ranked(proposal, texts, set_here)
+        section = scopes[3] if len(scopes) > 3 else scopes[-1]  # clause, sentence, paragraph, section
+        ranked, complete = self._ranked(proposal, texts, set_here, self._set_in((section[0], proposal.start), proposal))
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
         best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
@@ -215,10 +217,15 @@ class FormulaChooser:
             self._leaf_cache[formula_id] = leaf_symbols(self.scanner.project.catalogue, formula_id)
         return self._leaf_cache[formula_id]
 
-    def _ranked(self, proposal, texts, set_here: frozenset[str] = frozenset()) -> tuple[list[tuple[float, object]], set[str]]:
+    def _ranked(self, proposal, texts, set_here: frozenset[str] = frozenset(),
+                set_above: frozenset[str] = frozenset()) -> tuple[list[tuple[float, object]], set[str]]:
         """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation,
         and the inputs the sentence or row sets by name (a row of geometry is its cell's formula's inputs);
-        and the formulas among them whose every needed input ``set_here`` holds."""
+        and the formulas among them whose every needed input ``set_here`` holds.
+
+        ``set_above``: what the section sets before the number. A formula whose model geometry the section sets
+        in full ("80 layers, 8 KV heads, head dimension 128" a paragraph up), its storage format aside, is the
+        page's own setup: it gains a smaller bonus and is tried as a complete one."""
         stated = parse_stated(proposal.stated)
         if proposal.unit:
             from auditor.base.quantity import with_unit
@@ -245,8 +252,19 @@ class FormulaChooser:
                 if needed and needed <= set_here:
                     total += COMPLETE_BONUS
                     complete.add(score.formula)
+            if set_above and score.formula not in complete and self._set_up_above(score.formula, set_here | set_above):
+                total += SECTION_COMPLETE_BONUS
+                complete.add(score.formula)
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)], complete
+
+
+    def _set_up_above(self, formula_id: str, set_by_page: frozenset[str]) -> bool:
+        """Whether the page sets every model count the formula needs (two or more); the rest is looked up as ever."""
+        catalogue = self.scanner.project.catalogue
+        needed = {n for n in self._leaves(formula_id) if catalogue.symbols[n].default is None and catalogue.symbols[n].value is None}
+        counts = {n for n in needed if n in self.scanner.model_symbols and not (catalogue.symbols[n].dtype_key or catalogue.symbols[n].dtype_nominal)}
+        return len(counts) >= 2 and counts <= set_by_page
 
 
 def restated_input(catalogue, formula_id: str, given: dict) -> str:

@@ -46,7 +46,7 @@ class Assignment:
 DOCUMENT_NAMES: dict[str, tuple[str, ...]] = {
     # names documents give the catalogue's symbols, beyond the symbols' own names and notation
     "batch size": ("batch",), "bs": ("batch",), "sequence length": ("seq_len",), "context length": ("seq_len",),
-    "d_qkv": ("head_dim",), "d_head": ("head_dim",), "head dim": ("head_dim",), "k_dim": ("head_dim",), "d_k": ("head_dim",), "n_kv heads": ("n_kv_heads",),
+    "d_qkv": ("head_dim",), "d_head": ("head_dim",), "head dim": ("head_dim",), "head dimension": ("head_dim",), "head size": ("head_dim",), "k_dim": ("head_dim",), "d_k": ("head_dim",), "n_kv heads": ("n_kv_heads",),
     "heads": ("n_heads",), "q heads": ("n_heads",), "query heads": ("n_heads",), "attention heads": ("n_heads",),
     "n_kv_heads": ("n_kv_heads",), "kv heads": ("n_kv_heads",), "num_kv_heads": ("n_kv_heads",), "kv_heads": ("n_kv_heads",),
     "num_key_value_heads": ("n_kv_heads",), "num_attention_heads": ("n_heads",), "q_heads": ("n_heads",),
@@ -209,10 +209,10 @@ def value_for(symbol: str, assignments: list[Assignment], scopes, position: int,
 def counted_value(symbol, text: str, low: int, high: int, skip: tuple[int, int]) -> Fraction | None:
     """A number followed by a word of the symbol's meaning: "for 330 launches" gives launches_per_step.
 
-    Not a word the meaning counts per ("values cached per token"): "8192 tokens"
+    Not a word the meaning counts per ("values cached per token", "a per-token cache"): "8192 tokens"
     is a length, not a number of values per token.
     """
-    meaning = set(scan_words.words(symbol.meaning)) - set(scan_words.words(" ".join(re.findall(r"\bper\s+(\w+)", symbol.meaning))))
+    meaning = set(scan_words.words(symbol.meaning)) - set(scan_words.words(" ".join(re.findall(r"\bper[\s-]+(\w+)", symbol.meaning))))
     for match in NUMBER_TOKEN.finditer(text, low, high):
         if match.start() < skip[1] and skip[0] < match.end():
             continue
