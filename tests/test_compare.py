@@ -47,3 +47,16 @@ def test_computed_value_is_reported_in_the_stated_unit():
     result = compare(parse_stated("52.2 GiB"), Fraction(56 * 10**9), BYTES)
     assert result.computed == Fraction(56 * 10**9, GIB)
     assert result.tolerance == Fraction(5, 100)
+
+
+PER_TOKEN_BYTES = (("[information]", Fraction(1)), ("[token]", Fraction(-1)))
+
+
+@pytest.mark.parametrize(("stated", "verdict"), [("512 KB", Verdict.HOLDS), ("512 kB", Verdict.MISMATCH), ("524 kB", Verdict.HOLDS)])
+def test_an_uppercase_kb_a_token_reads_both_ways_at_once(stated, verdict):
+    """524,288 bytes a token printed "512 KB" where the words say per token: JEDEC's KB and the implied token together;
+    lowercase kB is only SI's."""
+    from auditor.claims.readings import compare_readings
+
+    comparison, _ = compare_readings(parse_stated(stated), Fraction(524288), PER_TOKEN_BYTES)
+    assert comparison.verdict == verdict

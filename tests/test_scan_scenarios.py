@@ -776,3 +776,12 @@ def test_a_model_the_page_describes_without_a_name_feeds_the_formula_its_counts_
     assert cache.formula == "kv_bytes_per_sequence_gqa"
     assert {k: cache.given[k] for k in ("n_kv_layers", "n_kv_heads", "head_dim", "seq_len")} == {"n_kv_layers": 32, "n_kv_heads": 32, "head_dim": 128, "seq_len": 8192}
     assert cache.finding.verdict.holds
+
+
+def test_a_size_said_of_one_token_before_it_is_printed_is_per_token(tmp_path):
+    """'the KV cache per token is 512 KB': 2 × 32 × 32 × 128 × 2 bytes = 524,288 bytes, 512 KiB, a token."""
+    page = tmp_path / "page.md"
+    page.write_text(UNNAMED_MODEL + "\nThe KV cache per token is 512 KB, and each token of a request needs it again.\n", encoding="utf-8")
+    per_token = _scanned(page)["512 KB"]
+    assert per_token.per == "token" and per_token.formula == "kv_bytes_per_token_gqa"
+    assert per_token.finding.verdict.holds

@@ -56,7 +56,11 @@ def _alternatives(text: str) -> Iterator[tuple[str, str]]:
         yield _per(written, "s"), f"{written!r} read as per second: the formula is a rate"
     for ambiguous, other in table["ambiguous"].items():
         if re.search(rf"(?<!\w){re.escape(ambiguous)}(?!\w)", written):
-            yield re.sub(rf"(?<!\w){re.escape(ambiguous)}(?!\w)", other, written), f"{ambiguous} read as {other} (JEDEC; SI writes kB for 1000 B)"
+            binary = re.sub(rf"(?<!\w){re.escape(ambiguous)}(?!\w)", other, written)
+            note = f"{ambiguous} read as {other} (JEDEC; SI writes kB for 1000 B)"
+            yield binary, note
+            for noun in table["implied_per"]:  # "512 KB" a token: both readings at once
+                yield _per(binary, noun), f"{note}, per {noun}: the formula is per {noun}"
 
 
 def _plain(text: str) -> bool:

@@ -36,6 +36,9 @@ from .tables import column_and_labels, find_tables, in_table, left_cell, place_o
 from .views import read_view
 from .words import FormulaIndex
 
+PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every)[ -](token|request)\b[^\d.,;:!?]{0,30}$")
+"""A size said of one token before it is printed: "the KV cache per token is 512 KB", "each token then needs 327,680 bytes"."""
+PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)\b)")
 REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
 GLUED_B = re.compile(r"B(?![A-Za-z0-9])")  # the "B" of "2B": billions or bytes, the sum's scale says which
 # a short line alone is a heading, unless it leads into what follows ("After a 4,096-token prefill (S = 4,608):")
@@ -140,6 +143,9 @@ class Scanner:
                 if place is not None:
                     in_table(proposal, place)
                 wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
+                per = PER_BEFORE.search(self.view.text, max(wide[0][0], proposal.start - 48), proposal.start)
+                if per and not proposal.per and "/" not in proposal.stated and not PER_AFTER.match(self.view.text, proposal.end):
+                    proposal.per = per[1].lower()  # "the KV cache per token is 512 KB", "each token needs 327,680 bytes"
                 self.chooser.choose(proposal, wide, self._texts(proposal, scopes, place))
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
