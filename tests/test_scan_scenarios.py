@@ -785,3 +785,17 @@ def test_a_size_said_of_one_token_before_it_is_printed_is_per_token(tmp_path):
     per_token = _scanned(page)["512 KB"]
     assert per_token.per == "token" and per_token.formula == "kv_bytes_per_token_gqa"
     assert per_token.finding.verdict.holds
+
+
+@pytest.mark.parametrize(
+    ("sentence", "formula"),
+    [("An 8×A100 node has 640 GB of GPU memory in all.", "aggregate_gpu_memory"),
+     ("An 8×A100 node has 700 GB of GPU memory in all.", None),  # not the sheet's sum: the page's own input, never accused
+     ("A single A100 has 80 GB of GPU memory.", None)],
+)
+def test_a_device_figure_that_is_the_sheets_times_the_devices_counted_is_their_sum(tmp_path, sentence, formula):
+    page = tmp_path / "page.md"
+    page.write_text(f"# The node\n\n{sentence}\n", encoding="utf-8")
+    (figure,) = [p for p in _scanned(page).values() if p.stated.endswith("GB")]
+    assert figure.formula == formula
+    assert formula is None or (figure.given["n_devices"] == 8 and figure.finding.verdict.holds)

@@ -104,6 +104,9 @@ class Scanner:
         self._variants: dict[tuple, dict] = {}
         self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
+        # a device figure's sum over the devices: the formula that is n_devices times it ("aggregate_gpu_memory")
+        self.aggregates = {f.expr_text.split("*")[1].strip(): f.id for f in catalogue.formulas.values()
+                           if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
         self.draft_audits: dict = {}  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
 
@@ -132,7 +135,7 @@ class Scanner:
                 self._sum(proposal, results[proposal.start])
             elif cell_sum is not None:
                 self._sum(proposal, cell_sum)
-            elif proposal.start in inputs_set:
+            elif proposal.start in inputs_set and not self._summed_over_devices(proposal, inputs_set[proposal.start], scopes):
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
             elif proposal.start in named:
                 proposal.evidence = (f"a value the page gives {named[proposal.start]}, whose sum it does not print here",)
@@ -240,6 +243,21 @@ class Scanner:
                         proposal.evidence = (f"the sum worked at line {line} with its {_shown(value)} set to the row's {_shown(v)}: the table sweeps it",)
                 return True
         return False
+
+    def _summed_over_devices(self, proposal: Proposal, symbol: str, scopes) -> bool:
+        """A device figure that is the sheet's times the devices its sentence counts ("An 8×A100 node has 640 GB"): the
+        page's sum over them, proposed as such when it holds; else the page's own input, as ever."""
+        formula = self.aggregates.get(symbol)
+        gpu = given_module.nearest(self.visible(self.gpus, proposal.start), scopes[:1], proposal.start) if formula else None
+        count = given_module.device_count(self, gpu, scopes[:1], proposal.start) if gpu else None
+        if not count:
+            return False
+        given = {"gpu": gpu, "n_devices": count}
+        if not self.chooser.holds(proposal, formula, given):
+            return False
+        proposal.formula, proposal.given, proposal.score, proposal.bare = formula, given, DERIVED_SCORE, False
+        proposal.evidence = (f"the sheet's {symbol} of the {gpu} times the {count} devices its sentence counts",)
+        return True
 
     def _sum_inputs(self, located: list[Proposal]) -> None:
         """A number a sum printed later in its sentence takes as an operand ("32,768 tokens need 327,680 × 32,768 ≈
