@@ -368,6 +368,13 @@ def scanned(path, proposed_only: bool = True) -> dict:
 _scanned = scanned
 
 
+def scanned_text(tmp_path, text: str) -> dict:
+    """``text`` written as a Markdown page and scanned: every located number, by its printed text."""
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    return scanned(page, proposed_only=False)
+
+
 def test_a_table_cell_takes_the_dtype_its_column_header_names_from_the_dtype_table(tmp_path):
     """7B parameters at the nominal bits each header names: 14, 7, 5.25 and 3.5 GB."""
     page = tmp_path / "formats.md"

@@ -3,13 +3,7 @@ format's width (auditor/scan/beside_count.py); it reproduces the page's arithmet
 
 from __future__ import annotations
 
-from test_scan import scanned
-
-
-def _page(tmp_path, text: str):
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    return scanned(page, proposed_only=False)
+from test_scan import scanned_text as _page
 
 
 def test_a_size_set_equal_to_a_model_count_is_its_weights_at_the_width_the_ratio_gives(tmp_path):

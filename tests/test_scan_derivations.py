@@ -8,19 +8,13 @@ from types import SimpleNamespace
 import pytest
 
 from auditor.scan import derivations
-from test_scan import scanned
+from test_scan import scanned_text as _page
 
 BUDGET = """# Serving on one node
 
 An 8-GPU node has 1,536 GB of HBM in all. The weights take 500 GB, which leaves 1,036 GB for everything else.
 With 956 GB free for the cache and 2.80 GB per user, about 341 users fit at once.
 """
-
-
-def _page(tmp_path, text: str):
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    return scanned(page, proposed_only=False)
 
 
 def test_a_difference_and_a_quotient_said_in_words_are_the_pages_own_arithmetic_and_hold(tmp_path):

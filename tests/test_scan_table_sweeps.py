@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from auditor.scan import table_sweeps
-from test_scan import scanned
+from test_scan import scanned_text as _page
 
 SWEPT = """# Cache by context
 
@@ -24,12 +24,6 @@ A model with 24 layers and a width of 2048 in FP16 needs, at 2,048 tokens of con
 | 8,192   | ~1.6 GB |
 | 16,384  | ~4.2 GB |
 """
-
-
-def _page(tmp_path, text: str):
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    return scanned(page, proposed_only=False)
 
 
 def test_each_row_is_the_worked_sum_with_the_swept_operand_set_to_the_rows_value(tmp_path):
