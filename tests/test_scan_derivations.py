@@ -81,7 +81,7 @@ def test_the_band_is_half_the_last_significant_digit(stated, half):
 def test_a_percent_is_multiplied_never_added():
     """"10%" beside "3,125 tok/s" may scale it; "3,125 + 10%" is no arithmetic a page does."""
     a, b = _operand(1, 0, 3125.0, term="3125"), _operand(2, 10, 0.10, term="0.1", percent=True)
-    operators = [sign for _, sign, _, _ in derivations._combinations(a, b, ())]
+    operators = [sign for _, sign, _, _ in derivations._combinations(a, b, derivations._operations(a.dimensions, b.dimensions, ()))]
     assert "*" in operators and "+" not in operators and "-" not in operators
 
 

@@ -116,9 +116,14 @@ def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
     low, high = target.value / 10, target.value * 10  # the hundredfold range
     depths: list[int] = []  # the farthest operand's rank, for every combination that lands in the range
     hits = []
+    kinds: dict[tuple[int, int], tuple[bool, bool, bool]] = {}  # by the operands' dimensions, which operations give the target's
     for a_rank, a in enumerate(pool):
         for depth in range(a_rank + 1, len(pool)):  # the pool is nearest first: the second operand is the farther
-            for value, sign, left, right in _combinations(a, pool[depth], target.dimensions):
+            b = pool[depth]
+            key = (id(a.dimensions), id(b.dimensions))  # one shared tuple per kind of dimensions (``_dimensions``)
+            if key not in kinds:
+                kinds[key] = _operations(a.dimensions, b.dimensions, target.dimensions)
+            for value, sign, left, right in _combinations(a, b, kinds[key]):
                 if low <= value <= high:
                     depths.append(depth)
                     if -half <= value / target.value - 1 < 2 * half:
@@ -186,18 +191,24 @@ REPEAT_HALF_DIGIT = 0.005  # "208", "1.25": three figures; a bare "16" or "2.5" 
 REPEAT_HALF_DIGIT_UNIT = 0.05  # "16 GB", "2.8 ms", "14 GB": two figures and a unit; "8GB" alone is any 8 GB
 
 
-def _combinations(a: Operand, b: Operand, dimensions: tuple) -> list[tuple[float, str, Operand, Operand]]:
+def _operations(a: tuple, b: tuple, dimensions: tuple) -> tuple[bool, bool, bool, bool]:
+    """Whether a * b, a / b, b / a and a ± b have the target's dimensions."""
+    quotient = _product(a, b, Fraction(-1))
+    return (_product(a, b, Fraction(1)) == dimensions, quotient == dimensions, _inverse(quotient) == dimensions, a == b == dimensions)
+
+
+def _combinations(a: Operand, b: Operand, operations: tuple[bool, bool, bool, bool]) -> list[tuple[float, str, Operand, Operand]]:
     """(value, operator, left, right) for each operation of the two whose dimensions are the target's."""
     found = []
-    if not (_is_one(a) or _is_one(b)) and _product(a.dimensions, b.dimensions, Fraction(1)) == dimensions:
+    times, over, under, plus = operations
+    if times and not (_is_one(a) or _is_one(b)):
         first, second = (a, b) if a.start <= b.start else (b, a)  # in the order the page printed them
         found.append((a.value * b.value, "*", first, second))
-    quotient = _product(a.dimensions, b.dimensions, Fraction(-1))
-    if quotient == dimensions and not _is_one(b):
+    if over and not _is_one(b):
         found.append((a.value / b.value, "/", a, b))
-    if _inverse(quotient) == dimensions and not _is_one(a):
+    if under and not _is_one(a):
         found.append((b.value / a.value, "/", b, a))
-    if a.dimensions == b.dimensions == dimensions and not (a.percent or b.percent):
+    if plus and not (a.percent or b.percent):
         first, second = (a, b) if a.value > b.value else (b, a)
         found += [(a.value + b.value, "+", a, b), (first.value - second.value, "-", first, second)]
     return found
@@ -252,8 +263,13 @@ def _relative_half_digit(stated: Stated | None) -> float | None:
     return float(half / abs(printed.value))
 
 
+_DIMENSIONS: dict[tuple, tuple] = {}
+
+
 def _dimensions(dimensions: tuple) -> tuple:
-    return tuple(sorted((name, power) for name, power in dimensions if name not in COUNT_DIMENSIONS))
+    """An operand's dimensions, counts of tokens set aside, as one shared tuple per kind (the search keys on it)."""
+    plain = tuple(sorted((name, power) for name, power in dimensions if name not in COUNT_DIMENSIONS))
+    return _DIMENSIONS.setdefault(plain, plain)
 
 
 _product = lru_cache(maxsize=4096)(multiply)  # the dimensions of a * b**power, asked of the same few pairs thousands of times
