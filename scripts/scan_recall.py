@@ -35,7 +35,7 @@ from auditor.scan.propose import Scanner, audit_proposals
 from auditor.scan.recall import Counts, load_labels, measure
 
 DATA = REPO / "tests" / "data" / "scan"
-DEVELOPMENT = ("tune", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10", "held-out-11")
+DEVELOPMENT = ("tune", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10", "held-out-11", "held-out-12")
 """The sets the scan has read: each held-out set joins these after its one measurement."""
 
 

@@ -3,6 +3,8 @@ second printing, a before-and-after arrow, a 1× reference (auditor/scan/propose
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from auditor.scan.sums import find_sums
 
 
@@ -85,3 +87,52 @@ def test_an_operand_restating_a_number_worked_above_is_taken_at_its_exact_value(
 def test_an_operand_is_not_taken_exactly_from_a_working_that_does_not_hold(tmp_path):
     found = _located(tmp_path, "# Cache\n\nOne layer holds 2 × 4096 × 1024 × 2 bytes = 18.8 MB.\n\nForty layers hold 40 × 18.8 MB = 752 MB.\n")
     assert _one(found, "752 MB").arithmetic == "40 * (18.8*MB)"
+
+
+def test_a_unit_after_a_number_before_an_equals_sign_is_no_name_the_page_sets():
+    from auditor.scan.settings import find_settings
+
+    settings = find_settings('as "72B params × 2 bytes = 144 GB FP16", with d = 8192')
+    assert [(s.name, s.value) for s in settings] == [("d", 8192)]
+
+
+def test_a_name_set_far_below_a_sum_is_another_examples(tmp_path):
+    """'d × d × bytes ≈ 134 MB' in one section, 'd=12288' for another model two sections down: not the sum's d."""
+    text = "# Widths\n\n| Output proj | d × d × bytes ≈ 134 MB |\n|---|---|\n| x | y |\n\n" + "Some prose. " * 60 + "\n\n# Qwen\n\nIt projects from d = 12288.\n"
+    found = _located(tmp_path, text)
+    size = _one(found, "≈ 134 MB")
+    assert size.arithmetic is None and any("does not set" in e for e in size.evidence)
+
+
+def test_a_sum_counting_things_with_a_size_it_does_not_print_is_not_proposed(tmp_path):
+    """6144 floats × 80 layers is 491,520 floats; the 2 MB needs the four bytes of a float the page leaves out."""
+    found = _located(tmp_path, "# Biases\n\nMemory cost: 6144 floats × 80 layers ≈ 2 MB total.\n")
+    total = _one(found, "≈ 2 MB")
+    assert not total.proposed and "size in bytes it does not print" in total.evidence[-1]
+
+
+def test_a_formula_a_thousandfold_off_is_not_the_numbers_for_a_prefix_slip_alone(tmp_path):
+    """2.5B parameters in FP16 over two ranks are 2.5 GB a rank; "about 2 MB" of biases is another quantity, not "GB
+    printed as MB"."""
+    found = _located(tmp_path, "# Biases\n\nThe model has 2.5B parameters, stored in FP16 and split over TP=2 ranks; each rank stores"
+                               " about 2 MB of QKV bias parameters.\n")
+    assert not _one(found, "about 2 MB").proposed
+
+
+def test_the_embedding_and_the_lm_head_together_are_two_tables_unless_tied(tmp_path):
+    """Qwen 2.5 72B: 152,064 × 8,192 × 2 tables × 2 bytes = 4.98 GB, printed ~4.9 GB (truncated)."""
+    from auditor.audit.project import Project
+
+    text = "# Weights in FP16\n\n| Tensor | Qwen 2.5 72B |\n|---|---|\n| Embed + LM head | ~4.9 GB |\n| × 80 layers | ~139 GB |\n"
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    project = Project.load(Path(__file__).resolve().parent.parent)
+    document = Document.read(page)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    head = _one(proposals, "~4.9 GB")
+    assert head.formula == "embedding_and_head_bytes" and head.given["model"] == "Qwen/Qwen2.5-72B"
+    assert head.finding.verdict.holds

@@ -72,7 +72,8 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
             continue
         value = written_value(scanner, proposal, symbol, scopes)
         if value is None and symbol.name in scanner.symbol_settings:
-            value = Fraction(str(setting_for(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)))
+            setting = setting_for(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)
+            value = Fraction(str(setting)) if setting is not None else None
         if value is None:
             missing.append(symbol.name)
         else:

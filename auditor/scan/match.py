@@ -33,6 +33,9 @@ RELEASE_SUFFIX = re.compile(r"(?:-v\d+(?:\.\d+)*|-\d+k)+$")
 """A release or context-length tail pages leave off a model's name: "Mistral-7B-v0.1" is "Mistral 7B", "Phi-3-mini-4k" "Phi-3 mini"."""
 
 
+FAMILY_VERSION = re.compile(r"(?<=[a-z])(?=\d)")
+
+
 def model_aliases(model_ids: list[str]) -> list[tuple[str, str]]:
     """(alias, model id) pairs, longest alias first: "meta llama 3 8b", "llama 3 8b"...
 
@@ -52,6 +55,8 @@ def model_aliases(model_ids: list[str]) -> list[tuple[str, str]]:
             short.setdefault(normalise(bare), set()).add(model_id)
     full = {alias for alias, _ in pairs}
     pairs |= {(alias, ids.pop()) for alias, ids in short.items() if len(ids) == 1 and alias not in full}
+    # "Qwen 2.5 72B" for "Qwen2.5-72B": a family's name and its version written apart
+    pairs |= {(spaced, model_id) for alias, model_id in pairs if (spaced := FAMILY_VERSION.sub(" ", alias)) != alias}
     return sorted(pairs, key=lambda p: (-len(p[0]), p[1]))
 
 

@@ -16,6 +16,7 @@ from auditor.base.errors import AuditorError
 from auditor.claims.verdicts import Verdict
 
 NEAR = Fraction(2)  # within half to twice the number, a formula's value may be the number's without a slip to show
+PREFIX_SCALE = Fraction(100)  # a unit slip this many times off is a prefix's, not a confusion of two units' readings
 WITHIN_PAIR = Fraction(4)  # up to 4x off, a pair of named slips may explain it (32 heads for 8 and GiB printed as GB); farther, only one
 # explanations that name what the page confused (a variable, a unit, a dtype, a factor of the formula);
 # a power of ten or a default doubted fits almost any far value, so it does not make a formula the number's
@@ -50,7 +51,10 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
         return near
     ratio = abs(Fraction(computed) / claim.stated.low.value) if claim.stated.low.value else None
     pairs = ratio is not None and 1 / WITHIN_PAIR < ratio < WITHIN_PAIR
-    if any(set(d.kind.split("+")) <= NAMED_SLIPS and (pairs or "+" not in d.kind) for d in audited_draft(claim, project, audits).diagnoses):
+    # a prefix off by a thousand ("GB printed as MB") fits any value a thousandfold off, as a power of ten does
+    prefix_scale = ratio is not None and not 1 / PREFIX_SCALE < ratio < PREFIX_SCALE
+    if any(set(d.kind.split("+")) <= NAMED_SLIPS and (pairs or "+" not in d.kind) and not (prefix_scale and "unit" in d.kind.split("+"))
+           for d in audited_draft(claim, project, audits).diagnoses):
         return ""
     if runner_up and near == "":
         return f"a runner-up formula, which gives {float(computed):.4g}, and no slip explains the difference"

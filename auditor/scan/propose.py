@@ -39,6 +39,8 @@ from .words import FormulaIndex
 PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every)[ -](token|request)\b[^\d.,;:!?]{0,30}$")
 """A size said of one token before it is printed: "the KV cache per token is 512 KB", "each token then needs 327,680 bytes"."""
 PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)\b)")
+SIZED_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
+"""Operands that count things with a size of their own ("6144 floats", "491,520 values")."""
 REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
 GLUED_B = re.compile(r"B(?![A-Za-z0-9])")  # the "B" of "2B": billions or bytes, the sum's scale says which
 # a short line alone is a heading, unless it leads into what follows ("After a 4,096-token prefill (S = 4,608):")
@@ -476,6 +478,8 @@ class Scanner:
             evidence[0] = f"printed arithmetic {expression}"
             evidence.append(f"{shown} read as bytes: as billions the sum is 10^9 off")
         other_prefix = _unit_left_unprinted(expression, proposal) if not given else None
+        if not given and other_prefix is None and SIZED_COUNTS.search(self.view.text, found.start, found.end):
+            other_prefix = _size_left_unprinted(expression, proposal)
         if other_prefix:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [other_prefix])
             return
@@ -762,6 +766,26 @@ def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
             return (f"its bare numbers print no unit, and the result agrees with them only if they are in a unit "
                     f"1000**{power} times smaller than {stated.unit.text}: not proposed")
     return None
+
+
+def _size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
+    """Why a sum that counts things with a size ("6144 floats × 80 layers ≈ 2 MB") is not proposed: its result is
+    in bytes, its operands print no bytes, and read as bytes they do not give it; the size of each thing is left out."""
+    from auditor.base.errors import QuantityError
+    from auditor.base.literal import literal_value
+    from auditor.base.quantity import parse_stated
+
+    value = literal_value(expression)
+    try:
+        stated = parse_stated(proposal.stated if not proposal.unit else f"{proposal.stated} {proposal.unit}")
+    except QuantityError:
+        return None
+    if value is None or ("[information]", 1) not in stated.unit.dimensions or stated.comparator != "=":
+        return None
+    printed, slack = stated.value * stated.unit.factor, stated.tolerance() * stated.unit.factor
+    if abs(value - printed) <= max(slack, abs(printed) / 200):
+        return None
+    return "its operands count things whose size in bytes it does not print, and its result is in bytes: not proposed"
 
 
 def _unit_factors(expression: str) -> str:

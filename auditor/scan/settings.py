@@ -43,22 +43,31 @@ def find_settings(text: str) -> list[Setting]:
 
 
 OPERAND_THEN_OPERATOR = re.compile(r"[\w)\]}][ \t]*[*/+×·÷^−-][ \t]*$")
+NUMBER_BEFORE = re.compile(r"\d[ \t\u00a0]?$")
 
 
 def _ends_a_sum(text: str, start: int) -> bool:
     """Whether the name at ``start`` is the last operand of a sum on its line ("B × per_stream_TPS = 432"):
-    an operator with an operand before it, not a list's bullet ("- d_model = 8192")."""
+    an operator with an operand before it, not a list's bullet ("- d_model = 8192"); or the unit of a number
+    before it ("72B params × 2 bytes = 144 GB" sets no "bytes")."""
     line_start = text.rfind("\n", 0, start) + 1
-    return bool(OPERAND_THEN_OPERATOR.search(text, line_start, start))
+    return bool(OPERAND_THEN_OPERATOR.search(text, line_start, start) or NUMBER_BEFORE.search(text, line_start, start))
+
+
+AFTER_WITHIN = 400
+"""How far after a sum a setting may follow it and still be its ("... = 69, where d_model = 8192"): further on, a name
+such as "d" is set again for another example ("project from d=12288" two sections down)."""
 
 
 def setting_for(settings: list[Setting], name: str, position: int, any_name: bool = False) -> int | float | None:
-    """The value the nearest setting of ``name`` (of any name, with ``any_name``) before ``position`` gives, else the first after it."""
+    """The value the nearest setting of ``name`` (of any name, with ``any_name``) before ``position`` gives, else the
+    first one just after it."""
     named = settings if any_name else [s for s in settings if s.name == name]
     before = [s for s in named if s.start < position]
     if before:
         return before[-1].value
-    return named[0].value if named else None
+    after = [s for s in named if s.start - position <= AFTER_WITHIN]
+    return after[0].value if after else None
 
 
 def _number(text: str) -> int | float:
