@@ -136,3 +136,10 @@ def test_the_embedding_and_the_lm_head_together_are_two_tables_unless_tied(tmp_p
     head = _one(proposals, "~4.9 GB")
     assert head.formula == "embedding_and_head_bytes" and head.given["model"] == "Qwen/Qwen2.5-72B"
     assert head.finding.verdict.holds
+
+
+def test_a_conversion_of_a_result_its_own_sum_does_not_give_carries_that_slip_and_is_not_flagged_again(tmp_path):
+    """'52 billion * 2 = 104e12 =~ 104 gb': 52e9 * 2 is 104e9; the e12 is the slip, and 104 GB follows the intent."""
+    found = _located(tmp_path, "# Size\n\nTo get size in bytes, multiply params by 2: 52 billion * 2 = 104e12 =~ 104 gb\n")
+    assert not found[-1].proposed and "the slip is that sum's" in found[-1].evidence[-1]
+    assert _one(found, "104e12").finding is not None and not _one(found, "104e12").finding.verdict.holds

@@ -109,6 +109,7 @@ class Scanner:
         # a device figure's sum over the devices: the formula that is n_devices times it ("aggregate_gpu_memory")
         self.aggregates = {f.expr_text.split("*")[1].strip(): f.id for f in catalogue.formulas.values()
                            if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
+        self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
         self.draft_audits: dict = {}  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
 
@@ -128,6 +129,7 @@ class Scanner:
         # may recompute, but its sum is elsewhere, so nothing is proposed for it
         named = {s.start: s.name for s in self.settings if s.start not in known and len(s.name) >= 2}
         operands = {id(p) for p in located if p.start in operand_starts}
+        self._located_at = {p.start: p for p in located}
         for proposal in located:
             scopes = self._scopes(proposal)
             cell_sum = None if proposal.start in results else self._cell_sum(proposal)
@@ -472,6 +474,10 @@ class Scanner:
         if unset:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
             return
+        if not found.operators and self._carries_a_slip(found):
+            proposal.score = UNRESOLVED_SUM_SCORE
+            proposal.evidence = tuple(evidence + ["converts the result of the sum before it, which does not hold: the slip is that sum's"])
+            return
         expression = found.expression
         if not given and (in_bytes := self._glued_bytes(proposal, found)) is not None:
             expression, shown = in_bytes
@@ -485,6 +491,12 @@ class Scanner:
             return
         proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = expression, given, SUM_SCORE, tuple(evidence)
         proposal.bare = False
+
+    def _carries_a_slip(self, found) -> bool:
+        """Whether a one-number link of a chain ("52 billion * 2 = 104e12 =~ 104 gb") converts a result that its own sum
+        does not give: a conversion of a wrong number is that number's slip carried, not a second one."""
+        before = self._located_at.get(found.operand_spans[0][0]) if found.operand_spans else None
+        return before is not None and before.arithmetic is not None and not before.given and not self._holds(before, before.arithmetic)
 
     def _glued_bytes(self, proposal: Proposal, found) -> tuple[str, str] | None:
         """A "B" glued to a number in a sum is billions ("7B × 2 = 14 GB") or bytes ("2 × 4096 × 128 × 2B = 2 MB").
