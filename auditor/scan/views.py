@@ -31,6 +31,10 @@ class View:
         return self.origin[start], self.origin[end - 1] + 1
 
 
+POWER_OF_TEN = re.compile(r"(?<=10)[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+
+
 class ViewBuilder:
     """Collects kept file text and written replacements, each character with its file offset."""
 
@@ -40,9 +44,15 @@ class ViewBuilder:
         self.origin: list[int] = []
 
     def keep(self, start: int, end: int) -> None:
-        """Copy file text [start, end) as it is."""
-        self.parts.append(self.raw[start:end])
-        self.origin.extend(range(start, end))
+        """Copy file text [start, end) as it is, a power of ten in superscript digits ("10¹²") written as "10^12"."""
+        position = start
+        for match in POWER_OF_TEN.finditer(self.raw, start, end):
+            self.parts.append(self.raw[position : match.start()])
+            self.origin.extend(range(position, match.start()))
+            self.write("^" + match.group(0).translate(SUPERSCRIPTS), match.start())
+            position = match.end()
+        self.parts.append(self.raw[position:end])
+        self.origin.extend(range(position, end))
 
     def write(self, text: str, at: int) -> None:
         """Write text the file does not hold verbatim (a decoded entity, plain arithmetic), placed at ``at``."""
