@@ -49,3 +49,30 @@ def test_a_sum_is_varied_only_where_its_literals_are_its_printed_operands():
     (found,) = find_sums("24 × 2 × 2048 × 4096 × 2 bytes ≈ 805 MB")
     assert table_sweeps.operand_positions(found, {Fraction(4096), Fraction(512)}) == [(3, Fraction(4096))]
     assert table_sweeps.varied(found.expression, 3, Fraction(512)) == found.expression.replace("4096", "512")
+
+
+SHAPES = """# One layer's tensors, in BF16
+
+| Tensor | Shape | Size |
+|--------|-------|------|
+| `attn_q.weight` | (8192, 8192) | 134 MB |
+| `attn_k.weight` | (8192, 1024) | 17 MB |
+| `ffn_up.weight` | (8192 × 28672) | 470 MB |
+| `norm.weight` | (8192, 3) | 9 MB |
+"""
+
+
+def test_a_size_beside_a_tensors_shape_is_the_shapes_product_at_the_sections_format(tmp_path):
+    """8192 × 8192 × 2 bytes = 134.2 MB; 8192 × 1024 × 2 = 16.8 MB, printed 17; 8192 × 28672 × 2 = 469.8 MB."""
+    found = _page(tmp_path, SHAPES)
+    for size, expression in (("134 MB", "8192 * 8192 * (2*B)"), ("17 MB", "8192 * 1024 * (2*B)"), ("470 MB", "8192 * 28672 * (2*B)")):
+        assert found[size].arithmetic == expression and found[size].finding.verdict.holds, size
+    assert not found["9 MB"].proposed  # no format's width gives it: nothing proposed, nothing accused
+
+
+def test_a_shape_is_two_to_four_sizes_in_brackets():
+    from auditor.scan.tensor_shapes import shape_in
+
+    assert shape_in(["`attn_q.weight`", "(12288, 8192) — but project from d=12288"]) == [12288, 8192]
+    assert shape_in(["(12288 × 49152)"]) == [12288, 49152]
+    assert shape_in(["(see 2024)", "plain"]) is None

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from auditor.documents.locate import Document
 
-from . import beside_count, derivations, table_sweeps
+from . import beside_count, derivations, table_sweeps, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -32,7 +32,7 @@ from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
 from .sums import find_sums, plain_number
 from .table_relations import table_relations
-from .tables import column_and_labels, find_tables, in_table, left_cell, place_of, table_settings
+from .tables import column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_settings
 from .views import read_view
 from .words import FormulaIndex
 
@@ -159,6 +159,7 @@ class Scanner:
         claims = [p for p in located if id(p) not in operands]
         self._table_rules(claims)
         self._table_sweeps(claims)
+        self._tensor_sizes(claims)
         self._sum_inputs(claims)
         self._weights_beside_counts(claims)
         self._worked_out(located, operands)
@@ -226,6 +227,31 @@ class Scanner:
             for found in reversed(worked):  # the nearest worked sum first
                 if self._sweep(located, starts, rows, found):
                     break
+
+    def _tensor_sizes(self, located: list[Proposal]) -> None:
+        """A size in bytes beside a tensor's shape in its table row: the shape's product at a format's width
+        (``tensor_shapes``), the format the cell's headers or the section name preferred."""
+        if not self.tables:
+            return
+        formats = beside_count.widths(self.project.inputs.dtypes)
+        for index, proposal in enumerate(located):
+            if proposal.formula is not None or self.place(proposal.start) is None:
+                continue
+            if proposal.arithmetic is not None and (proposal.given or self._holds(proposal, proposal.arithmetic)):
+                continue  # a shape written as a product ("(8192 × 28672)") is the cell's sum only where it holds
+            target, half = derivations.operand(index, proposal), derivations.relative_half_digit(proposal)
+            if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
+                continue
+            sizes = tensor_shapes.shape_in([c.text for c in row_cells(self.tables, proposal.start) if not c.start <= proposal.start < c.end])
+            if sizes is None:
+                continue
+            named = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), self._scopes(proposal), proposal.start, self.view.text)
+            dtype = self.project.inputs.dtypes.get(named) if named else None
+            widths = {Fraction(dtype.bits) / 8: named} if dtype is not None and dtype.storage and dtype.group is None else formats
+            found = tensor_shapes.sized(target.value, half, sizes, widths)
+            if found is not None:
+                proposal.arithmetic, proposal.given, proposal.score, proposal.bare, proposal.worked_out = found[0], {}, TABLE_RULE_SCORE, False, True
+                proposal.evidence = (f"the tensor shape {tuple(sizes)} in its row at {found[1]}'s width",)
 
     def _sweep(self, located, starts, rows, found) -> bool:
         line = self.raw.position(self.view.raw_span(found.start, found.end)[0])[0]

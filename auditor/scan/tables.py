@@ -125,6 +125,12 @@ def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
     return Place(cell, column, label, corner, column_value, unit, tuple(spans), span)
 
 
+def row_cells(tables: list[Table], position: int) -> list[Cell]:
+    """The cells of the row holding ``position``, the one holding it among them."""
+    found = _cell_at(tables, position)
+    return list(found[1]) if found is not None else []
+
+
 def left_cell(tables: list[Table], position: int) -> Cell | None:
     """The cell left of the one holding ``position``, in its row ("| Model weights (FP16) | 7.6B * 2 | 15.2 GB |")."""
     found = _cell_at(tables, position)
