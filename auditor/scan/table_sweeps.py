@@ -14,7 +14,6 @@ audited like any printed sum.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
 from .sums import Sum, plain_number
@@ -24,15 +23,6 @@ MIN_HOLDING = 2  # rows besides the worked one where the varied sum holds
 MAX_FAILING = 1
 WINDOW = 3000  # characters before the table where the worked sum may be printed
 LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])")
-
-
-@dataclass(frozen=True)
-class Sweep:
-    """A cell and the page's worked sum with the swept operand set to the cell's row value."""
-
-    cell: Cell
-    expression: str
-    evidence: str
 
 
 def swept_column(table: Table) -> list[tuple[Fraction, list[Cell]]] | None:
