@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from auditor.base.errors import UnitError
 from auditor.base.quantity import parse_given
 from auditor.base.yamlio import load_yaml
 from auditor.claims.verdicts import Verdict
@@ -72,10 +73,15 @@ def load_labels(path: Path, data_root: Path) -> tuple[Path, list[Label]]:
 
 
 def _base_value(text: str) -> float | None:
+    """A label's hand value in base units; None where its unit is one the project has no registry entry for (a
+    price in USD): the number is still counted as located, and no recomputation can be scored against it."""
     if re.fullmatch(r"\d+/\d+", text.strip()):
         a, b = text.split("/")
         return int(a) / int(b)
-    number, unit = parse_given(text)
+    try:
+        number, unit = parse_given(text)
+    except UnitError:
+        return None
     return float(number * unit.factor)
 
 
