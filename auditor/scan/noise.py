@@ -4,7 +4,8 @@
 activations", "[3]": a reader does not recompute these, and a scan that proposes them buries the
 numbers that matter. A size written like a model's ("a 70B-parameter model", "671B parameters",
 "7B") counts parameters, not bytes: it is an input the page sets, never a claim in itself, unless
-it is the result of a sum the page prints ("4096 * 32000 = 131M parameters").
+it is the result of a sum the page prints ("4096 * 32000 = 131M parameters") or a total it adds up
+("Attention total: ~151M").
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ PARAMETERS = re.compile(r"\d+(?:\.\d+)?\s?[BMT](?![A-Za-z/\d])(?:[- ](?:paramete
 LIST_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*•]\s+)?$")
 OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:[\d(.]|[A-Za-z]\w{0,12}\s*[*×·÷^+/=)])|\s*/\s*\(")
 COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE]\d+)?)\s+(?:total\s+)?(?:parameters|params)\b")
+TOTAL_BEFORE = re.compile(r"(?i)(?:\btotal|\blayers|\bsum)\s*:\s*[~≈]\s*$")
+"""A line's label ending in a total, and an approximate count after it: the count is worked out, not set."""
 CITATION = re.compile(r"\[\d+(?:,\s*\d+)*\]|\b\d+ min read\b")
 
 
@@ -45,7 +48,9 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return True
     if OPERAND_AFTER.match(after):
         return True
-    if re.search(r"[=≈]\s*$", before):  # "4096 * 32000 = 131M parameters": the result of a printed sum, a claim
+    if re.search(r"[=≈]\s*~?\s*$", before):  # "4096 * 32000 = 131M parameters": the result of a printed sum, a claim
+        return False
+    if TOTAL_BEFORE.search(before):  # "Attention total: ~151M", "× 80 layers: ~68.5B": a count the page adds up, a claim
         return False
     return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
 
