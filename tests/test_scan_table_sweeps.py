@@ -48,7 +48,7 @@ def test_a_sum_is_varied_only_where_its_literals_are_its_printed_operands():
 
     (found,) = find_sums("24 × 2 × 2048 × 4096 × 2 bytes ≈ 805 MB")
     assert table_sweeps.operand_positions(found, {Fraction(4096), Fraction(512)}) == [(3, Fraction(4096))]
-    assert table_sweeps.varied(found.expression, 3, Fraction(512)) == found.expression.replace("4096", "512")
+    assert table_sweeps.varied(found, 3, Fraction(512)) == found.expression.replace("4096", "512")
 
 
 SHAPES = """# One layer's tensors, in BF16

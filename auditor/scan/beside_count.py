@@ -50,12 +50,17 @@ def byte_dimensions() -> tuple:
     return tuple(sorted(parse_unit("B").dimensions))
 
 
+def plain_width(dtype) -> Fraction | None:
+    """A plain storage format's width in bytes (no groups, no scales); None for any other format."""
+    return Fraction(dtype.bits) / 8 if dtype is not None and dtype.storage and dtype.group is None and not dtype.scale_bits else None
+
+
 def widths(dtypes: dict) -> dict[Fraction, str]:
     """Each plain format's width in bytes and the first format with it, in the table's order (fp32, bf16, fp8, int4)."""
     found: dict[Fraction, str] = {}
     for name, dtype in dtypes.items():
-        if dtype.storage and dtype.group is None and not dtype.scale_bits:
-            found.setdefault(dtype.bits / 8, name)
+        if (width := plain_width(dtype)) is not None:
+            found.setdefault(width, name)
     return found
 
 

@@ -258,7 +258,6 @@ class FormulaChooser:
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)], complete
 
-
     def _set_up_above(self, formula_id: str, set_by_page: frozenset[str]) -> bool:
         """Whether the page sets every model count the formula needs (two or more); the rest is looked up as ever."""
         catalogue = self.scanner.project.catalogue

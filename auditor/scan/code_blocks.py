@@ -60,7 +60,7 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, in
         if index in parts:
             continue
         line = lines[index]
-        comment = HASH_COMMENT.search(line) or SLASH_COMMENT.search(line)
+        comment = _comment(line)
         if comment is None:
             continue
         said, code = line[comment.end() :], line[: comment.start()]
@@ -75,10 +75,15 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, in
 def _without_result_mark(line: str) -> list[tuple[int, int]]:
     """A worked line whose comment gives its result ("kv = 2 × 32 × 128 × 2   # = 2.15 GB") reads as one sum: the
     comment's mark is left out, so the result follows its sum."""
-    comment = HASH_COMMENT.search(line) or SLASH_COMMENT.search(line)
+    comment = _comment(line)
     if comment is None or not re.match(r"\s*[=≈~]", line[comment.end() :]):
         return [(0, len(line))]
     return [(0, comment.start()), (comment.end(), len(line))]
+
+
+def _comment(line: str) -> re.Match | None:
+    """Where the line's comment starts: a "#" after a space or at the start, a "//" at the start or after ";"."""
+    return HASH_COMMENT.search(line) or SLASH_COMMENT.search(line)
 
 
 def _unit_first(said: str) -> bool:

@@ -17,8 +17,8 @@ from fractions import Fraction
 
 from . import inputs as inputs_in_text
 from . import match as words
-from .derivations import printed_value
 from .choose import written_value
+from .derivations import printed_value
 from .match import leaf_symbols
 from .quantities import within
 from .quantities import written_value as page_value
@@ -292,13 +292,13 @@ def page_sizes(scanner, proposal, formula: str, scopes, given: dict, page_inputs
     from .quantities import _distinctive_words, interned
 
     catalogue = scanner.project.catalogue
+    itself = printed_value(proposal)  # the number printed again is no input of itself ("leaves 500 GB ... 500 GB at 1.31 GB each")
     for used in catalogue.tree(formula)[1:]:
         defined = catalogue.formulas.get(used)
         if used in given or defined is None or ("[information]", 1) not in defined.unit.dimensions:
             continue
         wanted = _distinctive_words(defined.title, (), defined.unit.text)
         dimensions = interned(defined.unit.dimensions)
-        itself = printed_value(proposal)  # the number printed again is no input of itself ("leaves 500 GB ... (500 GB / 1.31 GB)")
         for low, high in scopes[1:3]:
             fits = [w for w in within(scanner.written, low, high) if w.dimensions is dimensions and w.words & wanted
                     and not (w.start < proposal.end and proposal.start < w.end) and w.start not in taken

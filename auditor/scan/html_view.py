@@ -1,11 +1,13 @@
 """An HTML page as a reader sees it.
 
 The head, scripts, styles, comments and every tag with its attributes are not prose; of a ``<pre>``
-block, only the lines that set out arithmetic are (as of a Markdown fence: ``code_blocks``). Block
-elements end a paragraph, headings start one with "#", table rows become pipe rows ("| cell |
-cell |") so tables are read the same whichever way a page was written, superscripts become "^". Equations are kept as plain arithmetic: MathJax and KaTeX sources (``<script
-type="math/tex">``, ``\\(...\\)``, ``\\[...\\]``) go through ``latex``; inline ``<code>`` keeps its
-text. Entities are decoded, each to the place of its ``&``.
+block, only the lines that set out arithmetic are (as of a Markdown fence: ``code_blocks``), and of
+an inline ``<svg>`` figure, only the text labels that work a number. Block elements end a
+paragraph, headings start one with "#", table rows become pipe rows ("| cell | cell |") so tables
+are read the same whichever way a page was written, superscripts become "^". Equations are kept
+as plain arithmetic: MathJax and KaTeX sources (``<script type="math/tex">``, ``\\(...\\)``,
+``\\[...\\]``) go through ``latex``; inline ``<code>`` keeps its text. Entities are decoded, each
+to the place of its ``&``.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
-from .sums import find_sums, plain_number
+from .sums import find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .tables import column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_settings
 from .views import read_view
@@ -175,10 +175,8 @@ class Scanner:
         at = {p.start: p for p in located if id(p) in operands}
         for proposal in located:
             found = results.get(proposal.start)
-            if found is None or proposal.arithmetic != found.expression or proposal.given:
-                continue
-            literals = list(table_sweeps.LITERAL.finditer(found.expression))
-            if len(literals) != len(found.operand_spans):
+            literals = operand_literals(found) if found is not None else None
+            if literals is None or proposal.arithmetic != found.expression or proposal.given:
                 continue
             expression, taken = found.expression, []
             for k in reversed(range(len(literals))):
@@ -186,15 +184,11 @@ class Scanner:
                 first = self._restated.get(id(operand)) if operand is not None else None
                 if first is None or first.end > found.start or re.search(r"[*×^]", operand.stated):
                     continue  # worked out above the sum, and printed as one plain number
-                exact = self._exact_value(first)
-                if exact is None:
+                exact, factor = self._exact_value(first), derivations.unit_factor(operand)
+                if exact is None or factor is None or literals[k].group(0) != derivations.plain_digits(operand):
                     continue
-                stated = derivations.printed_value(operand)
-                factor = derivations.unit_factor(operand)
-                if stated is None or factor is None or not literals[k].group(0) == derivations.plain_digits(operand):
-                    continue
-                expression = expression[: literals[k].start()] + derivations.decimal(exact / factor) + expression[literals[k].end() :]
-                line = self.raw.position(self._restated[id(operand)].raw[0])[0]
+                expression = with_literal(expression, literals[k], derivations.decimal(exact / factor))
+                line = self.raw.position(first.raw[0])[0]
                 taken.append(f"{text[operand.start:operand.end]} taken at its exact value, as worked out at line {line}")
             if taken:
                 proposal.arithmetic = expression
@@ -239,16 +233,15 @@ class Scanner:
                 continue
             if proposal.arithmetic is not None and (proposal.given or self._holds(proposal, proposal.arithmetic)):
                 continue  # a shape written as a product ("(8192 × 28672)") is the cell's sum only where it holds
-            target, half = derivations.operand(index, proposal), derivations.relative_half_digit(proposal)
-            if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
+            size = _byte_size(index, proposal)
+            if size is None:
                 continue
             sizes = tensor_shapes.shape_in([c.text for c in row_cells(self.tables, proposal.start) if not c.start <= proposal.start < c.end])
             if sizes is None:
                 continue
             named = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), self._scopes(proposal), proposal.start, self.view.text)
-            dtype = self.project.inputs.dtypes.get(named) if named else None
-            widths = {Fraction(dtype.bits) / 8: named} if dtype is not None and dtype.storage and dtype.group is None else formats
-            found = tensor_shapes.sized(target.value, half, sizes, widths)
+            width = beside_count.plain_width(self.project.inputs.dtypes.get(named)) if named else None
+            found = tensor_shapes.sized(*size, sizes, {width: named} if width is not None else formats)
             if found is not None:
                 proposal.arithmetic, proposal.given, proposal.score, proposal.bare, proposal.worked_out = found[0], {}, TABLE_RULE_SCORE, False, True
                 proposal.evidence = (f"the tensor shape {tuple(sizes)} in its row at {found[1]}'s width",)
@@ -261,7 +254,7 @@ class Scanner:
                 anchor = _leading(located, starts, anchor_row[column])
                 if anchor is None or not self._holds(anchor, found.expression):
                     continue
-                others = [(p, table_sweeps.varied(found.expression, index, v), v) for v, r in rows if r is not anchor_row
+                others = [(p, table_sweeps.varied(found, index, v), v) for v, r in rows if r is not anchor_row
                           if (p := _leading(located, starts, r[column])) is not None]
                 held = [self._holds(p, expression) for p, expression, _ in others]
                 if sum(held) < table_sweeps.MIN_HOLDING or len(held) - sum(held) > table_sweeps.MAX_FAILING:
@@ -310,18 +303,17 @@ class Scanner:
         for index, proposal in enumerate(located):
             if proposal.arithmetic is not None or any(RESTATED in e for e in proposal.evidence):
                 continue
-            target = derivations.operand(index, proposal)
-            half = derivations.relative_half_digit(proposal)
-            if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
+            size = _byte_size(index, proposal)
+            if size is None:
                 continue
             scopes = self._scopes(proposal)
             here = given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text)
             named = {here: self.project.inputs.dtypes[here].bits / 8} if here in self.project.inputs.dtypes else {}
-            found = beside_count.weights_beside_count(self.view.text, self.every_written, proposal.start, proposal.end, target.value, half,
+            found = beside_count.weights_beside_count(self.view.text, self.every_written, proposal.start, proposal.end, *size,
                                                       scopes[0][0], formats, named)
             if found is None and not proposal.proposed:
-                found = beside_count.weights_of_section_count(self.view.text, self.every_written, proposal.start, proposal.end, target.value,
-                                                              half, scopes[2][0], formats, self._format_beside(proposal, scopes), scopes[0])
+                found = beside_count.weights_of_section_count(self.view.text, self.every_written, proposal.start, proposal.end, *size,
+                                                              scopes[2][0], formats, self._format_beside(proposal, scopes), scopes[0])
             if found is None or (proposal.formula is not None and self.chooser.holds(proposal, proposal.formula, proposal.given)):
                 continue  # the count's ratio is better evidence than the words, unless what they chose holds as printed
             replaced = proposal.formula
@@ -335,8 +327,8 @@ class Scanner:
         place = self.place(proposal.start)
         low, high = (place.cell.start, place.cell.end) if place is not None else clause(self.view.text, proposal, scopes[0])
         name = self._dtype_within(low, high)
-        dtype = self.project.inputs.dtypes.get(name) if name else None
-        return (name, Fraction(dtype.bits) / 8) if dtype is not None and dtype.storage and dtype.group is None and not dtype.scale_bits else None
+        width = beside_count.plain_width(self.project.inputs.dtypes.get(name)) if name else None
+        return (name, width) if width is not None else None
 
     def _cell_sum(self, proposal: Proposal):
         """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"): the sum."""
@@ -378,17 +370,17 @@ class Scanner:
         very number above is better evidence than two numbers that happen to give it.
         """
         in_sums = operands  # a sum's operands: restatements at most, never operands of a derivation nor derived
-        operands = [derivations.operand(index, p) if id(p) not in in_sums else None for index, p in enumerate(located)]
-        restatable = [derivations.operand(index, p) for index, p in enumerate(located)]
+        printed = [derivations.operand(index, p) for index, p in enumerate(located)]
+        operands = [o if id(p) not in in_sums else None for o, p in zip(printed, located)]
         available = [o for o in operands if o is not None]
         available += [c for c in map(derivations.complement, available) if c is not None] + derivations.setting_operands(
             self.assignments, self.settings, {p.start for p in located})
         available.sort(key=_operand_start)
         earlier: dict[tuple, Proposal] = {}
-        for proposal, target, printed in zip(located, operands, restatable):
+        for proposal, target, single in zip(located, operands, printed):
             key = derivations.same_number_key(proposal)
             if id(proposal) in in_sums:
-                first = earlier.get(key) if key is not None and printed is not None else None
+                first = earlier.get(key) if key is not None and single is not None else None
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
                     self._restated[id(proposal)] = first
@@ -528,9 +520,8 @@ class Scanner:
         """A "B" glued to a number in a sum is billions ("7B × 2 = 14 GB") or bytes ("2 × 4096 × 128 × 2B = 2 MB").
         Read as billions, the second is off by a factor of 10^9, which no slip explains; so where billions miss
         and bytes hold, the page meant bytes: (the sum so read, the operands read as bytes)."""
-        text = self.view.text
-        literals = list(table_sweeps.LITERAL.finditer(found.expression))
-        if len(literals) != len(found.operand_spans):
+        text, literals = self.view.text, operand_literals(found)
+        if literals is None:
             return None
         glued = [k for k, (a, b) in enumerate(found.operand_spans)
                  if GLUED_B.match(text, b) and literals[k].group(0).endswith("e9") and "e" not in text[a:b].lower()]
@@ -538,8 +529,7 @@ class Scanner:
             return None
         expression = found.expression
         for k in reversed(glued):
-            number = literals[k].group(0)[: -len("e9")]
-            expression = expression[: literals[k].start()] + f"({number}*B)" + expression[literals[k].end() :]
+            expression = with_literal(expression, literals[k], f"({literals[k].group(0)[: -len('e9')]}*B)")
         if not self._holds(proposal, expression):
             return None
         return expression, ", ".join(text[found.operand_spans[k][0] : found.operand_spans[k][1] + 1] for k in glued)
@@ -725,9 +715,7 @@ def _carried(text: str, found, name: str) -> bool:
     ("2 × 80 × S × 2") and appears nowhere else in it, and that the result
     carries glued, after one space or after a sign of product ("327,680 × S").
     """
-    from .sums import NUMBER
-
-    if not re.match(rf"{NUMBER}(?:\s?|\s*[×*·]\s*){re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60]):
+    if _carried_with(text, found, name) is None:
         return False
     try:
         tree = ast.parse(found.expression, mode="eval").body
@@ -737,6 +725,14 @@ def _carried(text: str, found, name: str) -> bool:
     alone = [f for f in factors if isinstance(f, ast.Name) and f.id == name]
     named = [f for f in factors if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(f))]
     return len(factors) > 1 and len(alone) == 1 and len(named) == 1
+
+
+def _byte_size(index: int, proposal: Proposal) -> tuple[float, float] | None:
+    """(value in bytes, relative half digit) of a number printed as one size in bytes; None for any other."""
+    target, half = derivations.operand(index, proposal), derivations.relative_half_digit(proposal)
+    if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
+        return None
+    return target.value, half
 
 
 def _leading(located: list[Proposal], starts: list[int], cell) -> Proposal | None:
@@ -749,11 +745,16 @@ def _shown(value: Fraction) -> str:
     return f"{float(value):,g}" if value.denominator != 1 else f"{value.numerator:,}"
 
 
-def _unit_after_carried(text: str, found, name: str) -> str | None:
-    """The unit a result carried with a name prints after it ("327,680 × S bytes" is bytes per unit of S)."""
+def _carried_with(text: str, found, name: str) -> re.Match | None:
+    """The sum's result followed by ``name``, glued, after one space or after a sign of product ("327,680 × S")."""
     from .sums import NUMBER
 
-    match = re.match(rf"{NUMBER}(?:\s?|\s*[×*·]\s*){re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60])
+    return re.match(rf"{NUMBER}(?:\s?|\s*[×*·]\s*){re.escape(name)}(?![\w])", text[found.result_start : found.result_start + 60])
+
+
+def _unit_after_carried(text: str, found, name: str) -> str | None:
+    """The unit a result carried with a name prints after it ("327,680 × S bytes" is bytes per unit of S)."""
+    match = _carried_with(text, found, name)
     if match is None:
         return None
     after = unit_after(text, found.result_start + match.end(), "")

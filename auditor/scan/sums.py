@@ -101,6 +101,22 @@ def _with_parenthesized(text: str, found: list[Sum]) -> list[Sum]:
     return sorted(found + extra, key=lambda f: f.start) if extra else found
 
 
+LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])")
+"""A number as the expression writes it ("4096", "2.5e9"): one per printed operand."""
+
+
+def operand_literals(found: Sum) -> list[re.Match] | None:
+    """The expression's numbers, one for each printed operand in order; None where they do not pair up one for
+    one ("10^9" writes two numbers for one operand)."""
+    literals = list(LITERAL.finditer(found.expression))
+    return literals if len(literals) == len(found.operand_spans) else None
+
+
+def with_literal(expression: str, literal: re.Match, text: str) -> str:
+    """``expression`` with the number ``literal`` (a match in it) written as ``text``."""
+    return expression[: literal.start()] + text + expression[literal.end() :]
+
+
 def _unreadable(text: str, start: int, end: int, result: int) -> str:
     """Why the parsed expression is not the page's sum ('' when it is)."""
     if ALGEBRA.search(text, start, end) or ALGEBRA.match(text, result):
@@ -176,7 +192,8 @@ def _expression(run: list[re.Match]):
             number_at = len(parts)
             operand = _operand(token)
             if previous is not None and previous.group(0) in ("^", "**") and operand.startswith("(") and "*" in operand:
-                operand = operand[1:-1].replace("*", ")*", 1).join(("(", ""))  # "10^9 bytes": the unit is the power's
+                number, unit = operand[1:-1].split("*", 1)
+                operand = f"({number})*{unit}"  # "10^9 bytes": the unit is the power's, not the exponent's
             parts.append(operand)
             spans.append((token.start("number"), token.end("number")))
         elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous) and _is_unit(token.group(0)):

@@ -16,13 +16,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .sums import Sum, plain_number
+from .sums import Sum, operand_literals, plain_number, with_literal
 from .tables import Cell, Table
 
 MIN_HOLDING = 2  # rows besides the worked one where the varied sum holds
 MAX_FAILING = 1
 WINDOW = 3000  # characters before the table where the worked sum may be printed
-LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])")
 
 
 def swept_column(table: Table) -> list[tuple[Fraction, list[Cell]]] | None:
@@ -37,18 +36,16 @@ def swept_column(table: Table) -> list[tuple[Fraction, list[Cell]]] | None:
     return list(zip(values, rows))
 
 
-def varied(expression: str, index: int, value: Fraction) -> str:
-    """The expression with its ``index``-th number literal replaced by ``value``."""
-    literals = list(LITERAL.finditer(expression))
-    match = literals[index]
-    return expression[: match.start()] + _literal(value) + expression[match.end() :]
+def varied(found: Sum, index: int, value: Fraction) -> str:
+    """The sum's expression with its ``index``-th operand set to ``value``."""
+    return with_literal(found.expression, operand_literals(found)[index], _literal(value))
 
 
 def operand_positions(found: Sum, values: set[Fraction]) -> list[tuple[int, Fraction]]:
-    """(literal index, value) of each of the sum's operands printed as one of ``values``, when the
-    expression's literals are its printed operands one for one."""
-    literals = list(LITERAL.finditer(found.expression))
-    if found.unreadable or found.names or len(literals) != len(found.operand_spans):
+    """(operand index, value) of each of the sum's operands printed as one of ``values``, when the
+    expression's numbers are its printed operands one for one."""
+    literals = operand_literals(found)
+    if found.unreadable or found.names or literals is None:
         return []
     out = []
     for index, literal in enumerate(literals):
