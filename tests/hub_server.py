@@ -103,7 +103,7 @@ class _Reply:
 class FakeHub:
     """The server: add repositories, inject faults, read ``requests`` afterwards."""
 
-    def __init__(self, delay: float = 3.0):
+    def __init__(self, delay: float = 6.0):
         self.delay = delay
         self.honour_range = True  # False: answer Range requests with the whole file, as some proxies do
         self.drip_interval = 0.5
