@@ -56,7 +56,7 @@ def old_find_named(text, aliases):
     found = []
     for alias, item in aliases:
         pattern = GAP.join(re.escape(word) for word in alias.split())
-        for match in re.finditer(rf"(?<![\w.]){pattern}(?![\w.])", text, re.IGNORECASE):
+        for match in re.finditer(rf"(?<![\w.]){pattern}(?!\w|\.\w)", text, re.IGNORECASE):
             if not any(start <= match.start() < end for start, end, _ in found):
                 found.append((match.start(), match.end(), item))
     return sorted(found)
@@ -70,6 +70,12 @@ ALIASES = [("llama 3 8b instruct", "m1"), ("llama 3 8b", "m2"), ("3 8b", "m3"), 
 def test_find_named_accepts_the_places_the_alias_by_alias_search_accepted(words):
     text = " ".join(words)
     assert find_named(text, ALIASES) == old_find_named(text, ALIASES)
+
+
+def test_a_name_ends_at_a_full_stop_but_not_at_a_version_point():
+    aliases = [("llama 3", "m3"), ("llama 3.1", "m31"), ("a100", "g2")]
+    assert find_named("We ran it on an A100.", aliases) == [(16, 20, "g2")]
+    assert find_named("Compare with Llama 3. Then Llama 3.1 and Llama 3.2.", aliases) == [(13, 20, "m3"), (27, 36, "m31")]
 
 
 def test_covered_answers_whether_a_position_lies_inside_an_accepted_span():

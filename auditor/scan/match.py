@@ -110,7 +110,7 @@ def _alias_pattern(names: tuple[str, ...]) -> re.Pattern:
     return re.compile(rf"(?:(?<![\w.])|(?<=\d[x×])|(?<=\d)(?=[A-Za-z]))(?=(?P<alias>{tree}))", re.IGNORECASE)
 
 
-WORD_GAP, WORD_END = r"[\s_\-]+", r"(?:(?![\w.])|s(?!\w|\.\w))"
+WORD_GAP, WORD_END = r"[\s_\-]+", r"(?:(?!\w|\.\w)|s(?!\w|\.\w))"  # a full stop ends a name ("... with Llama-7B."), ".1" does not
 
 
 def nearest(found: list[tuple[int, int, str]], position: int) -> str | None:
@@ -169,7 +169,8 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
     """Models named in full ("Llama-3-8B", "DeepSeek-V3"), then bare sizes ("70B") of a family named in full.
 
     A bare size goes to the model of that size the document names most: in a
-    text about Llama 3, "320 KiB/token for 70B" means Llama-3-70B.
+    text about Llama 3, "320 KiB/token for 70B" means Llama-3-70B. Of two named as often, the one
+    named first: the choice must not depend on the order of a set.
     """
     found = find_named(text, model_aliases(model_ids))
     by_size: dict[str, list[str]] = {}
@@ -184,7 +185,7 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
         named = by_size.get(match[1] + "B")
         generic = GENERIC_BEFORE.search(text, max(0, match.start() - 8), match.start())  # "a 7B model": any model of that size
         if named and not generic and not covered.covers(match.start()):
-            found.append((match.start(), match.end(), max(set(named), key=named.count)))
+            found.append((match.start(), match.end(), max(dict.fromkeys(named), key=named.count)))  # a tie: the first named
             covered.take(match.start(), match.end())
     return sorted(found)
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from auditor.documents.locate import Document
 
-from . import beside_count, derivations, table_sweeps, tensor_shapes
+from . import beside_count, derivations, shown_below, table_sweeps, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -162,9 +162,33 @@ class Scanner:
         self._tensor_sizes(claims)
         self._sum_inputs(claims)
         self._weights_beside_counts(claims)
+        self._shown_below(claims, results)
         self._worked_out(located, operands)
         self._exact_chains(located, operands, results)
         return [p for p in located if id(p) not in operands or p.proposed]
+
+    def _shown_below(self, claims: list[Proposal], results: dict) -> None:
+        """A number the page states and then works out just after (``shown_below``) takes the sum printed there."""
+        text = self.view.text
+        sums = sorted((p for p in claims if p.start in results and p.proposed), key=lambda p: p.start)
+        starts = [p.start for p in sums]
+        for proposal in claims:
+            if proposal.arithmetic is not None or proposal.start in results or not any(c.isdigit() for c in proposal.stated):
+                continue
+            digits = derivations.plain_digits(proposal)
+            for later in sums[bisect_left(starts, proposal.end) :]:
+                if later.start - proposal.end > shown_below.DISPLAY_WINDOW + 200:
+                    break
+                found = results[later.start]
+                operands = {plain_number(text[a:b]) for a, b in found.operand_spans}
+                if digits is None or digits in operands or later.start < proposal.end:
+                    break
+                same = digits == derivations.plain_digits(later) and shown_below.same_digits(text, proposal.end, later.start)
+                if same and not _units_differ(proposal, later) or shown_below.announced(text, proposal.start, proposal.end, later.start):
+                    self._repeat(proposal, later)
+                    line = self.raw.position(later.raw[0])[0]
+                    proposal.evidence = (f"worked out by the sum printed just after it, at line {line}",) + later.evidence
+                    break
 
     def _exact_chains(self, located: list[Proposal], operands: set[int], results: dict) -> None:
         """A sum whose operand restates a number the page worked out above, and whose working holds, takes that
@@ -700,6 +724,14 @@ class Scanner:
 
 def _first(item: tuple) -> int:
     return item[0]
+
+
+def _units_differ(a: Proposal, b: Proposal) -> bool:
+    """Two printings of the same digits in units that disagree ("16 GB", "16 ms"); a bare one agrees with any."""
+    first, second = derivations.printed_value(a), derivations.printed_value(b)
+    if first is None or second is None or not first[1] or not second[1]:
+        return False
+    return first[:2] != second[:2]
 
 
 def _operand_start(o) -> int:

@@ -36,13 +36,17 @@ CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1
 
 @dataclass(frozen=True)
 class Value:
-    """A cell's number as printed: its text, its value and half-width in base units, its dimensions."""
+    """A cell's number as printed: its text, its value and half-width in base units, its dimensions, and the
+    digits and power of ten it prints (``mantissa``, ``exponent``) with its unit's scale (``factor``)."""
 
     cell: Cell
     text: str
     base: Fraction
     half: Fraction
     dimensions: tuple
+    mantissa: str = ""
+    exponent: int = 0
+    factor: Fraction = Fraction(1)
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,8 @@ def _value(cell: Cell, unit: str) -> Value | None:
     factor = parsed.factor if parsed else Fraction(1)
     half = Fraction(1, 2) * Fraction(10) ** -decimals * scale if decimals or exponent else Fraction(0)
     printed = mantissa + (f"e{int(exponent)}" if exponent else "") + (f" {written}" if written else "")
-    return Value(cell, printed, Fraction(mantissa) * scale * factor, half * factor, parsed.dimensions if parsed else ())
+    dimensions = parsed.dimensions if parsed else ()
+    return Value(cell, printed, Fraction(mantissa) * scale * factor, half * factor, dimensions, mantissa, int(exponent or 0), factor)
 
 
 def _relations(lines: list[_Line]) -> list[Relation]:
@@ -165,11 +170,17 @@ def _tally(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
         if not _same_kind(goal, operands, candidate[0]):
             return 0, 0
         low, high = _range(candidate[0], operands)
-        if high >= goal.base - goal.half and low < goal.base + 2 * goal.half:  # rounded, or truncated (a whole digit above)
+        half = goal.half or _last_digit(goal) / 2  # a whole result ("657" for 656.86) is rounded too
+        if high >= goal.base - half and low < goal.base + 2 * half:  # rounded, or truncated (a whole digit above)
             holding += 1
         else:
             failing += 1
     return holding, failing
+
+
+def _last_digit(value: Value) -> Fraction:
+    """What one unit of the value's last printed digit is worth in base units."""
+    return Fraction(10) ** value.exponent * value.factor
 
 
 def _constant_one(lines: list[_Line], candidate) -> bool:
@@ -188,12 +199,34 @@ def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
 
     if op == "+":
         return all(plain(o.dimensions) == plain(goal.dimensions) for o in operands)
+    if _in_base_units(goal, operands):
+        return True
     first, second = plain(operands[0].dimensions), plain(operands[1].dimensions)
     sign = 1 if op == "*" else -1
     combined = dict(first)
     for key, power in second.items():
         combined[key] = combined.get(key, 0) + sign * power
     return {k: v for k, v in combined.items() if v} == plain(goal.dimensions)
+
+
+def _in_base_units(goal: Value, operands: list[Value]) -> bool:
+    """A column that prints no unit ("FP16 Ridge": 295) over columns that do ("989 TFLOPs", "3.35 TB/s").
+
+    Such a column is read as the product or quotient of its operands in base units (FLOP, byte,
+    second): a ridge point in FLOP per byte, whatever a page's "TFLOPs" means of time. Only a scale
+    that is a power of ten is read so ("GiB" is not), so the operands can be given as printed digits.
+    """
+    return not goal.dimensions and all(o.dimensions and _decimal_scale(o) is not None for o in operands)
+
+
+def _decimal_scale(value: Value) -> int | None:
+    """The power of ten a value's unit scales it by, None when its factor is not one."""
+    factor, exponent = value.factor, 0
+    while factor >= 10 and factor.denominator == 1 and exponent < 30:
+        factor, exponent = factor / 10, exponent + 1
+    while factor < 1 and factor.numerator == 1 and exponent > -30:
+        factor, exponent = factor * 10, exponent - 1
+    return exponent if factor == 1 else None
 
 
 def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
@@ -214,9 +247,16 @@ def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
         operands = [lines[i].values[position] if position < len(lines[i].values) else None for i in indices]
         if goal is None or None in operands:
             continue
-        given = {name: value.text for name, value in zip(names, operands)}
+        bare = _in_base_units(goal, operands)
+        given = {name: _base_text(value) if bare else value.text for name, value in zip(names, operands)}
         found.append(Relation(goal.cell, expression, given, lines[target].unit, rule))
     return found
+
+
+def _base_text(value: Value) -> str:
+    """The value in base units, in the digits it was printed with: "989 TFLOPs" as "989e12"."""
+    exponent = value.exponent + (_decimal_scale(value) or 0)
+    return value.mantissa + (f"e{exponent}" if exponent else "")
 
 
 def _names(headers: list[str]) -> list[str]:
