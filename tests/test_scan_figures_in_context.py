@@ -84,6 +84,20 @@ def test_an_operand_restating_a_number_worked_above_is_taken_at_its_exact_value(
     assert "16.8 MB taken at its exact value, as worked out at line 3" in total.evidence
 
 
+def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_path):
+    """"2 MB" is too short to recognise anywhere, but printed as the result of the line above it is that result:
+    8 × 2,097,152 B is 16.8 MB, and 80 of those are 1.34 GB, not the 1.28 GB the rounded chain prints."""
+    chain = ("# Memory (FP16, seq=4096)\n\n```\nPer head, per layer: 2 × 4096 × 128 × 2B = 2 MB\n"
+             "Per layer (8 heads):  8 × 2 MB = 16 MB\nAll 80 layers:        80 × 16 MB = 1.28 GB\n```\n")
+    found = _located(tmp_path, chain)
+    assert [p.arithmetic for p in found if p.stated == "16 MB"][0] == "8 * (2.097152*MB)"
+    total = _one(found, "1.28 GB")
+    assert total.arithmetic == "80 * (16.777216*MB)" and not total.finding.verdict.holds
+    prose = "```\n\n" + "The figure above is one head of one layer; the rest of this section is about other things. " * 5 + "\n\n```\n"
+    far = _located(tmp_path, chain.replace("Per layer (8 heads)", prose + "Per layer (8 heads)"))
+    assert [p.arithmetic for p in far if p.stated == "16 MB"][0] == "8 * (2*MB)"  # far below, "2 MB" is any 2 MB
+
+
 def test_an_operand_is_not_taken_exactly_from_a_working_that_does_not_hold(tmp_path):
     found = _located(tmp_path, "# Cache\n\nOne layer holds 2 × 4096 × 1024 × 2 bytes = 18.8 MB.\n\nForty layers hold 40 × 18.8 MB = 752 MB.\n")
     assert _one(found, "752 MB").arithmetic == "40 * (18.8*MB)"

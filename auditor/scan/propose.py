@@ -401,10 +401,13 @@ class Scanner:
             self.assignments, self.settings, {p.start for p in located})
         available.sort(key=_operand_start)
         earlier: dict[tuple, Proposal] = {}
+        just_worked: dict[tuple, Proposal] = {}  # each sum's result by its printed value: a chain's next step reads it
         for proposal, target, single in zip(located, operands, printed):
             key = derivations.same_number_key(proposal)
             if id(proposal) in in_sums:
                 first = earlier.get(key) if key is not None and single is not None else None
+                if first is None and single is not None:
+                    first = _chained_from(proposal, just_worked)
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
                     self._restated[id(proposal)] = first
@@ -418,6 +421,10 @@ class Scanner:
                     self._derive(proposal, target, available)
             if proposal.proposed and key is not None:
                 earlier.setdefault(key, proposal)
+            if proposal.proposed and proposal.arithmetic is not None and not proposal.given and not proposal.worked_out:
+                printed_as = derivations.printed_value(proposal)
+                if printed_as is not None and printed_as[1]:
+                    just_worked[printed_as] = proposal
 
     def _replaceable(self, proposal: Proposal) -> bool:
         """Nothing proposed yet, or a formula the words chose that does not stand (asked last: it audits the formula)."""
@@ -724,6 +731,16 @@ class Scanner:
 
 def _first(item: tuple) -> int:
     return item[0]
+
+
+CHAIN_WINDOW = 300  # characters from a sum's result to the next step that reads it
+
+
+def _chained_from(operand: Proposal, just_worked: dict) -> Proposal | None:
+    """The sum whose result the operand prints again, in the same figures and unit, just above it: "... = 2 MB"
+    over "8 × 2 MB = 16 MB". Too short a number to be recognised anywhere ("2 MB"), it is one step of a chain here."""
+    first = just_worked.get(derivations.printed_value(operand))
+    return first if first is not None and 0 <= operand.start - first.end <= CHAIN_WINDOW else None
 
 
 def _units_differ(a: Proposal, b: Proposal) -> bool:
