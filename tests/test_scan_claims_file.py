@@ -62,14 +62,14 @@ def tune_figures():
     from auditor.audit.project import Project
     from auditor.documents.locate import Document
     from auditor.scan.propose import Scanner, audit_proposals
-    from auditor.scan.recall import Counts, load_labels, measure
+    from auditor.scan.recall import Counts, labelled_document, load_labels, measure
 
     project = Project.load(Path(__file__).resolve().parent.parent)
     total = Counts()
     for labels in sorted((DATA / "labels").glob("*.yaml")):
-        path, found = load_labels(labels, DATA)
-        if path.parent.name != "tune":
+        if labelled_document(labels, DATA).parent.name != "tune":
             continue
+        path, found = load_labels(labels, DATA)
         document = Document.read(path)
         proposals = Scanner(document, project).proposals()
         audit_proposals(proposals, document, project)
@@ -96,3 +96,13 @@ def test_a_label_whose_unit_the_project_does_not_know_is_located_and_scored_for_
                       '  - {line: 1, number: "2.5 GB", value: "2.5e9 B", right: true}\n', encoding="utf-8")
     _, found = load_labels(labels, tmp_path)
     assert [label.value for label in found] == [None, 2.5e9]
+
+
+def test_a_label_not_on_its_line_is_an_error_naming_the_file_the_label_and_the_line(tmp_path):
+    from auditor.scan.recall import load_labels
+
+    (tmp_path / "page.md").write_text("It costs 0.0007 dollars a second.\n2.5 GB in all.\n", encoding="utf-8")
+    labels = tmp_path / "labels.yaml"
+    labels.write_text('document: page.md\nnumbers:\n  - {line: 1, number: "2.5 GB", value: "2.5e9 B", right: true}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"labels.yaml: the label '2.5 GB' at line 1: '2.5 GB' is not on that line of page.md"):
+        load_labels(labels, tmp_path)

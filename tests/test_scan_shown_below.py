@@ -95,3 +95,11 @@ def test_a_unit_that_is_not_a_power_of_ten_is_not_read_in_base_units(tmp_path):
     page = RIDGES.replace("102 GB/s", "95 GiB/s").replace("3.35 TB/s", "3120 GiB/s").replace("4.80 TB/s", "4470 GiB/s").replace("8.0 TB/s", "7450 GiB/s")
     found = _page(tmp_path, page)
     assert all(found[cell].arithmetic is None for cell in ("657", "295", "206"))
+
+
+def test_a_formula_that_gives_infinity_is_no_candidate_and_no_crash(tmp_path):
+    """At a 32,768-token context Llama-3-8B's decode never turns compute-bound on an H100: the knee formula gives
+    infinity there, which is a reason to pass the formula over, not a value to compare."""
+    page = "# Decode on an H100 SXM\n\nFor Meta-Llama-3-8B in BF16 with a 32768-token context, the compute-bound knee of decode sits at a batch of ≈ 0.491.\n"
+    knee = _page(tmp_path, page)["≈ 0.491"]
+    assert knee.formula is None and any("no finite value" in e for e in knee.evidence)

@@ -9,6 +9,8 @@ an error. Such a choice is not proposed: a false alarm costs a reviewer more tha
 
 from __future__ import annotations
 
+import math
+
 import re
 from fractions import Fraction
 
@@ -46,6 +48,8 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
         return "the formula's unit is not the number's"
     if verdict.holds or computed is None:
         return ""
+    if not isinstance(computed, Fraction) and not math.isfinite(computed):
+        return "the formula gives no finite value with these inputs"  # a zero divisor ("0 tokens in flight")
     near = _nearness(computed, claim.stated.low.value, proposal.page_inputs)
     if near is not None and not (runner_up and near == ""):
         return near

@@ -55,6 +55,11 @@ class Counts:
                 setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
+def labelled_document(path: Path, data_root: Path) -> Path:
+    """The document a labels file is about, read before its labels: a set not measured is not checked."""
+    return data_root / str(load_yaml(path)["document"])
+
+
 def load_labels(path: Path, data_root: Path) -> tuple[Path, list[Label]]:
     data = load_yaml(path)
     document = data_root / str(data["document"])
@@ -65,6 +70,8 @@ def load_labels(path: Path, data_root: Path) -> tuple[Path, list[Label]]:
         line_start = starts[int(entry["line"]) - 1]
         line = text[line_start : text.find("\n", line_start) if "\n" in text[line_start:] else len(text)]
         at = str(entry.get("at", entry["number"]))
+        if at not in line or str(entry["number"]) not in at:
+            raise ValueError(f"{path}: the label {entry['number']!r} at line {entry['line']}: {at!r} is not on that line of {document.name}")
         offset = line.index(at) + at.index(str(entry["number"]))
         value = _base_value(str(entry["value"])) if entry.get("value") is not None else None
         cause = tuple(str(c) for c in entry.get("cause") or ())
