@@ -60,10 +60,13 @@ def test_a_number_in_html_keeps_its_place_in_the_file():
 
 @pytest.mark.parametrize(
     ("text", "why"),
-    [("FLOPs: $3*2h^2 = 6h^2$.", "algebra"), ("the cache takes $4nhb(s+o) = 42,949,672,960$ bytes", "goes on to the left")],
+    [("FLOPs: $3*2h^2 = 6h^2$.", "algebra"), ("the cache takes $4nhb(s+o) = 42,949,672,960$ bytes", "goes on to the left"),
+     ("Crossover: $B/2 = 591 \\Rightarrow B_{\\text{H100}} \\approx 1182$.", "an equation solved for B"),
+     ("so n * 2 = 8 GB, hence n = 4 GB", "an equation solved for n")],
 )
 def test_a_sum_in_the_pages_letters_is_read_but_not_taken_for_its_whole_sum(text, why):
-    """"2h^2" is two times h squared, no quantity; "4nhb(s+o)" multiplies letters the parser cannot read."""
+    """"2h^2" is two times h squared, no quantity; "4nhb(s+o)" multiplies letters the parser cannot read; "B/2 = 591
+    ⇒ B ≈ 1182" is an equation the page solves for B, where the 591 is given."""
     sums = find_sums(read_view(text, ".md").text)
     assert sums and all(why in s.unreadable for s in sums)
     assert not any(s.unreadable for s in find_sums("it takes 2 * 80 * 8 * 128 * 2 = 327,680 bytes"))

@@ -17,6 +17,9 @@ SYMBOLS = {
     "ll": " ≪ ", "gg": " ≫ ", "implies": " ⇒ ", "iff": " ⇔ ", "leftrightarrow": " ⇔ ", "rightarrow": " → ", "to": " → ",
     "mu": "µ", "pi": "π", "alpha": "α", "beta": "β", "gamma": "γ", "kappa": "κ", "lambda": "λ", "rho": "ρ", "sigma": "σ",
     "theta": "θ", "tau": "τ", "eta": "η", "epsilon": "ε", "delta": "δ", "Theta": "Θ", "infty": "∞", "%": "%", "$": "$",
+    "nu": "ν", "xi": "ξ", "zeta": "ζ", "phi": "φ", "varphi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω", "varepsilon": "ε",
+    "Gamma": "Γ", "Delta": "Δ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π", "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+    "Rightarrow": " ⇒ ", "Longrightarrow": " ⇒ ", "Leftarrow": " ⇐ ", "propto": " ∝ ",
     ",": " ", ";": " ", ":": " ", "!": "", " ": " ", "quad": " ", "qquad": " ", "space": " ", "\\": "  ", "{": "{", "}": "}",
     "_": "_", "&": "&", "#": "#",
 }

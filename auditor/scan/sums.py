@@ -72,7 +72,8 @@ def find_sums(text: str) -> list[Sum]:
             continue
         previous_result = result.start("number")
         if parsed is not None:
-            found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], _unreadable(text, parsed[0], relation.start(), result.start("number"))))
+            unreadable = _unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
+            found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
     return _with_parenthesized(text, found)
 
 
@@ -126,6 +127,19 @@ def _unreadable(text: str, start: int, end: int, result: int) -> str:
     return ""
 
 
+SOLVED = re.compile(r"[^\S\n]*(?:[A-Za-z/]{1,12}[^\S\n]*)?[,;]?[^\S\n]*(?:⇒|⟹|→|=>|\bso\b|\bhence\b|\bgives\b)[^\S\n]*(?P<name>(?P<stem>[A-Za-z][A-Za-z0-9]*)\w*)(?:_\{?\w+\}?)?[^\S\n]*(?:=|≈|~)")
+
+
+def _solved_for(text: str, result_end: int, names: tuple[str, ...]) -> str:
+    """An equation the page goes on to solve for one of its names ("B/2 = 156 ⇒ B ≈ 312"): the printed number is
+    given, the name is what follows from it, so the line is no sum to check."""
+    solved = SOLVED.match(text, result_end)
+    named = solved and next((n for n in (solved["name"], solved["stem"]) if n in names), None)
+    if named:
+        return f"an equation solved for {named}, not a sum"  # "⇒ B_A100 ≈ 312" solves for B
+    return ""
+
+
 def _boundary_before(text: str, position: int) -> int:
     # a little past the position, for a boundary's lookahead ("\nseq=" sees its "=")
     ends = [m.end() for m in BOUNDARY.finditer(text, max(0, position - MAX_SPAN), position + 2) if m.end() <= position]
@@ -174,6 +188,8 @@ def _kind(token: re.Match) -> str:
 
 
 DESCRIPTOR = re.compile(r"[A-Za-z]{3,}")
+CONNECTIVES = frozenset({"and", "but", "the", "are", "was", "for", "with", "from", "then", "than", "into", "while", "where", "which", "that"})
+"""Words that join clauses, never a count's noun: "β = 3.35 TB/s and Π = 1,979 TFLOPS" is two settings, not a sum."""
 """A word after a number that is not a unit ("8 GPUs", "32B active", the "KV" of "8 KV heads"): what the number counts, not a factor."""
 
 
@@ -198,6 +214,8 @@ def _expression(run: list[re.Match]):
             spans.append((token.start("number"), token.end("number")))
         elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous) and _is_unit(token.group(0)):
             parts[number_at] = f"({parts[number_at]}*{_unit_name(token.group(0))})"  # "32K tok/s"
+        elif kind == "name" and token.group(0).lower() in CONNECTIVES:
+            return None
         elif kind == "name" and previous is not None and _kind(previous) == "number" and DESCRIPTOR.fullmatch(token.group(0)) and not _is_unit(token.group(0)):
             pass  # "32B active", "8 GPUs": the count's noun
         elif kind == "name":
