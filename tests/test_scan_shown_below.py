@@ -103,3 +103,23 @@ def test_a_formula_that_gives_infinity_is_no_candidate_and_no_crash(tmp_path):
     page = "# Decode on an H100 SXM\n\nFor Meta-Llama-3-8B in BF16 with a 32768-token context, the compute-bound knee of decode sits at a batch of ≈ 0.491.\n"
     knee = _page(tmp_path, page)["≈ 0.491"]
     assert knee.formula is None and any("no finite value" in e for e in knee.evidence)
+
+
+def test_the_rates_a_page_states_for_an_accelerator_are_its_figures_for_that_accelerator(tmp_path):
+    """1,979 TFLOPS is the H100's sparse figure, but it is the one this page sizes with: 1979 / 3.35 = 591."""
+    page = ("# Ridge points\n\nWe use an H100 SXM (Π = 1,979 TFLOPS, β = 3.35 TB/s) throughout.\n\n"
+            "## Decode\n\nOn the H100 SXM, the ridge point of the roofline sits at 591 FLOP/byte.\n")
+    ridge = _page(tmp_path, page)["591 FLOP/byte"]
+    assert ridge.formula == "ridge_intensity" and ridge.given["peak_flops"] == "1979 TFLOPS"
+    assert ridge.finding.verdict.holds
+
+
+def test_a_link_rate_beside_an_accelerator_is_not_its_memory_bandwidth():
+    from auditor.scan.gpu_figures import figure_for, gpu_figures
+    from auditor.scan.quantities import written_quantities
+
+    text = "An H100 SXM with 900 GB/s NVLink and 3.35 TB/s of HBM.\n| | H100 PCIe |\n|---|---|\n| HBM | 2 TB/s |\n"
+    pcie = text.index("H100 PCIe")
+    figures = gpu_figures(text, [(3, 11, "h100_sxm"), (pcie, pcie + 9, "h100_pcie")], written_quantities(text))
+    assert figure_for(figures, "h100_sxm", "mem_bandwidth", 0).text == "3.35 TB/s"
+    assert figure_for(figures, "h100_pcie", "mem_bandwidth", 0) is None  # a header row names the card, the figure is below

@@ -19,6 +19,7 @@ from . import inputs as inputs_in_text
 from . import match as words
 from .choose import written_value
 from .derivations import printed_value
+from .gpu_figures import figure_for
 from .match import leaf_symbols
 from .quantities import within
 from .quantities import written_value as page_value
@@ -63,7 +64,7 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         if row and symbol.name in PAGE_COUNTS and (value := inputs_in_text.value_for(symbol.name, scanner.assignments, row, proposal.start, None)) is not None:
             given[symbol.name] = int(value)  # the cell's own row sets it ("| 7B |" under "Params"), before any count farther off
             continue
-        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs, taken):
+        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs, taken) or stated_for_gpu(scanner, proposal, symbol, given, page_inputs):
             continue
         if ideal and symbol.ideal is not None:
             given[symbol.name] = int(symbol.ideal) if symbol.ideal.denominator == 1 else float(symbol.ideal)
@@ -241,6 +242,19 @@ def sheet_instead(scanner, symbol, found, given: dict) -> bool:
 
 
 BINARY_FOR_DECIMAL = tuple((1024 / 1000) ** power for power in (1, 2, 3, 4))
+
+
+def stated_for_gpu(scanner, proposal, symbol, given: dict, page_inputs: dict) -> bool:
+    """The rate the page itself states for the accelerator the number is about (``gpu_figures``) beats its sheet;
+    a figure written with the words of the input near the number (``page_sets``) is asked first."""
+    if not symbol.gpu or "gpu" not in given:
+        return False
+    found = figure_for(scanner.gpu_figures, given["gpu"], symbol.name, proposal.start)
+    if found is None or _printed_again(found, printed_value(proposal)) or sheet_instead(scanner, symbol, found, given):
+        return False
+    given[symbol.name] = found.given
+    page_inputs[symbol.name] = found.text
+    return True
 
 
 def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict, taken: set[int]) -> bool:

@@ -23,6 +23,7 @@ from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
 from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
+from .gpu_figures import gpu_figures
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
 from .proposals import audit_proposals, audited_draft, coincidental, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
@@ -90,6 +91,7 @@ class Scanner:
         # every written figure, a count inside a model's name too ("70B" of "a 70B model"): what a size beside it divides by
         self.every_written = written_quantities(text)
         self.written = [w for w in self.every_written if w.dimensions or not in_names.covers(w.start)]
+        self.gpu_figures = gpu_figures(text, self.gpus, self.written)  # "an H100 (Π = 1,979 TFLOPS)": the page's own sheet
         self.index = FormulaIndex(catalogue)
         self.notation = inputs_in_text.formula_notation(catalogue)
         self.spec_formulas = words.spec_lookups(catalogue)
