@@ -123,3 +123,23 @@ def test_a_link_rate_beside_an_accelerator_is_not_its_memory_bandwidth():
     figures = gpu_figures(text, [(3, 11, "h100_sxm"), (pcie, pcie + 9, "h100_pcie")], written_quantities(text))
     assert figure_for(figures, "h100_sxm", "mem_bandwidth", 0).text == "3.35 TB/s"
     assert figure_for(figures, "h100_pcie", "mem_bandwidth", 0) is None  # a header row names the card, the figure is below
+
+
+GPU_TABLE = """# Hardware
+
+| GPU Model | Compute (TFLOPs, bf16/fp16) | Memory BW (GB/s) | Intensity (FLOPs/byte) |
+|-----------|------------------------------|------------------|-------------------------|
+| H100 SXM  | 989                          | 3,350            | 295                      |
+| H100 PCIe | 756                          | 2,000            | 378                      |
+| A100 SXM  | 312                          | 2,039            | 153                      |
+| L40S      | 362                          | 864              | 519                      |
+"""
+
+
+def test_a_gpu_tables_tflops_are_a_rate_and_its_figures_are_inputs_not_results(tmp_path):
+    """989 TFLOP/s over 3,350 GB/s is 295 FLOP/byte; 362 / 0.864 is 419, not the 519 printed. The compute and
+    bandwidth cells are what the rule reads: none of them is worked out from the intensity beside it."""
+    found = _page(tmp_path, GPU_TABLE)
+    assert found["295"].given == {"Compute": "989 TFLOP/s", "Memory_BW": "3350 GB/s"} and found["295"].finding.verdict.holds
+    assert not found["519"].finding.verdict.holds
+    assert not any(found[cell].proposed for cell in ("989", "3,350", "756", "2,000"))

@@ -159,13 +159,13 @@ class Scanner:
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         claims = [p for p in located if id(p) not in operands]
-        self._table_rules(claims)
+        table_inputs = self._table_rules(claims)
         self._table_sweeps(claims)
         self._tensor_sizes(claims)
         self._sum_inputs(claims)
         self._weights_beside_counts(claims)
         self._shown_below(claims, results)
-        self._worked_out(located, operands)
+        self._worked_out(located, operands | table_inputs)
         self._exact_chains(located, operands, results)
         return [p for p in located if id(p) not in operands or p.proposed]
 
@@ -372,11 +372,16 @@ class Scanner:
         return replace(found[0], start=shift, end=shift + found[0].end, result_start=proposal.start,
                        operand_spans=[(a + shift, b + shift) for a, b in found[0].operand_spans])
 
-    def _table_rules(self, located: list[Proposal]) -> None:
-        """A cell nothing else prices takes the arithmetic its table applies in its other lines."""
-        rules = {r.cell.start: r for r in table_relations(self.tables)}
+    def _table_rules(self, located: list[Proposal]) -> set[int]:
+        """A cell nothing else prices takes the arithmetic its table applies in its other lines; returns the
+        proposals of the cells such arithmetic reads, the table's inputs ("| H100 | 1,979 | 3.35 | 591 |": 1,979
+        is no product of 3.35 and 591)."""
+        relations = table_relations(self.tables)
+        rules = {r.cell.start: r for r in relations}
         if not rules:
-            return
+            return set()
+        read = {cell.start for r in relations for cell in r.operands}
+        inputs = {id(p) for p in located if not p.proposed and (place := self.place(p.start)) is not None and place.cell.start in read}
         for proposal in located:
             place = place_of(self.tables, proposal.start) if not proposal.proposed else None
             rule = rules.get(place.cell.start) if place is not None else None
@@ -384,6 +389,7 @@ class Scanner:
                 proposal.arithmetic, proposal.given, proposal.score = rule.expression, dict(rule.given), TABLE_RULE_SCORE
                 proposal.unit, proposal.bare, proposal.worked_out = proposal.unit or rule.unit, False, True
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
+        return inputs
 
     def _worked_out(self, located: list[Proposal], operands: set[int] = frozenset()) -> None:
         """Numbers the page works out without printing the sum, in page order: a number printed again ("the 16

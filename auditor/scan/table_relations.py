@@ -29,7 +29,8 @@ from .tables import Cell, Table, header_unit
 MIN_HOLDING = 3
 MAX_FAILING = 1
 MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
-COUNT_DIMENSIONS = frozenset({"[token]"})  # "Batch Size" over a step time is tokens per second
+COUNT_DIMENSIONS = frozenset({"[token]"})
+FLOPS_COUNT = re.compile(r"\b([kMGTPE]?)FLOPs$")  # "TFLOPs": a count as the unit reads, a rate in a column of GPUs  # "Batch Size" over a step time is tokens per second
 # a cell's number: a digit run no longer than a table prints ("9" * 5000 is no number to read)
 CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1,30}(?:\.\d{1,30})?)(?:\s*[×x]\s*10\^(?P<exponent>-?\d{1,3})|[eE](?P<e_exponent>[+-]?\d{1,3}))?\s*(?P<unit>[A-Za-z/]{1,8})?\s*$")
 
@@ -58,6 +59,7 @@ class Relation:
     given: dict
     unit: str
     evidence: str
+    operands: tuple = ()  # the cells it reads: the table's inputs, never worked out from its results
 
 
 def table_relations(tables: list[Table]) -> list[Relation]:
@@ -194,19 +196,44 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
 
 def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
     """Dimensions agree (counts of tokens aside): a sum of like quantities, a product or quotient whose unit is the target's."""
-    def plain(dimensions):
-        return {k: v for k, v in dimensions if k not in COUNT_DIMENSIONS}
-
     if op == "+":
-        return all(plain(o.dimensions) == plain(goal.dimensions) for o in operands)
+        return all(_plain(o) == _plain(goal) for o in operands)
     if _in_base_units(goal, operands):
         return True
-    first, second = plain(operands[0].dimensions), plain(operands[1].dimensions)
+    return _plain(goal) in (_combined(operands, op), _with_rates(operands, op))
+
+
+def _plain(value: Value) -> dict:
+    return {k: v for k, v in value.dimensions if k not in COUNT_DIMENSIONS}
+
+
+def _combined(operands: list[Value], op: str, rates: tuple[bool, bool] = (False, False)) -> dict:
+    """The dimensions of the product or quotient, counts of tokens aside; ``rates`` reads an operand's FLOPs as per second."""
+    first, second = (_plain(o) for o in operands)
+    for dimensions, rate in zip((first, second), rates):
+        if rate:
+            dimensions["[time]"] = dimensions.get("[time]", 0) - 1
     sign = 1 if op == "*" else -1
     combined = dict(first)
     for key, power in second.items():
         combined[key] = combined.get(key, 0) + sign * power
-    return {k: v for k, v in combined.items() if v} == plain(goal.dimensions)
+    return {k: v for k, v in combined.items() if v}
+
+
+def _with_rates(operands: list[Value], op: str) -> dict | None:
+    """The dimensions when each operand printed in "TFLOPs" (a count, as the unit reads) is the rate a GPU
+    table means by it ("Compute (TFLOPs) | 989"): None when no operand is so printed."""
+    rates = tuple(_flops_count(o) for o in operands)
+    return _combined(operands, op, rates) if any(rates) else None
+
+
+def _flops_count(value: Value) -> bool:
+    return bool(FLOPS_COUNT.search(value.text)) and dict(value.dimensions) == {"[compute]": 1}
+
+
+def _rate_text(value: Value) -> str:
+    """"989 TFLOPs" as the rate it stands for, "989 TFLOP/s"."""
+    return FLOPS_COUNT.sub(lambda m: m.group(1) + "FLOP/s", value.text)
 
 
 def _in_base_units(goal: Value, operands: list[Value]) -> bool:
@@ -248,8 +275,10 @@ def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
         if goal is None or None in operands:
             continue
         bare = _in_base_units(goal, operands)
-        given = {name: _base_text(value) if bare else value.text for name, value in zip(names, operands)}
-        found.append(Relation(goal.cell, expression, given, lines[target].unit, rule))
+        as_rates = op != "+" and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
+        given = {name: _base_text(value) if bare else _rate_text(value) if as_rates and _flops_count(value) else value.text
+                 for name, value in zip(names, operands)}
+        found.append(Relation(goal.cell, expression, given, lines[target].unit, rule, tuple(o.cell for o in operands)))
     return found
 
 

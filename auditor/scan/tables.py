@@ -153,7 +153,12 @@ def header_unit(text: str) -> str:
     a unit of some dimension, so "Heads", "Size" and a bare "layers" give none."""
     match = HEADER_UNIT.search(text)
     if match:
-        return _unit_or_empty(re.sub(r"(?i)\bbytes?\b", "B", (match[1] or match[2]).strip()))
+        parts = [re.sub(r"(?i)\bbytes?\b", "B", part.strip()) for part in (match[1] or match[2]).split(",")]
+        # "(TFLOPs, bf16/fp16)", "(β, TB/s)": the one part that is a unit, beside a format or the header's symbol
+        units = [u for u in map(_unit_or_empty, parts) if u]
+        if len(units) == 1 or match[2] or len(parts) > 1:
+            return units[0] if len(units) == 1 else ""
+        text = text[: match.start()]  # "FP16 TFLOPS (Π)": a symbol in the brackets, the unit before them
     last = LAST_WORD.search(text)
     if not last or last[1].lower() in NOT_HEADER_UNITS:
         return ""
