@@ -28,6 +28,7 @@ BARE_THRESHOLD = 3.0
 NOTATION_BONUS = 4.0
 SET_INPUT_BONUS = 1.5  # per input of the formula the sentence or table row sets by name
 COMPLETE_BONUS = 4.0  # every input the formula has no default for is set or printed in the sentence
+GPU_BEFORE = 24  # characters from an accelerator's name to a figure of it
 SECTION_COMPLETE_BONUS = 2.0  # every model count the formula needs is set in the section above the number
 RESOLVE_MARGIN = 0.8
 RESOLVE_CHOICES = 5
@@ -241,10 +242,14 @@ class FormulaChooser:
             ]
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
+        of_a_gpu = self._gpu_just_before(proposal.start)
         totals, complete = [], set()
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
+            if of_a_gpu and self._sheet_only(score.formula):
+                total += COMPLETE_BONUS  # "even H100 (295 FLOPs/byte)": a figure of the card, from its sheet alone
+                complete.add(score.formula)
             if set_here:
                 leaves = self._leaves(score.formula)
                 total += SET_INPUT_BONUS * len(set_here & leaves)
@@ -257,6 +262,17 @@ class FormulaChooser:
                 complete.add(score.formula)
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)], complete
+
+    def _gpu_just_before(self, position: int) -> bool:
+        """Whether an accelerator is named right before the number, in its clause ("H100 (295 FLOPs/byte)", "the A100's 312")."""
+        return any(0 <= position - end <= GPU_BEFORE and not re.search(r"[.;:!?\n]", self.text[end:position])
+                   for _, end, _ in self.scanner.visible(self.scanner.gpus, position))
+
+    def _sheet_only(self, formula_id: str) -> bool:
+        """Whether every input the formula has no default for is an accelerator's sheet figure."""
+        catalogue = self.scanner.project.catalogue
+        needed = {n for n in self._leaves(formula_id) if catalogue.symbols[n].default is None and catalogue.symbols[n].value is None}
+        return bool(needed) and all(catalogue.symbols[n].gpu for n in needed)
 
     def _set_up_above(self, formula_id: str, set_by_page: frozenset[str]) -> bool:
         """Whether the page sets every model count the formula needs (two or more); the rest is looked up as ever."""
