@@ -96,3 +96,11 @@ def test_around_finds_the_last_match_before_and_the_first_after_as_searching_out
     before = [m.end() for m in pattern.finditer(text, within[0], start)]
     after = pattern.search(text, end, within[1])
     assert around(pattern, text, start, end, within) == ((before[-1] if before else 0), (after.start() if after else len(text)))
+
+
+def test_a_models_version_may_be_glued_to_its_family_name():
+    from auditor.scan.match import find_models
+
+    ids = ["meta-llama/Meta-Llama-3-8B", "meta-llama/Llama-3.1-8B", "Qwen/Qwen2.5-72B"]
+    found = find_models("the llama3 8B numbers, then llama3.1 8b, Qwen 2.5 72B and qwen2.5 72B.", ids)
+    assert [model for _, _, model in found] == ["meta-llama/Meta-Llama-3-8B", "meta-llama/Llama-3.1-8B", "Qwen/Qwen2.5-72B", "Qwen/Qwen2.5-72B"]

@@ -34,6 +34,7 @@ RELEASE_SUFFIX = re.compile(r"(?:-v\d+(?:\.\d+)*|-\d+k)+$")
 
 
 FAMILY_VERSION = re.compile(r"(?<=[a-z])(?=\d)")
+FAMILY_SPACE = re.compile(r"(?<=[a-z]) (?=\d)")
 
 
 def model_aliases(model_ids: list[str]) -> list[tuple[str, str]]:
@@ -57,6 +58,8 @@ def model_aliases(model_ids: list[str]) -> list[tuple[str, str]]:
     pairs |= {(alias, ids.pop()) for alias, ids in short.items() if len(ids) == 1 and alias not in full}
     # "Qwen 2.5 72B" for "Qwen2.5-72B": a family's name and its version written apart
     pairs |= {(spaced, model_id) for alias, model_id in pairs if (spaced := FAMILY_VERSION.sub(" ", alias)) != alias}
+    # "llama3 8B" for "Llama-3-8B": the version glued to the family's name
+    pairs |= {(glued, model_id) for alias, model_id in pairs if (glued := FAMILY_SPACE.sub("", alias, count=1)) != alias}
     return sorted(pairs, key=lambda p: (-len(p[0]), p[1]))
 
 
