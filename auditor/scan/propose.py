@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from auditor.documents.locate import Document
 
-from . import beside_count, derivations, shown_below, table_sweeps, tensor_shapes
+from . import beside_count, config_names, derivations, shown_below, table_sweeps, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -102,6 +102,7 @@ class Scanner:
         self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
         self.named_models = sorted({m for _, _, m in self.models})
         self._feeds: dict[tuple[str, str], bool] = {}
+        self._geometries: dict[str, object] = {}  # a model's derived geometry, for sums in its config names
         self._counts: dict[str, int | None] = {}
         self._geometry_counts: dict[str, dict[str, int]] = {}
         self.scenario_cache: dict[tuple, dict[str, int]] = {}
@@ -528,6 +529,13 @@ class Scanner:
             evidence.append(f"{name} a factor on both sides (its result printed with {name}): {name} = 1")
             if not proposal.unit:  # "= 327,680 × S bytes": the unit printed after the name is the result's
                 proposal.unit = _unit_after_carried(self.view.text, found, name) or ""
+        expression = found.expression
+        widths = [n for n in found.names if n not in given and n not in unset and n.lower() in config_names.WIDTH_NAMES]
+        if unset and (configured := self._config_sum(proposal, found, unset + widths)) is not None:
+            expression, read, shown = configured
+            given.update(read)
+            evidence += shown
+            unset = []
         if unset:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
             return
@@ -535,7 +543,6 @@ class Scanner:
             proposal.score = UNRESOLVED_SUM_SCORE
             proposal.evidence = tuple(evidence + ["converts the result of the sum before it, which does not hold: the slip is that sum's"])
             return
-        expression = found.expression
         if not given and (in_bytes := self._glued_bytes(proposal, found)) is not None:
             expression, shown = in_bytes
             evidence[0] = f"printed arithmetic {expression}"
@@ -548,6 +555,60 @@ class Scanner:
             return
         proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = expression, given, SUM_SCORE, tuple(evidence)
         proposal.bare = False
+
+    def _config_sum(self, proposal: Proposal, found, unset: list[str]) -> tuple[str, dict, list[str]] | None:
+        """The sum in the config names of the model named nearest (``config_names``): (expression, the names'
+        values, evidence), or None when a name is not the model's or no model or format is named."""
+        scopes = self._scopes(proposal)
+        place = self.place(proposal.start)
+        visible = self.visible(self.models, proposal.start)
+        before = [m for m in visible if 0 <= proposal.start - m[1] <= CONFIG_MODEL_REACH]
+        candidates = ([self._in_headers(self.models, proposal.start)] if place is not None else []) + [
+            given_module.nearest(visible, [scope], proposal.start) for scope in scopes] + [max(before)[2] if before else None]
+        model = next((m for m in candidates if m), None)
+        geometry = self._geometry(model) if model else None
+        if geometry is None:
+            return None
+        values = config_names.config_values(unset, self.aliases, geometry)
+        if values is None or any(self._page_sets_otherwise(symbol, value) for value, symbol in values.values()):
+            return None
+        read = {name: value for name, (value, _) in values.items()}
+        shown = [f"{name} = {value:,}, {model}'s {symbol}" for name, (value, symbol) in values.items()]
+        widths = config_names.width_names(unset)
+        printed = derivations.printed_value(proposal)
+        in_bytes = printed is not None and dict(printed[1]).get("[information]") == 1
+        units = [n for n in found.names if n not in unset and _is_unit(n)]
+        if not widths and not (in_bytes and not units):
+            return (found.expression, read, shown) if values else None
+        dtype = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text) or self.main_dtype
+        table = self.project.inputs.dtypes
+        if dtype is None or dtype not in table:
+            return None
+        width = config_names.bytes_each(table[dtype])
+        if widths:
+            read.update({name: f"{config_names.number(width)} B" for name in widths})
+            shown.append(f"{', '.join(widths)} = {config_names.number(width)} bytes, the width of {dtype}")
+            return found.expression, read, shown
+        shown.append(f"its elements at {config_names.number(width)} bytes each ({dtype}), as the page prints the result in bytes")
+        return config_names.at_width(found.expression, width), read, shown
+
+    def _page_sets_otherwise(self, symbol: str, value: int) -> bool:
+        """Whether the page sets the symbol, under any of its names, to another value ("d=12288" where the config
+        has 8192): the page sizes with its own figures, and which model each is for is not known here."""
+        return any(symbol in self.aliases.get(s.name, set()) | self.aliases.get(s.name.lower(), set()) and s.value != value
+                   for s in self.settings)
+
+    def _geometry(self, model: str):
+        """The model's derived geometry, read once a page; None when it cannot be read."""
+        if model not in self._geometries:
+            from auditor.base.errors import AuditorError
+            from auditor.inputs.models import model_geometry
+
+            try:
+                self._geometries[model] = model_geometry(model, self.project.inputs, None)[0]
+            except AuditorError:
+                self._geometries[model] = None
+        return self._geometries[model]
 
     def _carries_a_slip(self, found) -> bool:
         """Whether a one-number link of a chain ("52 billion * 2 = 104e12 =~ 104 gb") converts a result that its own sum
@@ -741,6 +802,7 @@ def _first(item: tuple) -> int:
     return item[0]
 
 
+CONFIG_MODEL_REACH = 1200  # characters back to the model a sum in config names is read for, past a short section
 CHAIN_WINDOW = 300  # characters from a sum's result to the next step that reads it
 
 

@@ -74,7 +74,7 @@ def find_sums(text: str) -> list[Sum]:
         if parsed is not None:
             unreadable = _unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
-    return _with_parenthesized(text, found)
+    return _with_bracketed_results(text, _with_parenthesized(text, found))
 
 
 PARENTHESIZED = re.compile(
@@ -99,6 +99,31 @@ def _with_parenthesized(text: str, found: list[Sum]) -> list[Sum]:
             continue  # the whole bracket must be one sum of two printed numbers or more, with no name in it
         unreadable = "algebra in the page's letters, not a sum of quantities" if ALGEBRA.search(text, low, high) else ""
         extra.append(Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], unreadable))
+    return sorted(found + extra, key=lambda f: f.start) if extra else found
+
+
+BRACKETED_RESULT = re.compile(
+    rf"(?<![\w.])[A-Za-z_]\w{{0,30}}[ \t]*=[ \t]*(?P<expression>[^=()\n#|]{{3,160}}?)[ \t]*"
+    rf"\([ \t]*[~≈]?[ \t]*(?P<number>{NUMBER})[ \t]*{UNIT_WORD}[ \t]*\)"
+)
+"""A name set to a sum whose value follows in brackets: "W_q = d_model × d_model (32MB)"."""
+
+
+def _with_bracketed_results(text: str, found: list[Sum]) -> list[Sum]:
+    """The sums a page prints as "name = sum (result)", added to the others, in order."""
+    if "(" not in text:
+        return found
+    results = {f.result_start for f in found}
+    covered = [(f.start, f.end) for f in found]
+    extra = []
+    for match in BRACKETED_RESULT.finditer(text):
+        low, high = match.span("expression")
+        if match.start("number") in results or any(a < high and low < b for a, b in covered):
+            continue
+        parsed = _longest_sum(text, low, high, False)
+        if parsed is None or text[low : parsed[0]].strip() or not parsed[4]:
+            continue  # the whole of it one sum, with an operator
+        extra.append(Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], ""))
     return sorted(found + extra, key=lambda f: f.start) if extra else found
 
 
