@@ -143,3 +143,12 @@ def test_a_gpu_tables_tflops_are_a_rate_and_its_figures_are_inputs_not_results(t
     assert found["295"].given == {"Compute": "989 TFLOP/s", "Memory_BW": "3350 GB/s"} and found["295"].finding.verdict.holds
     assert not found["519"].finding.verdict.holds
     assert not any(found[cell].proposed for cell in ("989", "3,350", "756", "2,000"))
+
+
+def test_a_figure_right_after_an_accelerators_name_is_read_from_its_sheet(tmp_path):
+    """"even H100 SXM (295 FLOPs/byte)": the words speak of arithmetic intensity, whose work and traffic the
+    sentence does not give; the card named just before the figure gives its ridge point, 989.4 / 3.35 = 295."""
+    page = ("# Prefill\n\nPrefill at batch 32 has an arithmetic intensity near 10,000 FLOPs/byte of traffic, "
+            "far above even the H100 SXM (295 FLOPs/byte).\n")
+    ridge = _page(tmp_path, page)["295 FLOPs/byte"]
+    assert ridge.formula == "ridge_intensity" and ridge.given["gpu"] == "h100_sxm" and ridge.finding.verdict.holds

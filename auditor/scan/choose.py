@@ -121,6 +121,7 @@ class FormulaChooser:
         first, near = None, None
         # below the margin, a formula whose every input the row or sentence sets is still tried, held to the runner-up's test
         choices = [(total, score) for total, score in ranked[:RESOLVE_CHOICES] if total >= RESOLVE_MARGIN * ranked[0][0] or score.formula in complete]
+        choices += [(total, score) for total, score in ranked[RESOLVE_CHOICES:] if score.formula in complete]  # set in full, however worded
         for index, (total, score) in enumerate(choices):
             given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
             if missing:
