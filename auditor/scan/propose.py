@@ -33,6 +33,7 @@ from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
 from .sums import find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
+from .table_totals import table_totals
 from .tables import column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_settings
 from .views import read_view
 from .words import FormulaIndex
@@ -374,11 +375,12 @@ class Scanner:
                        operand_spans=[(a + shift, b + shift) for a, b in found[0].operand_spans])
 
     def _table_rules(self, located: list[Proposal]) -> set[int]:
-        """A cell nothing else prices takes the arithmetic its table applies in its other lines; returns the
+        """A cell nothing else prices takes the arithmetic its table applies in its other lines, or a total row the sum
+        of the rows above it (``table_totals``); returns the
         proposals of the cells such arithmetic reads, the table's inputs ("| H100 | 1,979 | 3.35 | 591 |": 1,979
         is no product of 3.35 and 591)."""
-        relations = table_relations(self.tables)
-        rules = {r.cell.start: r for r in relations}
+        relations = table_relations(self.tables) + table_totals(self.tables)
+        rules = {r.cell.start: r for r in reversed(relations)}  # a total row's sum before a rule across its columns
         if not rules:
             return set()
         read = {cell.start for r in relations for cell in r.operands}

@@ -102,11 +102,12 @@ def _orientations(table: Table) -> list[list[_Line]]:
 
 def _line(name: str, cells: list[Cell], setting: bool = False) -> _Line:
     unit = header_unit(name)
-    return _Line(name, unit, [_value(c, unit) for c in cells], setting)
+    return _Line(name, unit, [cell_value(c, unit) for c in cells], setting)
 
 
-def _value(cell: Cell, unit: str) -> Value | None:
-    text = re.sub(r"[*`$]", "", cell.text).strip()
+def cell_value(cell: Cell, unit: str) -> Value | None:
+    """The cell's number in base units with its printed half-width, in its own unit or its column's; None for text."""
+    text = re.sub(r"[*`$]", "", cell.text).strip().lstrip("~≈").strip()  # "~174 GB": a rounded figure is a figure
     match = CELL.match(text)
     if not match:
         return None
@@ -266,7 +267,7 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
 
 def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
     op, indices = candidate
-    names = _names([lines[i].name for i in indices])
+    names = operand_names([lines[i].name for i in indices])
     expression = f" {op} ".join(names)
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')} in the table's other lines"
     found = []
@@ -288,7 +289,7 @@ def _base_text(value: Value) -> str:
     return value.mantissa + (f"e{exponent}" if exponent else "")
 
 
-def _names(headers: list[str]) -> list[str]:
+def operand_names(headers: list[str]) -> list[str]:
     """Identifiers for the operands: the headers' words ("LM head" as LM_head), else a, b, c."""
     names = []
     for header in headers:

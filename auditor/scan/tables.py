@@ -77,7 +77,8 @@ def find_tables(text: str) -> list[Table]:
     """Every run of pipe rows, with its header row when a separator row follows it."""
     tables, run, last_end = [], [], -2
     for match in ROW.finditer(text):
-        if run and text[last_end : match.start()].strip():
+        between = text[last_end : match.start()]
+        if run and (between.strip() or between.count("\n") > 1):  # other text, or a blank line, ends a table
             tables.append(_table(run))
             run = []
         run.append(_cells(text, match.start(), match.end()))
