@@ -76,9 +76,12 @@ class Place:
 def find_tables(text: str) -> list[Table]:
     """Every run of pipe rows, with its header row when a separator row follows it."""
     tables, run, last_end = [], [], -2
-    for match in ROW.finditer(text):
+    matches = list(ROW.finditer(text))
+    for index, match in enumerate(matches):
         between = text[last_end : match.start()]
-        if run and (between.strip() or between.count("\n") > 1):  # other text, or a blank line, ends a table
+        # other text ends a table, and so does a blank line before a new header row (one a separator row follows);
+        # a blank line alone does not: a page's HTML tables are read with one between their rows
+        if run and (between.strip() or between.count("\n") > 1 and _heads_a_table(text, matches, index)):
             tables.append(_table(run))
             run = []
         run.append(_cells(text, match.start(), match.end()))
@@ -86,6 +89,14 @@ def find_tables(text: str) -> list[Table]:
     if run:
         tables.append(_table(run))
     return tables
+
+
+def _heads_a_table(text: str, matches: list, index: int) -> bool:
+    """Whether the row is a header: the next row, on the next line, is a separator ("| --- | --- |")."""
+    if index + 1 >= len(matches) or text[matches[index].end() : matches[index + 1].start()].strip(" \t") != "\n":
+        return False
+    cells = _cells(text, matches[index + 1].start(), matches[index + 1].end())
+    return bool(cells) and all(SEPARATOR.match(c.text) for c in cells)
 
 
 def place_of(tables: list[Table], position: int) -> Place | None:
