@@ -54,3 +54,15 @@ def test_a_figure_right_after_an_accelerators_name_is_read_from_its_sheet(tmp_pa
             "far above even the H100 SXM (295 FLOPs/byte).\n")
     ridge = _page(tmp_path, page)["295 FLOPs/byte"]
     assert ridge.formula == "ridge_intensity" and ridge.given["gpu"] == "h100_sxm" and ridge.finding.verdict.holds
+
+
+def test_a_cards_sheet_figure_in_its_row_is_cited_not_worked_out(tmp_path):
+    """4.80 TB/s is the H200's sheet figure in the H200's row, not 2.4 × 2.00 TB/s that happens to give it; and
+    "1.00× (baseline)" is the reference the other ratios are measured against."""
+    page = ("# Bandwidth\n\nA newer card offers about 2.4× the A100's 2.00 TB/s.\n\n"
+            "| GPU | HBM Bandwidth | Gain |\n|---|---|---|\n| A100 SXM | 2.00 TB/s | 0.60× |\n"
+            "| H100 SXM | 3.35 TB/s | 1.00× (baseline) |\n| H200 SXM | 4.80 TB/s | 1.43× |\n")
+    found = _page(tmp_path, page)
+    assert not found["4.80 TB/s"].proposed and "the sheet's mem_bandwidth of h200_sxm" in found["4.80 TB/s"].evidence[0]
+    assert not any(p.proposed for stated, p in found.items() if stated.startswith("1.00"))
+    assert found["1.43×"].finding.verdict.holds  # 4.80 / 3.35, the ratio the row prints

@@ -243,7 +243,7 @@ class FormulaChooser:
             ]
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
-        of_a_gpu = self._gpu_just_before(proposal.start)
+        of_a_gpu = self.gpu_just_before(proposal.start) is not None
         totals, complete = [], set()
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
@@ -264,10 +264,10 @@ class FormulaChooser:
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)], complete
 
-    def _gpu_just_before(self, position: int) -> bool:
-        """Whether an accelerator is named right before the number, in its clause ("H100 (295 FLOPs/byte)", "the A100's 312")."""
-        return any(0 <= position - end <= GPU_BEFORE and not re.search(r"[.;:!?\n]", self.text[end:position])
-                   for _, end, _ in self.scanner.visible(self.scanner.gpus, position))
+    def gpu_just_before(self, position: int) -> str | None:
+        """The accelerator named right before the number, in its clause ("H100 (295 FLOPs/byte)", "the A100's 312")."""
+        return next((gpu for _, end, gpu in reversed(self.scanner.visible(self.scanner.gpus, position))
+                     if 0 <= position - end <= GPU_BEFORE and not re.search(r"[.;:!?\n]", self.text[end:position])), None)
 
     def _sheet_only(self, formula_id: str) -> bool:
         """Whether every input the formula has no default for is an accelerator's sheet figure."""

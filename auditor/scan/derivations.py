@@ -166,6 +166,13 @@ def unit_factor(proposal) -> Fraction | None:
     return None if stated is None else Fraction(stated.unit.factor)
 
 
+def half_width(proposal) -> Fraction:
+    """Half the number's last printed digit, in base units (0 for a number that cannot be read)."""
+    stated = _single(proposal)
+    relative = _relative_half_digit(stated)
+    return Fraction(relative) * abs(stated.low.value * stated.unit.factor) if stated is not None and relative is not None else Fraction(0)
+
+
 def plain_digits(proposal) -> str | None:
     """The number's digits as the safe parser's syntax writes them ("1,536" as "1536")."""
     stated = _single(proposal)

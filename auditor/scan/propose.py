@@ -428,7 +428,7 @@ class Scanner:
                 if first is not None and not derivations.printed_finer(proposal, first):
                     if self._replaceable(proposal):
                         self._repeat(proposal, first)
-                elif target is not None and not any(RESTATED in e for e in proposal.evidence):
+                elif target is not None and not any(RESTATED in e for e in proposal.evidence) and not self._not_derived(proposal):
                     self._derive(proposal, target, available)
             if proposal.proposed and key is not None:
                 earlier.setdefault(key, proposal)
@@ -436,6 +436,23 @@ class Scanner:
                 printed_as = derivations.printed_value(proposal)
                 if printed_as is not None and printed_as[1]:
                     just_worked[printed_as] = proposal
+
+    def _not_derived(self, proposal: Proposal) -> bool:
+        """A reference ratio ("1.00× (baseline)") or the sheet's own figure for the card its row or clause names
+        ("| H200 SXM | 4.80 TB/s |"): the page cites it, so no two of its numbers that happen to give it are its sum."""
+        if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")):
+            return True
+        gpu = self.table_gpu(proposal.start) or self.chooser.gpu_just_before(proposal.start)
+        printed = derivations.printed_value(proposal)
+        if gpu is None or printed is None or not printed[1]:
+            return False
+        half = derivations.half_width(proposal)
+        for symbol in self.gpu_symbols:
+            sheet = self.project.inputs.gpu_value(gpu, symbol.gpu)
+            if sheet is not None and sheet.value and symbol.unit.dimensions == printed[1] and abs(Fraction(sheet.value) - printed[0]) <= half:
+                proposal.evidence = (f"the sheet's {symbol.name} of {gpu}, the card it is printed for: an input the page cites",)
+                return True
+        return False
 
     def _replaceable(self, proposal: Proposal) -> bool:
         """Nothing proposed yet, or a formula the words chose that does not stand (asked last: it audits the formula)."""
