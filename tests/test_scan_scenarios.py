@@ -24,7 +24,7 @@ def _scanned(path):
      ("Google Cloud USD / hour", ""), ("Time per step / ms", "ms"), ("Output tokens / hour", "tokens/hour"),
      # a unit beside a format or the header's symbol in the brackets, or before brackets that hold only a symbol
      ("Compute (TFLOPs, bf16/fp16)", "TFLOPs"), ("HBM BW (β, TB/s)", "TB/s"), ("FP16 TFLOPS (Π)", "TFLOPS"), ("Size (GB, MB)", ""),
-     ("Model (7B)", "")],
+     ("Model (7B)", ""), ("FLOPs per Weight", "FLOPs"), ("Bytes per Weight", "B")],
 )
 def test_a_header_prints_its_cells_unit_in_parentheses_or_as_its_last_word(header, unit):
     assert header_unit(header) == unit

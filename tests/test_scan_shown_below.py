@@ -103,3 +103,24 @@ def test_a_formula_that_gives_infinity_is_no_candidate_and_no_crash(tmp_path):
     page = "# Decode on an H100 SXM\n\nFor Meta-Llama-3-8B in BF16 with a 32768-token context, the compute-bound knee of decode sits at a batch of ≈ 0.491.\n"
     knee = _page(tmp_path, page)["≈ 0.491"]
     assert knee.formula is None and any("no finite value" in e for e in knee.evidence)
+
+
+INTENSITY = """# Intensity by format
+
+| Weight Dtype | Bytes per Weight | FLOPs per Weight | Arithmetic Intensity |
+| --- | --- | --- | --- |
+| float32 | 4 bytes | 2 (1 multiply + 1 add) | 0.5 FLOP/byte |
+| float16 | 2 bytes | 2 | 1.0 FLOP/byte |
+| int8 | 1 byte | 2 | 2.0 FLOP/byte |
+| int4 | 0.5 bytes | 2 | 4.0 FLOP/byte |
+| 1.58-bit | ~0.19 bytes | 2 | ~12.5 FLOP/byte |
+"""
+
+
+def test_a_header_of_a_unit_per_thing_gives_its_cells_that_unit(tmp_path):
+    """"FLOPs per Weight" cells are FLOPs, "Bytes per Weight" bytes: their quotient is the intensity column,
+    2 / 2 = 1.0 FLOP/byte, and 2 / 0.19 = 10.5, not the 12.5 printed."""
+    found = _page(tmp_path, INTENSITY)
+    assert found["1.0 FLOP/byte"].given == {"FLOPs_per_Weight": "2 FLOPs", "Bytes_per_Weight": "2 bytes"}
+    assert found["1.0 FLOP/byte"].finding.verdict.holds
+    assert not found["~12.5 FLOP/byte"].finding.verdict.holds

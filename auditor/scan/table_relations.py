@@ -32,7 +32,7 @@ MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is d
 COUNT_DIMENSIONS = frozenset({"[token]"})
 FLOPS_COUNT = re.compile(r"\b([kMGTPE]?)FLOPs$")  # "TFLOPs": a count as the unit reads, a rate in a column of GPUs  # "Batch Size" over a step time is tokens per second
 # a cell's number: a digit run no longer than a table prints ("9" * 5000 is no number to read)
-CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1,30}(?:\.\d{1,30})?)(?:\s*[×x]\s*10\^(?P<exponent>-?\d{1,3})|[eE](?P<e_exponent>[+-]?\d{1,3}))?\s*(?P<unit>[A-Za-z/]{1,8})?\s*$")
+CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1,30}(?:\.\d{1,30})?)(?:\s*[×x]\s*10\^(?P<exponent>-?\d{1,3})|[eE](?P<e_exponent>[+-]?\d{1,3}))?\s*(?P<unit>[A-Za-z/]{1,12})?\s*$")
 
 
 @dataclass(frozen=True)
