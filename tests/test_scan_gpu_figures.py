@@ -66,3 +66,12 @@ def test_a_cards_sheet_figure_in_its_row_is_cited_not_worked_out(tmp_path):
     assert not found["4.80 TB/s"].proposed and "the sheet's mem_bandwidth of h200_sxm" in found["4.80 TB/s"].evidence[0]
     assert not any(p.proposed for stated, p in found.items() if stated.startswith("1.00"))
     assert found["1.43×"].finding.verdict.holds  # 4.80 / 3.35, the ratio the row prints
+
+
+def test_a_capacity_written_far_off_is_not_the_cards(tmp_path):
+    """"60 GB, nearly an entire A100's memory" sizes a cache against the card; the 8×A100 node's 640 GB is
+    eight of the sheet's 80 GB, not eight of 60."""
+    page = ("# Cache\n\nAt 128K context a single sequence's KV cache can exceed 60 GB, nearly an entire A100's memory.\n\n"
+            "## Budget\n\nAn 8×A100 node has 640 GB total GPU memory.\n")
+    node = _page(tmp_path, page)["640 GB"]
+    assert "gpu_memory" not in node.given and node.finding.verdict.holds

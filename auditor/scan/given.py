@@ -265,7 +265,10 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     """
     if not (symbol.gpu or symbol.name in PAGE_COUNTS or symbol.domain == "fraction" or ("[information]", 1) in symbol.unit.dimensions):
         return False
-    wide = list(scopes) + ([(0, len(scanner.view.text))] if symbol.gpu or symbol.name in PAGE_COUNTS else [])
+    # an accelerator's rate or a parameter count is the page's wherever written; a capacity only near the number
+    # ("can exceed 60 GB, nearly an entire A100's memory" is no A100 of the page's)
+    anywhere = symbol.name in PAGE_COUNTS or (symbol.gpu and any(k == "[time]" for k, _ in symbol.unit.dimensions))
+    wide = list(scopes) + ([(0, len(scanner.view.text))] if anywhere else [])
     found = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
     if found is not None and _printed_again(found, printed_value(proposal)):
         return False  # the number printed again is no input of itself
