@@ -87,19 +87,15 @@ PARENTHESIZED = re.compile(
 
 def _with_parenthesized(text: str, found: list[Sum]) -> list[Sum]:
     """The sums printed in brackets after their result, added to those printed before an "=", in order."""
-    results = {f.result_start for f in found}
-    covered = [(f.start, f.end) for f in found]
-    extra = []
-    for match in PARENTHESIZED.finditer(text):
-        low, high = match.span("inner")
-        if match.start("number") in results or any(a < high and low < b for a, b in covered):
-            continue
-        parsed = _longest_sum(text, low, high, False)
-        if parsed is None or text[low : parsed[0]].strip() or not parsed[4] or parsed[3] or len(parsed[5]) < 2:
-            continue  # the whole bracket must be one sum of two printed numbers or more, with no name in it
-        unreadable = "algebra in the page's letters, not a sum of quantities" if ALGEBRA.search(text, low, high) else ""
-        extra.append(Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], unreadable))
-    return sorted(found + extra, key=lambda f: f.start) if extra else found
+    return _added_sums(text, found, PARENTHESIZED, "inner", _parenthesized)
+
+
+def _parenthesized(text: str, match: re.Match, parsed) -> Sum | None:
+    low, high = match.span("inner")
+    if text[low : parsed[0]].strip() or not parsed[4] or parsed[3] or len(parsed[5]) < 2:
+        return None  # the whole bracket must be one sum of two printed numbers or more, with no name in it
+    unreadable = "algebra in the page's letters, not a sum of quantities" if ALGEBRA.search(text, low, high) else ""
+    return Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], unreadable)
 
 
 BRACKETED_RESULT = re.compile(
@@ -111,19 +107,28 @@ BRACKETED_RESULT = re.compile(
 
 def _with_bracketed_results(text: str, found: list[Sum]) -> list[Sum]:
     """The sums a page prints as "name = sum (result)", added to the others, in order."""
-    if "(" not in text:
-        return found
+    return _added_sums(text, found, BRACKETED_RESULT, "expression", _bracketed) if "(" in text else found
+
+
+def _bracketed(text: str, match: re.Match, parsed) -> Sum | None:
+    if text[match.start("expression") : parsed[0]].strip() or not parsed[4]:
+        return None  # the whole of it one sum, with an operator
+    return Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], "")
+
+
+def _added_sums(text: str, found: list[Sum], pattern: re.Pattern, group: str, build) -> list[Sum]:
+    """``found`` and the sums ``pattern`` finds in its ``group`` that no found sum covers, each as ``build`` reads it."""
     results = {f.result_start for f in found}
     covered = [(f.start, f.end) for f in found]
     extra = []
-    for match in BRACKETED_RESULT.finditer(text):
-        low, high = match.span("expression")
+    for match in pattern.finditer(text):
+        low, high = match.span(group)
         if match.start("number") in results or any(a < high and low < b for a, b in covered):
             continue
         parsed = _longest_sum(text, low, high, False)
-        if parsed is None or text[low : parsed[0]].strip() or not parsed[4]:
-            continue  # the whole of it one sum, with an operator
-        extra.append(Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], ""))
+        added = build(text, match, parsed) if parsed is not None else None
+        if added is not None:
+            extra.append(added)
     return sorted(found + extra, key=lambda f: f.start) if extra else found
 
 
