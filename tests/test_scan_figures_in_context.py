@@ -98,9 +98,20 @@ def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_pa
     assert [p.arithmetic for p in far if p.stated == "16 MB"][0] == "8 * (2*MB)"  # far below, "2 MB" is any 2 MB
 
 
-def test_an_operand_is_not_taken_exactly_from_a_working_that_does_not_hold(tmp_path):
-    found = _located(tmp_path, "# Cache\n\nOne layer holds 2 × 4096 × 1024 × 2 bytes = 18.8 MB.\n\nForty layers hold 40 × 18.8 MB = 752 MB.\n")
-    assert _one(found, "752 MB").arithmetic == "40 * (18.8*MB)"
+def test_a_step_on_a_figure_whose_own_working_misses_carries_that_slip(tmp_path):
+    """8 × 2,097,152 B is 16.8 MB, not the 20 MB printed; 80 of the 20 MB are the 1.6 GB printed, but 80 of what
+    the step above really gives are 1.34 GB: the slip above is carried into the total, which is flagged with it."""
+    chain = ("# Memory\n\n```\nPer head: 2 × 4096 × 128 × 2B = 2 MB\nPer layer: 8 × 2 MB = 20 MB\n"
+             "All 80 layers: 80 × 20 MB = 1.6 GB\n```\n")
+    total = _one(_located(tmp_path, chain), "1.6 GB")
+    assert total.arithmetic == "80 * (16.777216*MB)" and not total.finding.verdict.holds
+    assert any("the slip there is carried here" in e for e in total.evidence)
+
+
+def test_an_operand_from_a_bare_conversion_that_misses_is_taken_as_printed(tmp_path):
+    """"= 5.2 GB" printed after a lone "4096" is a misreading of the page, not a working whose value could be carried."""
+    found = _located(tmp_path, "# Cache\n\nseq = 4096 = 5.2 GB for one sequence.\n\nA batch of 128 holds 128 × 5.2 GB = 665 GB.\n")
+    assert _one(found, "665 GB").arithmetic == "128 * (5.2*GB)"
 
 
 def test_a_unit_after_a_number_before_an_equals_sign_is_no_name_the_page_sets():

@@ -16,6 +16,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from fractions import Fraction
 
+from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
 from . import beside_count, config_names, derivations, shown_below, table_sweeps, tensor_shapes
@@ -212,29 +213,36 @@ class Scanner:
                 first = self._restated.get(id(operand)) if operand is not None else None
                 if first is None or first.end > found.start or re.search(r"[*×^]", operand.stated):
                     continue  # worked out above the sum, and printed as one plain number
-                exact, factor = self._exact_value(first), derivations.unit_factor(operand)
+                (exact, holds), factor = self._exact_value(first), derivations.unit_factor(operand)
                 if exact is None or factor is None or literals[k].group(0) != derivations.plain_digits(operand):
                     continue
                 expression = with_literal(expression, literals[k], derivations.decimal(exact / factor))
                 line = self.raw.position(first.raw[0])[0]
-                taken.append(f"{text[operand.start:operand.end]} taken at its exact value, as worked out at line {line}")
+                shown = text[operand.start:operand.end]
+                taken.append(f"{shown} taken at its exact value, as worked out at line {line}" if holds else
+                             f"{shown} taken at the value its own working at line {line} gives: the slip there is carried here")
             if taken:
                 proposal.arithmetic = expression
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
 
-    def _exact_value(self, first: Proposal | None) -> Fraction | None:
-        """The value in base units of a printed sum the page worked out, when it holds and names nothing."""
+    def _exact_value(self, first: Proposal | None) -> tuple[Fraction | None, bool]:
+        """(the value in base units a printed sum the page worked out gives, whether the sum holds) for a sum that
+        names nothing; (None, False) for any other. A sum that does not hold passes its own value on: the page's
+        next step, done on the figure it printed, carries the slip ("80 × 16 MB = 1.28 GB" over a 16 MB that is
+        16.8)."""
         if first is None or first.arithmetic is None or first.given or first.worked_out:
-            return None
+            return None, False
         from auditor.base.errors import AuditorError
 
         try:
             finding = audited_draft(draft_sum(first, first.arithmetic), self.project, self.draft_audits)
         except AuditorError:
-            return None
-        if not finding.verdict.holds or finding.computed_base is None:
-            return None
-        return Fraction(finding.computed_base)
+            return None, False
+        if finding.computed_base is None or not (finding.verdict.holds or finding.verdict == Verdict.MISMATCH):
+            return None, False
+        if not finding.verdict.holds and not re.search(r"[-+*/]", first.arithmetic):
+            return None, False  # a bare conversion that misses ("= 4096 ... = 5.2 GB") is a misreading, not a working
+        return Fraction(finding.computed_base), finding.verdict.holds
 
     def _table_sweeps(self, located: list[Proposal]) -> None:
         """A table that tabulates a sum worked above it over its first column: each row the sum with the swept operand
