@@ -170,7 +170,7 @@ class Scanner:
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._exact_chains(located, operands, results)
-        return [p for p in located if id(p) not in operands or p.proposed]
+        return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
 
     def _shown_below(self, claims: list[Proposal], results: dict) -> None:
         """A number the page states and then works out just after (``shown_below``) takes the sum printed there."""
