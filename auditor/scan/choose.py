@@ -28,7 +28,6 @@ BARE_THRESHOLD = 3.0
 NOTATION_BONUS = 4.0
 SET_INPUT_BONUS = 1.5  # per input of the formula the sentence or table row sets by name
 COMPLETE_BONUS = 4.0  # every input the formula has no default for is set or printed in the sentence
-GPU_BEFORE = 24  # characters from an accelerator's name to a figure of it
 SECTION_COMPLETE_BONUS = 2.0  # every model count the formula needs is set in the section above the number
 RESOLVE_MARGIN = 0.8
 RESOLVE_CHOICES = 5
@@ -243,7 +242,7 @@ class FormulaChooser:
             ]
         ranked = scanner.index.rank(texts, candidates, sections(texts[3][0] + " " + texts[4][0]))[:40]
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
-        of_a_gpu = self.gpu_just_before(proposal.start) is not None
+        of_a_gpu = self.scanner.gpu_named_before(proposal.start) is not None
         totals, complete = [], set()
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
@@ -263,11 +262,6 @@ class FormulaChooser:
                 complete.add(score.formula)
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)], complete
-
-    def gpu_just_before(self, position: int) -> str | None:
-        """The accelerator named right before the number, in its clause ("H100 (295 FLOPs/byte)", "the A100's 312")."""
-        return next((gpu for _, end, gpu in reversed(self.scanner.visible(self.scanner.gpus, position))
-                     if 0 <= position - end <= GPU_BEFORE and not re.search(r"[.;:!?\n]", self.text[end:position])), None)
 
     def _sheet_only(self, formula_id: str) -> bool:
         """Whether every input the formula has no default for is an accelerator's sheet figure."""

@@ -15,7 +15,6 @@ elements of two bytes each), and only when the page names a format; otherwise no
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 WIDTH_NAMES = frozenset({"bytes", "byte", "bytes_per_param", "bytes_per_element", "bytes_per_elem", "data_type_size",
                          "dtype_size", "dtype_bytes", "bpe", "element_size", "elem_size"})
@@ -33,25 +32,12 @@ def config_values(names: list[str], aliases: dict, geometry) -> dict[str, tuple[
         if len(values) != 1:
             return None
         value = values.pop()
-        if not isinstance(value, int) and getattr(value, "denominator", 2) != 1:
+        if value.denominator != 1:
             return None
         found[name] = (int(value), sorted(symbols)[0])
     return found
 
 
 def width_names(names: list[str]) -> list[str]:
+    """The names among ``names`` a page gives the width of an element."""
     return [n for n in names if n.lower() in WIDTH_NAMES]
-
-
-def bytes_each(dtype) -> Fraction:
-    """The bytes one element of the format stores."""
-    return Fraction(dtype.bits) / 8
-
-
-def at_width(expression: str, width: Fraction) -> str:
-    """The sum of elements taken at ``width`` bytes each."""
-    return f"({expression}) * ({number(width)}*B)"
-
-
-def number(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))

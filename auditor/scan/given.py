@@ -105,7 +105,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         count = device_count(scanner, gpu, scopes, proposal.start)
         if count and "n_devices" in leaves:
             given["n_devices"] = count
-    dtype = scanner.table_dtype(proposal.start) or set_up(scanner.dtypes_set_up(proposal.start), scopes, proposal.start, scanner.view.text) or scanner.main_dtype
+    dtype = scanner.dtype_set_up(proposal, scopes)
     for key in sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal}):
         if dtype:
             given[key] = dtype

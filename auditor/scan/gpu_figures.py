@@ -15,16 +15,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from fractions import Fraction
 
-from .quantities import Written, interned
+from .quantities import Written
 
-RATES = (
-    interned((("[compute]", 1), ("[time]", -1))),
-    interned((("[information]", 1), ("[time]", -1))),
-)
-SYMBOLS = {RATES[0]: "peak_flops", RATES[1]: "mem_bandwidth"}
-"""The input each rate stands for: the page's compute rate is its peak, whatever sheet column it copied."""
+RATES = {(("[compute]", 1), ("[time]", -1)): "peak_flops", (("[information]", 1), ("[time]", -1)): "mem_bandwidth"}
+"""The input each rate a page writes stands for, by its dimensions: its compute rate is its peak, whatever sheet
+column it copied."""
 LINK_WORDS = r"nvlink|\blinks?\b|pcie|interconnect|network|infiniband|ethernet|fabric|bidirectional|per direction"
 LINK = re.compile(rf"(?i){LINK_WORDS}")
 LINK_BEFORE = re.compile(rf"(?i)(?:{LINK_WORDS})\W{{0,3}}$")
@@ -32,10 +28,9 @@ REACH = 90  # characters after the name
 CLAUSE_END = re.compile(r"[.;!?]\s|\n|[.;!?]$")  # a line ends it too: a table's header row names cards, not its figures
 
 
-def gpu_figures(text: str, gpus: list[tuple[int, int, str]], written: list[Written]) -> dict[tuple[str, tuple], list[Written]]:
-    """(accelerator id, dimensions) -> the figures the page writes for it, in page order."""
-    rates = {_normal(d): d for d in RATES}
-    found: dict[tuple[str, tuple], list[Written]] = {}
+def gpu_figures(text: str, gpus: list[tuple[int, int, str]], written: list[Written]) -> dict[tuple[str, str], list[Written]]:
+    """(accelerator id, input symbol) -> the figures the page writes for it, in page order."""
+    found: dict[tuple[str, str], list[Written]] = {}
     starts = [w.start for w in written]
     ordered = sorted(gpus)
     for index, (_, end, gpu) in enumerate(ordered):
@@ -46,13 +41,13 @@ def gpu_figures(text: str, gpus: list[tuple[int, int, str]], written: list[Writt
         for figure in written[bisect_left(starts, end) :]:
             if figure.start >= limit:
                 break
-            kind = rates.get(_normal(figure.dimensions))
-            if kind is None or kind in taken or figure.value <= Fraction(0):
+            symbol = RATES.get(_normal(figure.dimensions))
+            if symbol is None or symbol in taken or figure.value <= 0:
                 continue
-            if kind is RATES[1] and _a_link(text, figure):
+            if symbol == "mem_bandwidth" and _a_link(text, figure):
                 continue
-            taken.add(kind)  # the first rate of each kind after the name is the name's
-            found.setdefault((gpu, kind), []).append(figure)
+            taken.add(symbol)  # the first rate of each kind after the name is the name's
+            found.setdefault((gpu, symbol), []).append(figure)
     return found
 
 
@@ -68,8 +63,7 @@ def _normal(dimensions: tuple) -> tuple:
 
 def figure_for(figures: dict, gpu: str, symbol: str, position: int) -> Written | None:
     """The page's figure for the accelerator's input ``symbol``: the last written before ``position``, else the first."""
-    kind = next((k for k, name in SYMBOLS.items() if name == symbol), None)
-    stated = figures.get((gpu, kind)) if kind is not None else None
+    stated = figures.get((gpu, symbol))
     if not stated:
         return None
     before = [w for w in stated if w.start < position]

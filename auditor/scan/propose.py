@@ -275,7 +275,7 @@ class Scanner:
             sizes = tensor_shapes.shape_in([c.text for c in row_cells(self.tables, proposal.start) if not c.start <= proposal.start < c.end])
             if sizes is None:
                 continue
-            named = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), self._scopes(proposal), proposal.start, self.view.text)
+            named = self.dtype_set_up(proposal, self._scopes(proposal), or_main=False)
             width = beside_count.plain_width(self.project.inputs.dtypes.get(named)) if named else None
             found = tensor_shapes.sized(*size, sizes, {width: named} if width is not None else formats)
             if found is not None:
@@ -450,7 +450,7 @@ class Scanner:
         ("| H200 SXM | 4.80 TB/s |"): the page cites it, so no two of its numbers that happen to give it are its sum."""
         if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")):
             return True
-        gpu = self.table_gpu(proposal.start) or self.chooser.gpu_just_before(proposal.start)
+        gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start)
         printed = derivations.printed_value(proposal)
         if gpu is None or printed is None or not printed[1]:
             return False
@@ -607,17 +607,17 @@ class Scanner:
         units = [n for n in found.names if n not in unset and _is_unit(n)]
         if not widths and not (in_bytes and not units):
             return (found.expression, read, shown) if values else None
-        dtype = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text) or self.main_dtype
-        table = self.project.inputs.dtypes
-        if dtype is None or dtype not in table:
-            return None
-        width = config_names.bytes_each(table[dtype])
+        dtype = self.dtype_set_up(proposal, scopes)
+        width = beside_count.plain_width(self.project.inputs.dtypes.get(dtype)) if dtype else None
+        if width is None:
+            return None  # no format named, or one whose elements are no whole number of bytes apart (groups, scales)
+        each = derivations.decimal(width)
         if widths:
-            read.update({name: f"{config_names.number(width)} B" for name in widths})
-            shown.append(f"{', '.join(widths)} = {config_names.number(width)} bytes, the width of {dtype}")
+            read.update({name: f"{each} B" for name in widths})
+            shown.append(f"{', '.join(widths)} = {each} bytes, the width of {dtype}")
             return found.expression, read, shown
-        shown.append(f"its elements at {config_names.number(width)} bytes each ({dtype}), as the page prints the result in bytes")
-        return config_names.at_width(found.expression, width), read, shown
+        shown.append(f"its elements at {each} bytes each ({dtype}), as the page prints the result in bytes")
+        return f"({found.expression}) * ({each}*B)", read, shown
 
     def _page_sets_otherwise(self, symbol: str, value: int) -> bool:
         """Whether the page sets the symbol, under any of its names, to another value ("d=12288" where the config
@@ -697,6 +697,17 @@ class Scanner:
             near = own
         parts = (own, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
         return list(zip(parts, SCOPE_WEIGHTS))
+
+    def gpu_named_before(self, position: int) -> str | None:
+        """The accelerator named right before the number, in its clause ("H100 (295 FLOPs/byte)", "the A100's 312")."""
+        text = self.view.text
+        return next((gpu for _, end, gpu in reversed(self.visible(self.gpus, position))
+                     if 0 <= position - end <= GPU_BEFORE and not re.search(r"[.;:!?\n]", text[end:position])), None)
+
+    def dtype_set_up(self, proposal: Proposal, scopes, or_main: bool = True) -> str | None:
+        """The dtype the cell's headers, or else the number's own setup, name for it; the page's main one after that."""
+        named = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text)
+        return named or (self.main_dtype if or_main else None)
 
     def table_gpu(self, position: int) -> str | None:
         """The GPU a table cell's own column header or row label names ("| | A100 80GB | H100 SXM |"), before any nearby."""
@@ -829,6 +840,7 @@ def _first(item: tuple) -> int:
     return item[0]
 
 
+GPU_BEFORE = 24  # characters from an accelerator's name to a figure of it
 CONFIG_MODEL_REACH = 1200  # characters back to the model a sum in config names is read for, past a short section
 CHAIN_WINDOW = 300  # characters from a sum's result to the next step that reads it
 

@@ -15,10 +15,9 @@ not read.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
-from .table_relations import cell_value, operand_names
+from .table_relations import Relation, cell_value, operand_names
 from .tables import Cell, Table, header_unit
 
 TOTAL_LABEL = re.compile(r"(?i)^[\s*_`]*(?:(?:per[- ]\w+|grand|overall|sub)\s+)?(?:total|sum)\b")
@@ -27,21 +26,9 @@ NEAR = Fraction(5, 4)
 MIN_ADDENDS = 2
 
 
-@dataclass(frozen=True)
-class Total:
-    """One total cell, the sum the table gives it (``expression`` over ``given`` names), and the cells it adds."""
-
-    cell: Cell
-    expression: str
-    given: dict
-    unit: str
-    evidence: str
-    operands: tuple
-
-
-def table_totals(tables: list[Table]) -> list[Total]:
+def table_totals(tables: list[Table]) -> list[Relation]:
     """Every total cell of the page's tables that is near the sum of the cells above it."""
-    found: list[Total] = []
+    found: list[Relation] = []
     for table in tables:
         if table.transposed or not table.header:
             continue
@@ -60,7 +47,7 @@ def table_totals(tables: list[Table]) -> list[Total]:
     return found
 
 
-def _total(cell: Cell, cells: list[Cell], labels: list[str], unit: str, label: str) -> Total | None:
+def _total(cell: Cell, cells: list[Cell], labels: list[str], unit: str, label: str) -> Relation | None:
     goal = cell_value(cell, unit)
     if goal is None or not goal.dimensions:
         return None
@@ -74,4 +61,4 @@ def _total(cell: Cell, cells: list[Cell], labels: list[str], unit: str, label: s
     names = operand_names([row for _, row in kept])  # the rows' labels as names ("Model_params"), else a, b, c
     given = {name: value.text for name, value in zip(names, values)}
     rule = f"{label.strip(' *_`')} = the sum of the {len(values)} rows above it"
-    return Total(cell, " + ".join(names), given, unit, rule, tuple(v.cell for v in values))
+    return Relation(cell, " + ".join(names), given, unit, rule, tuple(v.cell for v in values))
