@@ -100,12 +100,15 @@ BOUNDS = {
 
 
 def truncated(stated: Stated, x, slack=Fraction(0)) -> bool:
-    """Rule truncation: a bare number less than one full last digit below the value (never after a qualifier).
+    """Rule truncation: a number less than one full last digit below the value.
 
     Truncating drops digits, so the printed number is never farther from
-    zero than the value: 8.03 can be printed 8.0, never 8.1.
+    zero than the value: 8.03 can be printed 8.0, never 8.1. After a
+    qualifier that gives no band of its own ("≈") the number is still only
+    as strict as bare: "≈ 2.6 GB" for 2.68 is the same cut as "2.6 GB". A
+    qualifier with a band ("~", "about") says how loose it is instead.
     """
-    if stated.exact or stated.qualifier is not None or not rule_on("truncation"):
+    if stated.exact or (stated.qualifier is not None and stated.widen) or not rule_on("truncation"):
         return False
     printed = stated.low.value
     return abs(x) > abs(printed) and (x >= 0) == (printed >= 0) and abs(x - printed) < 2 * stated.low.half_ulp - slack
