@@ -39,6 +39,12 @@ def test_decimal_and_binary_prefixes_are_exact(unit, factor):
     assert parse_unit(unit).factor == factor
 
 
+@pytest.mark.parametrize("unit, seconds", [("min", 60), ("hours", 3600), ("hr", 3600), ("days", 86400), ("weeks", 604800)])
+def test_spans_of_time_a_page_runs_for_are_seconds(unit, seconds):
+    assert parse_unit(unit).factor == seconds
+    assert parse_unit(unit).dimensions == parse_unit("s").dimensions
+
+
 def test_gigabit_is_not_gigabyte():
     assert parse_unit("Gb").factor * 8 == parse_unit("GB").factor
 
