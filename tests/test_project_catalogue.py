@@ -182,3 +182,14 @@ def test_a_malformed_scan_phrase_is_a_located_error(project, monkeypatch, run_cl
     code, _, err = run_cli("check")
     assert code == 2
     assert "own.yaml:10" in err and error in err  # the scan_phrases line
+
+
+def test_a_formula_may_require_one_of_its_phrases_and_a_malformed_requirement_is_a_located_error(project, monkeypatch, run_cli):
+    from auditor.audit.project import Project
+
+    (project / "formulas" / "own.yaml").write_text(PHRASED_FORMULA.replace("scan_phrases:", "scan_requires:"))
+    assert Project.load(project).catalogue.formulas["prompt_kv_bytes"].scan_requires == ("prompt cache", "per prompt")
+    (project / "formulas" / "own.yaml").write_text(PHRASED_FORMULA.replace(f"scan_phrases: {PHRASED}", "scan_requires: per prompt"))
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("check")
+    assert code == 2 and "own.yaml:10" in err and "scan_requires must be a list of at most 32 phrases" in err

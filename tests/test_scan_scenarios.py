@@ -802,3 +802,17 @@ def test_a_device_figure_that_is_the_sheets_times_the_devices_counted_is_their_s
     (figure,) = [p for p in _scanned(page).values() if p.stated.endswith("GB")]
     assert figure.formula == formula
     assert formula is None or (figure.given["n_devices"] == 8 and figure.finding.verdict.holds)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated", "per_rank"),
+    [("Fine-tuning Llama-3-70B gives an adapter of typically 50-200 MB, against 140 GB for the base weights.", "50-200 MB", False),
+     ("Each unit of LoRA rank on Llama-3-70B adds about 25.9 MB of fp16 adapter weights.", "about 25.9 MB", True)],
+)
+def test_a_size_per_unit_rank_is_proposed_only_where_the_sentence_speaks_of_rank(tmp_path, sentence, stated, per_rank):
+    """A whole adapter's size is no formula's "bytes per unit rank": the unit cannot show the rank, the words must."""
+    page = tmp_path / "page.md"
+    page.write_text(f"# Serving adapters\n\n{sentence}\n", encoding="utf-8")
+    found = _scanned(page)[stated]
+    assert (found.formula or "").startswith("lora_") == per_rank
+    assert not per_rank or (found.formula == "lora_bytes_per_rank" and found.finding.verdict.holds)

@@ -68,6 +68,7 @@ class FormulaDef:
     plausible_slips: tuple["FactorSlip", ...] = ()
     layer: int = 0
     scan_phrases: tuple[str, ...] = ()  # words pages use for this quantity that its title and symbols lack, lower case (the scan's bonus)
+    scan_requires: tuple[str, ...] = ()  # phrases one of which the number's sentence must hold for the scan to propose it, lower case
 
 
 @dataclass(frozen=True)

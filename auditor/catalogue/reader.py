@@ -20,7 +20,7 @@ from .definitions import DOMAINS, FactorSlip, FormulaDef, SymbolDef, UnitSlip
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 SYMBOL_KEYS = {"meaning", "unit", "domain", "config", "gpu", "dtype_key", "dtype_nominal", "default", "default_source", "ideal", "value", "confused_with", "of_model", "notation"}
-FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips", "scan_phrases"}
+FORMULA_KEYS = {"title", "expr", "unit", "owner", "assumptions", "facts", "fallacy", "fallacy_of", "slips", "scan_phrases", "scan_requires"}
 MAX_SCAN_PHRASES = 32
 MAX_PHRASE_CHARACTERS = 80
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
@@ -229,18 +229,20 @@ def _formula(reader: _Reader, parent: Located, name: str) -> FormulaDef:
         plausible_slips=_factor_slips(reader, node, what),
         layer=reader.layer,
         scan_phrases=_scan_phrases(reader, node, what),
+        scan_requires=_scan_phrases(reader, node, what, "scan_requires"),
     )
 
 
-def _scan_phrases(reader: _Reader, node: Located, what: str) -> tuple[str, ...]:
-    """The phrases ``auditor scan`` credits this formula with, lower case: a short list of short texts."""
-    phrases = node.get("scan_phrases")
+def _scan_phrases(reader: _Reader, node: Located, what: str, key: str = "scan_phrases") -> tuple[str, ...]:
+    """The phrases ``auditor scan`` credits this formula with (or, under ``scan_requires``, needs one of), lower
+    case: a short list of short texts."""
+    phrases = node.get(key)
     if phrases is None:
         return ()
-    where = reader.at(node, "scan_phrases")
+    where = reader.at(node, key)
     if not isinstance(phrases, list) or len(phrases) > MAX_SCAN_PHRASES:
-        raise InputError(where, f"{what}: scan_phrases must be a list of at most {MAX_SCAN_PHRASES} phrases")
+        raise InputError(where, f"{what}: {key} must be a list of at most {MAX_SCAN_PHRASES} phrases")
     for phrase in phrases:
         if not isinstance(phrase, str) or not phrase.strip() or len(phrase) > MAX_PHRASE_CHARACTERS:
-            raise InputError(where, f"{what}: each of scan_phrases must be text of 1 to {MAX_PHRASE_CHARACTERS} characters, got {phrase!r:.60}")
+            raise InputError(where, f"{what}: each of {key} must be text of 1 to {MAX_PHRASE_CHARACTERS} characters, got {phrase!r:.60}")
     return tuple(dict.fromkeys(phrase.lower() for phrase in phrases))

@@ -244,6 +244,8 @@ class FormulaChooser:
         named = NAMED_BEFORE.search(self.text, max(0, proposal.start - 12), proposal.start)
         of_a_gpu = self.scanner.gpu_named_before(proposal.start) is not None
         totals, complete = [], set()
+        sentence = texts[2][0].lower()
+        ranked = [s for s in ranked if _named_in(catalogue.formulas[s.formula].scan_requires, sentence)]
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
@@ -295,6 +297,12 @@ def restated_input(catalogue, formula_id: str, given: dict) -> str:
         return ""
     shown = ", ".join(f"{n} = {catalogue.symbols[n].default}" for n in defaulted)
     return f"at its defaults ({shown}) the formula is {only.name} itself: a figure the page cites, not a claim"
+
+
+def _named_in(required: tuple[str, ...], sentence: str) -> bool:
+    """A formula normalised by what no unit shows ("bytes per unit LoRA rank") is the number's only where its
+    sentence names that ("per rank"): "a 50-200 MB adapter" is a whole adapter, not its size per rank."""
+    return not required or any(phrase in sentence for phrase in required)
 
 
 def _fits(stated, formula, proposal) -> bool:
