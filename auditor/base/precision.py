@@ -58,9 +58,10 @@ def rules_off(*names: str) -> Iterator[None]:
 
 
 @lru_cache(maxsize=1)
-def trailing_zeros_cap() -> Fraction:
-    """The widest relative band insignificant trailing zeros may give (rule qualified-trailing-zeros)."""
-    return _fraction("trailing_zeros_cap")
+def trailing_zeros_cap(unitless: bool = False) -> Fraction:
+    """The widest relative band insignificant trailing zeros may give (rule qualified-trailing-zeros): wider for a
+    number with no unit, which no binary prefix can have slipped into."""
+    return _fraction("trailing_zeros_cap_unitless" if unitless else "trailing_zeros_cap")
 
 
 @lru_cache(maxsize=1)

@@ -79,7 +79,7 @@ class Stated:
             return Fraction(0)
         bands = [printed.half_ulp if rule_on("printed-digits") else Fraction(0)]
         if self.qualifier is not None and rule_on("qualified-trailing-zeros"):
-            bands.append(min(_zeros_half(printed), abs(printed.value) * trailing_zeros_cap()))
+            bands.append(min(_zeros_half(printed), abs(printed.value) * trailing_zeros_cap(self.unit.dimensionless)))
         if self.qualifier is not None and rule_on("qualifier-band"):
             bands.append(abs(printed.value) * self.widen)
         return max(bands)
