@@ -109,6 +109,30 @@ def test_a_number_printed_again_is_the_claim_worked_out_where_it_first_appeared(
     assert next(p for p in located if p.stated == "0.32 ms").arithmetic == "(16*(GB)) / (50*(TB/s))"
 
 
+CONVERTED = """# KV cache per token
+
+Each cached token keeps `2 × 80 × 8 × 128 × 2 bytes = 327,680 bytes`.
+
+That is approximately 320 KiB, or {again}, per cached token.
+
+Fifty requests of 8,000 tokens keep `50 × 8,000 × {glued} ≈ 131 GB`.
+"""
+
+
+@pytest.mark.parametrize(("again", "restated"), [("0.328 MB", True), ("0.33 MB", True), ("0.35 MB", False), ("0.3 MB", False)])
+def test_a_sum_printed_again_in_another_unit_is_that_sum_rounded(tmp_path, again, restated):
+    """327,680 bytes is 0.328 MB and, to two figures, 0.33 MB; 0.35 MB is another number, and a one-figure
+    "0.3 MB" could be any of many."""
+    glued = again.replace(" ", "")
+    found = _page(tmp_path, CONVERTED.format(again=again, glued=glued))
+    for converted in (found[again], found[glued]):  # said in words, and an operand of the product below
+        assert (converted.arithmetic == "2 * 80 * 8 * 128 * (2*bytes)") == restated
+        assert not restated or converted.evidence[0] == "restates the number worked out at line 3"
+    assert not restated or found[again].finding.verdict.holds
+    # the product then reads it at the exact 327,680 bytes: 131.07 GB, not the 131.2 or 132 the rounded figure gives
+    assert ("taken at its exact value" in " ".join(found["≈ 131 GB"].evidence)) == restated
+
+
 @pytest.mark.parametrize(
     ("first", "again", "repeat"),
     [("16 GB", "16 GB", True), ("140 GB", "140 GB", True), ("12 GB", "12 GB", True), ("22 ms", "22.0 ms", False), ("8GB", "8GB", False), ("208", "208", True), ("16", "16", False), ("512", "512", False)],

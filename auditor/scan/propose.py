@@ -60,6 +60,7 @@ WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter cou
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
+REPEATED = "restates the number worked out"
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -426,13 +427,15 @@ class Scanner:
             if id(proposal) in in_sums:
                 first = earlier.get(key) if key is not None and single is not None else None
                 if first is None and single is not None:
-                    first = _chained_from(proposal, just_worked)
+                    first = _chained_from(proposal, just_worked) or self._converted(proposal, just_worked)
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
                     self._restated[id(proposal)] = first
                 continue
             if proposal.arithmetic is None and (proposal.formula is None or target is not None):
                 first = earlier.get(key) if key is not None else None
+                if first is None and key is not None and self._replaceable(proposal):
+                    first = self._converted(proposal, just_worked)
                 if first is not None and not derivations.printed_finer(proposal, first):
                     if self._replaceable(proposal):
                         self._repeat(proposal, first)
@@ -462,6 +465,25 @@ class Scanner:
                 return True
         return False
 
+    def _converted(self, proposal: Proposal, just_worked: dict) -> Proposal | None:
+        """The sum just above whose exact result this number prints again in another unit, rounded: "= 327,680
+        bytes" then "approximately 320 KiB, or 0.328 MB, per cached token". Only a sum that holds, close behind,
+        and only when the number's printed digits take in that result (a unit, or three figures, as any repeat)."""
+        printed = derivations.printed_value(proposal)
+        if printed is None or not printed[1] or derivations.same_number_key(proposal) is None:
+            return None
+        half = derivations.half_width(proposal)
+        for first in reversed(just_worked.values()):
+            if not 0 <= proposal.start - first.end <= CHAIN_WINDOW:
+                continue
+            worked = derivations.printed_value(first)
+            if worked is None or worked[1] != printed[1] or derivations.printed_finer(proposal, first) or _a_repeat(first):
+                continue
+            exact, holds = self._exact_value(first)
+            if holds and abs(exact - printed[0]) <= half:
+                return first
+        return None
+
     def _replaceable(self, proposal: Proposal) -> bool:
         """Nothing proposed yet, or a formula the words chose that does not stand (asked last: it audits the formula)."""
         return proposal.formula is None or not self._formula_stands(proposal)
@@ -471,7 +493,8 @@ class Scanner:
         proposal.formula, proposal.arithmetic, proposal.given = first.formula, first.arithmetic, dict(first.given)
         proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
         proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
-        proposal.evidence = (f"restates the number worked out at line {line}",) + first.evidence
+        # a repeat of a repeat points to where the number was worked out, not to its last printing
+        proposal.evidence = first.evidence if _a_repeat(first) else (f"{REPEATED} at line {line}",) + first.evidence
 
     def _derive(self, proposal: Proposal, target, available: list) -> None:
         section = self._scopes(proposal)[2][0]
@@ -850,6 +873,11 @@ def _chained_from(operand: Proposal, just_worked: dict) -> Proposal | None:
     over "8 × 2 MB = 16 MB". Too short a number to be recognised anywhere ("2 MB"), it is one step of a chain here."""
     first = just_worked.get(derivations.printed_value(operand))
     return first if first is not None and 0 <= operand.start - first.end <= CHAIN_WINDOW else None
+
+
+def _a_repeat(proposal: Proposal) -> bool:
+    """Whether the proposal only prints again a number worked out above it."""
+    return bool(proposal.evidence) and proposal.evidence[0].startswith(REPEATED)
 
 
 def _units_differ(a: Proposal, b: Proposal) -> bool:
