@@ -77,7 +77,9 @@ def test_a_project_unit_slip_extends_diagnosis(project, monkeypatch, run_cli):
      "slips.yaml:", "prior must be in (0, 1]"),
     ("hypothesis_kinds.yaml", "kinds:\n  swap:\n    prior: 0.25\n    reason: own\n    kept: n_params\n",
      "hypothesis_kinds.yaml:2", "kept must be a list of symbol names or patterns"),
-], ids=["unit-slip-prior", "kind-kept"])
+    ("slips.yaml", "unit_slips:\n  - computed: MiB\n    printed: kB\n    reason: invented\n    pairs: 'no'\n",
+     "slips.yaml:", "pairs must be true or false"),
+], ids=["unit-slip-prior", "kind-kept", "unit-slip-pairs"])
 def test_a_malformed_diagnosis_file_of_a_project_is_a_located_error(project, monkeypatch, run_cli, name, text, where, error):
     (project / "formulas" / name).write_text(text)
     monkeypatch.chdir(project)

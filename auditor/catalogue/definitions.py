@@ -91,6 +91,7 @@ class UnitSlip:
     reason: str
     location: Location | None = None
     prior: Fraction | None = None  # this slip's own prior where it is rarer than the unit kind's
+    pairs: bool = True  # False: a rare slip tried alone, never as half of a two-slip story
 
     @property
     def name(self) -> str:

@@ -25,7 +25,7 @@ MAX_SCAN_PHRASES = 32
 MAX_PHRASE_CHARACTERS = 80
 FILE_KEYS = {"symbols", "formulas", "unit_slips"}
 SLIP_KEYS = {"name", "reason", "factor", "symbol", "divides"}
-UNIT_SLIP_KEYS = {"computed", "printed", "reason", "prior"}
+UNIT_SLIP_KEYS = {"computed", "printed", "reason", "prior", "pairs"}
 FACT_CHECKS = {"independent_of", "cancels", "linear_in", "scales_as", "through_product", "equals_at", "equals_formula", "tends_to"}
 """What a formula's ``facts:`` may declare: the property checks (``symbolic.CHECKS``, named here so reading needs no SymPy)."""
 
@@ -116,7 +116,10 @@ def _unit_slips(reader: _Reader, data: Located) -> list[UnitSlip]:
         prior = reader.number(node, "prior", "a unit slip")
         if prior is not None and not 0 < prior <= 1:
             raise InputError(reader.at(node, "prior"), f"unit slip: prior must be in (0, 1], got {node['prior']}")
-        slips.append(UnitSlip(computed, printed, reader.text(node, "reason", "a unit slip"), reader.at(node), prior))
+        pairs = node.get("pairs", True)
+        if not isinstance(pairs, bool):
+            raise InputError(reader.at(node, "pairs"), f"unit slip: pairs must be true or false, got {pairs!r:.40}")
+        slips.append(UnitSlip(computed, printed, reader.text(node, "reason", "a unit slip"), reader.at(node), prior, pairs))
     return slips
 
 

@@ -207,7 +207,8 @@ def unit_slips(ctx: Context) -> Iterable[Hypothesis]:
         except QuantityError:
             continue
         if computed.dimensions == stated.unit.dimensions:
-            yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed, prior=slip.prior)
+            yield Hypothesis(slip.name, "unit", f"{slip.computed} printed as {slip.printed} ({slip.reason})", ("unit",), unit=computed,
+                             prior=slip.prior, pairs=slip.pairs)
 
 
 def factor_slips(ctx: Context) -> Iterable[Hypothesis]:

@@ -214,7 +214,7 @@ def _code(units: dict, unit) -> int:
 def _triples(ctx: Context, pool: list[Hypothesis], compatible) -> tuple[list, int]:
     """A pair of pairing kinds with a third slip of a ``triples`` kind; at most ``diagnosis_triples`` tried."""
     kinds = ctx.catalogue.kinds
-    thirds = [h for h in pool if kinds[h.kind].triples]
+    thirds = [h for h in pool if kinds[h.kind].triples and h.pairs]  # a slip tried alone is no third one either
     bases = [i for i, h in enumerate(pool) if h.pairs and kinds[h.kind].pairs and h.kind != "rounding" and not kinds[h.kind].triples]
     found, tried, cap = [], 0, LIMITS["diagnosis_triples"].value
     for i, j in combinations(bases, 2) if thirds else ():
