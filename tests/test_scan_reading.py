@@ -62,7 +62,8 @@ def test_a_number_in_html_keeps_its_place_in_the_file():
     ("text", "why"),
     [("FLOPs: $3*2h^2 = 6h^2$.", "algebra"), ("the cache takes $4nhb(s+o) = 42,949,672,960$ bytes", "goes on to the left"),
      ("Crossover: $B/2 = 591 \\Rightarrow B_{\\text{H100}} \\approx 1182$.", "an equation solved for B"),
-     ("so n * 2 = 8 GB, hence n = 4 GB", "an equation solved for n")],
+     ("so n * 2 = 8 GB, hence n = 4 GB", "an equation solved for n"),
+     ("τ = 35 × B = 35 max-num-batched-tokens chunks of work", "the product said again in words")],
 )
 def test_a_sum_in_the_pages_letters_is_read_but_not_taken_for_its_whole_sum(text, why):
     """"2h^2" is two times h squared, no quantity; "4nhb(s+o)" multiplies letters the parser cannot read; "B/2 = 591

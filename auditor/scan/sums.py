@@ -25,7 +25,7 @@ SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(1
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 TOKEN = re.compile(
-    rf"(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][A-Za-z0-9-]*(?: [A-Za-z][A-Za-z0-9-]*){{0,2}})\))?"
+    rf"(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
@@ -62,6 +62,9 @@ def find_sums(text: str) -> list[Sum]:
     found: list[Sum] = []
     previous_end, previous_result = 0, None
     for relation in RELATION.finditer(text):
+        if _a_setting(text, relation):
+            previous_end, previous_result = relation.end(), None
+            continue
         result = RESULT.match(text, relation.end())
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
@@ -72,7 +75,8 @@ def find_sums(text: str) -> list[Sum]:
             continue
         previous_result = result.start("number")
         if parsed is not None:
-            unreadable = _unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
+            unreadable = (_unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
+                          or _counted_again(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
     return _with_bracketed_results(text, _with_parenthesized(text, found))
 
@@ -170,6 +174,28 @@ def _solved_for(text: str, result_end: int, names: tuple[str, ...]) -> str:
     return ""
 
 
+GLUED_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*$")
+
+
+def _a_setting(text: str, relation: re.Match) -> bool:
+    """A name glued to its "=" and its value glued after it ("TP=2 / B=8192", "min=12.54s med=13.31s"): each
+    sets a name, so the text before it is no sum the value is the result of."""
+    return (relation.group(1) == "=" and text[relation.end() : relation.end() + 1].strip() != ""
+            and GLUED_NAME.search(text, max(0, relation.start() - 48), relation.start()) is not None)
+
+
+def _counted_again(text: str, parsed, result: re.Match) -> str:
+    """A count times a name printed again as that count of what the name stands for ("τ = 35 × B = 35
+    max-num-batched-tokens chunks"): the same product in words, not a value to check."""
+    expression, names, spans = parsed[2], parsed[3], parsed[5]
+    if not names or len(spans) != 1 or not re.match(r"[ \u00a0]?[A-Za-z]", text[result.end("number") :]):
+        return ""
+    if plain_number(text[slice(*spans[0])]) == plain_number(result["number"]) and not _is_unit(
+            re.match(r"[ \u00a0]?([A-Za-z][\w-]*)", text[result.end("number") :])[1]):
+        return "the product said again in words, as so many of what its name stands for"
+    return ""
+
+
 def _boundary_before(text: str, position: int) -> int:
     # a little past the position, for a boundary's lookahead ("\nseq=" sees its "=")
     ends = [m.end() for m in BOUNDARY.finditer(text, max(0, position - MAX_SPAN), position + 2) if m.end() <= position]
@@ -234,6 +260,8 @@ def _expression(run: list[re.Match]):
     previous, number_at = None, 0  # the last token that was not a space; where the last number's part is
     for token in run:
         kind = _kind(token)
+        if kind == "number" and (token.group("unit") or "").lower() in CONNECTIVES:
+            return None  # "affinityThreshold=0.8 and maxTokens=...": a clause ends at the number, no unit follows it
         if kind == "number":
             number_at = len(parts)
             operand = _operand(token)
