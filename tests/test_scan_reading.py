@@ -135,3 +135,11 @@ def test_a_phrase_names_its_value_after_of_and_a_single_word_does_not():
     found = {s for a in find_assignments("at a batch size of 64 the step", aliases) for s in a.symbols}
     assert "batch" in found
     assert not [a for a in find_assignments("8 KV heads of 128 dims each", aliases) if "n_heads" in a.symbols or "n_kv_heads" in a.symbols]
+
+
+def test_a_lone_number_is_a_conversion_only_right_after_the_last_result():
+    """"= 4 GPUs" then "10 adapters × ~700 MB each = 7 GB": the 700 MB is no conversion of 4 GPUs into 7 GB."""
+    text = "  1 base model × 4 GPUs = 4 GPUs\n  10 LoRA adapters × ~700 MB each = 7 GB\n"
+    assert [text[s.result_start : s.result_start + 4] for s in find_sums(text)] == ["4 GP"]
+    chained = "2 * 8 * 128 * 80 = 163840 bytes = 160 KiB"
+    assert [(s.expression, s.operators) for s in find_sums(chained)] == [("2 * 8 * 128 * 80", 3), ("(163840*bytes)", 0)]

@@ -816,3 +816,18 @@ def test_a_size_per_unit_rank_is_proposed_only_where_the_sentence_speaks_of_rank
     found = _scanned(page)[stated]
     assert (found.formula or "").startswith("lora_") == per_rank
     assert not per_rank or (found.formula == "lora_bytes_per_rank" and found.finding.verdict.holds)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "stated", "expression"),
+    [("Monthly capacity: 12.24M × 730 hrs = 8.9B tokens.", "8.9 billion", "12.24e6 * 730"),  # tokens an hour, for 730 hours
+     ("A run of 3 × 2 hours = 6 hours in all.", "6 hours", "3 * (2*hours)"),  # a time: the hours are the result's
+     ("At 2.5 GB/s for 30 s the link moves 2.5 GB/s × 30 s = 75 GB.", "75 GB", "(2.5*(GB/s)) * (30*s)")],  # a rate per second
+)
+def test_a_span_of_time_is_a_count_where_the_rate_it_multiplies_prints_no_per_time(tmp_path, sentence, stated, expression):
+    """"8.9B tokens" is billions of tokens, never 8.9 bytes; "730 hrs" times a bare hourly rate is 730 of them."""
+    page = tmp_path / "page.md"
+    page.write_text(f"# Capacity\n\n{sentence}\n", encoding="utf-8")
+    found = _scanned(page)[stated]
+    assert found.arithmetic == expression
+    assert found.finding.verdict.holds

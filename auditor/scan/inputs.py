@@ -163,16 +163,17 @@ def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
     words = [a for a in wordy if a not in phrases]
     symbolic = [a for a in aliases if a not in wordy and len(a) > 1]
     letters = [a for a in aliases if len(a) == 1]
+    # a letter right after a number is its unit ("30 s = 75 GB"), not a name the page sets
     kinds = (
-        (phrases, r"\s*(?:=|:)\s*|\s+(?:of\s+)?", re.IGNORECASE), (words, r"\s*(?:=|:)\s*|\s+", re.IGNORECASE),
-        (symbolic, r"\s*=\s*", re.IGNORECASE), (letters, r"\s*=\s*", 0),
+        (phrases, r"\s*(?:=|:)\s*|\s+(?:of\s+)?", re.IGNORECASE, ""), (words, r"\s*(?:=|:)\s*|\s+", re.IGNORECASE, ""),
+        (symbolic, r"\s*=\s*", re.IGNORECASE, ""), (letters, r"\s*=\s*", 0, r"(?<!\d[ \u00a0])"),
     )
     patterns = []
-    for names, glue, flags in kinds:
+    for names, glue, flags, not_after in kinds:
         if names:
             alternatives = longest_first(names)
             # a value an operator continues ("FLOPs = 19.3 · 10^9 · batch_size") is an expression, not a setting
-            patterns.append((re.compile(rf"(?<![\w\\/])(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×]|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
+            patterns.append((re.compile(rf"(?<![\w\\/]){not_after}(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×]|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
     return patterns
 
 

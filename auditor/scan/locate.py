@@ -77,6 +77,7 @@ def qualifier_pattern() -> re.Pattern:
 COUNT_SUFFIX = re.compile(r"(?:[kKM]|[BT](?=[ \u00a0]?(?:parameters?|params?|elements?|tokens?|weights?)\b))(?![A-Za-z0-9])")
 
 BILLIONS = re.compile(r"[BT](?![A-Za-z0-9])")
+LARGE_COUNTS = {"B": "billion", "T": "trillion"}  # a count suffix the units would read as bytes or tera-
 COUNT_NAMED_BEFORE = re.compile(r"\b(?:parameters?|params?)\s*[:=]\s*(?:~|about |roughly )?$", re.IGNORECASE)
 """A "B" or "T" after a number is billions or trillions of a count when the words before name one: "Parameters: 7.6B"."""
 
@@ -181,6 +182,8 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         qualifier = qualifier_before.search(before)
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
         stated = " ".join(text[begin:end].split())
+        if unit in LARGE_COUNTS and end == match.end() + 1:  # "8.9B tokens": billions of them, never 8.9 bytes
+            stated = " ".join(text[begin : match.end()].split()) + " " + LARGE_COUNTS[unit]
         if unit and (RATIO_AFTER.match(text, match.end()) or TIMES_AFTER.match(text, match.end())):
             stated = " ".join(text[begin : match.end()].split()) + ("×" if unit == "×" else "")
         try:

@@ -16,6 +16,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from fractions import Fraction
 
+from auditor.base.errors import QuantityError
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
@@ -597,6 +598,10 @@ class Scanner:
             expression, shown = in_bytes
             evidence[0] = f"printed arithmetic {expression}"
             evidence.append(f"{shown} read as bytes: as billions the sum is 10^9 off")
+        counted = _time_counted(expression, proposal)
+        if counted is not None:
+            expression, shown = counted
+            evidence.append(f"{shown} counted as a number: what it multiplies prints no per-time unit, and the result has no time in it")
         other_prefix = _unit_left_unprinted(expression, proposal) if not given else None
         if not given and other_prefix is None and SIZED_COUNTS.search(self.view.text, found.start, found.end):
             other_prefix = _size_left_unprinted(expression, proposal)
@@ -954,6 +959,45 @@ def _factors(tree) -> list:
     return [tree]
 
 
+TIMED = re.compile(r"\(([\d.eE+-]+)\*([A-Za-z]+)\)")
+
+
+def _time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
+    """The sum with its spans of time read as counts, where the page leaves the rate they multiply without its
+    "per hour": "12.24M × 730 hrs = 8.9B tokens" is 12.24M tokens an hour for 730 hours, not 2.6 million seconds.
+    Only where the result has no time in it and no unit of the sum is per time. None otherwise."""
+    from auditor.base.quantity import parse_stated
+
+    try:
+        stated = parse_stated(proposal.stated)
+    except QuantityError:
+        return None
+    dims = dict(stated.unit.dimensions)
+    if "[time]" in dims or proposal.unit:
+        return None
+    timed, shown = [], []
+    for match in TIMED.finditer(expression):
+        unit = _parsed_unit(match[2])
+        if unit is not None and dict(unit.dimensions) == {"[time]": 1}:
+            timed.append(match)
+            shown.append(f"{match[1]} {match[2]}")
+    per_time = any(d.get("[time]", 0) < 0 for d in (dict(u.dimensions) for u in map(_parsed_unit, re.findall(r"[A-Za-z]+(?:/[A-Za-z]+)?", expression)) if u))
+    if not timed or per_time:
+        return None
+    for match in reversed(timed):
+        expression = expression[: match.start()] + match[1] + expression[match.end() :]
+    return expression, ", ".join(shown)
+
+
+def _parsed_unit(text: str):
+    from auditor.base.units import parse_unit
+
+    try:
+        return parse_unit(text)
+    except QuantityError:
+        return None
+
+
 def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     """Why a sum of bare numbers is not proposed: its result agrees with it only in another prefix of its unit.
 
@@ -963,7 +1007,6 @@ def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     prefix that makes it hold it would hide the real slip of the same shape,
     so the number is located and not proposed.
     """
-    from auditor.base.errors import QuantityError
     from auditor.base.literal import literal_value
     from auditor.base.quantity import parse_stated
 
@@ -996,7 +1039,6 @@ def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
 def _size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     """Why a sum that counts things with a size ("6144 floats × 80 layers ≈ 2 MB") is not proposed: its result is
     in bytes, its operands print no bytes, and read as bytes they do not give it; the size of each thing is left out."""
-    from auditor.base.errors import QuantityError
     from auditor.base.literal import literal_value
     from auditor.base.quantity import parse_stated
 

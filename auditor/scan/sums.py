@@ -60,7 +60,7 @@ class Sum:
 def find_sums(text: str) -> list[Sum]:
     """Every printed sum in ``text``, in order, each with the span of its result's first digit."""
     found: list[Sum] = []
-    previous_end, previous_result = 0, None
+    previous_end, previous_result, result_end = 0, None, 0
     for relation in RELATION.finditer(text):
         if _a_setting(text, relation):
             previous_end, previous_result = relation.end(), None
@@ -69,11 +69,13 @@ def find_sums(text: str) -> list[Sum]:
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
         parsed = _longest_sum(text, low, relation.start(), chained)
+        if parsed is not None and chained and not parsed[4] and re.search(r"\d", text[result_end : parsed[0]]):
+            parsed = None  # "= 4 GPUs / 10 adapters × ~700 MB each = 7 GB": a lone number is a conversion only right after the last result
         previous_end = relation.end()
         previous_result = None
         if result is None:
             continue
-        previous_result = result.start("number")
+        previous_result, result_end = result.start("number"), result.end()
         if parsed is not None:
             unreadable = (_unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
                           or _counted_again(text, parsed, result))
