@@ -231,3 +231,11 @@ def test_a_short_line_ending_in_a_colon_is_not_a_heading():
     from auditor.scan.propose import HEADING
 
     assert [m.group(0).strip() for m in HEADING.finditer("Intro text.\n\nThe setup\n\nAt the end (T = 6,100):\n\nmore\n")] == ["The setup"]
+
+
+def test_a_bare_sum_read_in_its_results_unit_is_not_copied_to_a_printing_in_another_unit(tmp_path):
+    """"241.9 × 5.5 = 1,330 ms" is read in milliseconds; its "(1.3 seconds)" would read the same sum in seconds."""
+    found = _page(tmp_path, "# Prefill\n\nThe wait is `TTFT = 241.9 × 5.5 = 1,330 ms (1.3 seconds)` at ten users.\n")
+    assert found["1,330 ms"].arithmetic == "241.9 * 5.5" and found["1,330 ms"].finding.verdict.holds
+    seconds = found["1.3 seconds"]
+    assert seconds.arithmetic is None and not (seconds.finding and not seconds.finding.verdict.holds)

@@ -831,3 +831,12 @@ def test_a_span_of_time_is_a_count_where_the_rate_it_multiplies_prints_no_per_ti
     found = _scanned(page)[stated]
     assert found.arithmetic == expression
     assert found.finding.verdict.holds
+
+
+def test_a_range_the_words_formula_misses_is_held_back_not_flagged(tmp_path):
+    """"31.2 – 78.1 GB" for "200K – 500K" tokens: the range is the tokens', which one formula value cannot meet."""
+    page = tmp_path / "page.md"
+    page.write_text("# Tiers\n\nFor Llama-3.1-70B the heavy tier keeps 200K – 500K tokens, a KV cache of 31.2 – 78.1 GB in fp8.\n", encoding="utf-8")
+    ranged = _scanned(page)["31.2 – 78.1 GB"]
+    assert ranged.finding is None or ranged.finding.verdict.holds
+    assert ranged.pending is None or "range" in " ".join(ranged.evidence)

@@ -106,7 +106,8 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             finding = audit_claim(proposal_claim(proposal, document, ids[index]), project)
         except AuditorError:
             continue
-        rounded = sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
+        rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
+                   or ranged_alone(finding, proposal))
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
             proposal.evidence += (rounded,) if rounded else ()
@@ -122,11 +123,16 @@ def unexplained(finding, proposal) -> str:
     scan's weakest reading of a page: a ratio may compare any two of its figures, and when the formula
     misses and no slip of the catalogue reproduces the number, the reading is as likely wrong as the page.
     """
-    if finding.verdict != Verdict.MISMATCH or finding.diagnoses or proposal.formula is None or proposal.worked_out:
+    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or proposal.worked_out:
         return ""
     if finding.base_unit not in ("", "dimensionless"):
         return ""  # "45GB" of int4 weights: a size the formula prices by its dtype is the page's claim, and its miss a finding
-    return "held back: the words' formula for this ratio misses it and no slip explains the miss, which as often means the formula is not the page's"
+    if not finding.diagnoses:
+        return "held back: the words' formula for this ratio misses it and no slip explains the miss, which as often means the formula is not the page's"
+    if all(d.kind == "dtype" for d in finding.diagnoses):
+        # the catalogue's formats have so many widths that one of them meets a ratio's near miss by chance
+        return "held back: the words' formula for this ratio misses it and only another storage format explains the miss: not audited"
+    return ""
 
 
 SHEET_SLACK = 0.01  # below every unit slip the catalogue names (KiB for kB is 2.4%): a page's rounding of a sheet figure
@@ -175,6 +181,19 @@ def peak_meant(finding) -> str:
         if defaults:
             return f"held back: it holds at {defaults[0].removesuffix(' for the default')} (peak), where the scan assumed the catalogue's default: not audited"
     return ""
+
+
+def ranged_alone(finding, proposal) -> str:
+    """Why a mismatch is no finding against the page ('' when it is one): the page prints a range ("31.2 – 78.1
+    GB") and the words' formula gives one value. A range on a page is most often the range of an input it does
+    not hold still (a row's "200K – 500K" tokens), which a formula fed one value cannot meet."""
+    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or proposal.worked_out:
+        return ""
+    try:
+        ranged = parse_stated(proposal.stated).comparator == "range"
+    except AuditorError:
+        return ""
+    return "held back: the page prints a range and the words' formula gives one value: its inputs' own ranges are not read" if ranged else ""
 
 
 def coincident_pair(finding, proposal) -> str:

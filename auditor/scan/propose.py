@@ -481,7 +481,7 @@ class Scanner:
             if worked is None or worked[1] != printed[1] or derivations.printed_finer(proposal, first) or _a_repeat(first):
                 continue
             exact, holds = self._exact_value(first)
-            if holds and abs(exact - printed[0]) <= half:
+            if holds and abs(exact - printed[0]) <= half and _read_as_printed(first.arithmetic, exact):
                 return first
         return None
 
@@ -878,6 +878,18 @@ def _chained_from(operand: Proposal, just_worked: dict) -> Proposal | None:
     over "8 × 2 MB = 16 MB". Too short a number to be recognised anywhere ("2 MB"), it is one step of a chain here."""
     first = just_worked.get(derivations.printed_value(operand))
     return first if first is not None and 0 <= operand.start - first.end <= CHAIN_WINDOW else None
+
+
+def _read_as_printed(expression: str, exact: Fraction) -> bool:
+    """Whether a sum's value does not hang on the unit its result is printed in: its units are its own ("2 × 80
+    × 8 × 128 × 2 bytes"), or its bare numbers are in base units already. "241.9 × 5.5 = 1,330 ms" is read in
+    milliseconds; printed again as "1.3 seconds" the same sum would be read in seconds."""
+    from auditor.base.literal import literal_value
+
+    if re.search(r"\*\s*\(?[A-Za-zµ]", expression):
+        return True
+    bare = literal_value(expression)
+    return bare is not None and bare == exact
 
 
 def _a_repeat(proposal: Proposal) -> bool:
