@@ -144,7 +144,7 @@ def find_dtype(text: str) -> str | None:
     return found[0][2] if found else None
 
 
-CONTEXT_WORD = r"(?:tokens?|context|ctx|sequences?|prompts?|input|output)"
+CONTEXT_WORD = r"(?:tokens?|context|ctx|sequences?|prompts?|input|output|conversations?|chats?|windows?)"
 SEQ_LEN_K = re.compile(
     rf"(?<![\w.])(\d+)\s?[kK](?:[- ]{CONTEXT_WORD}\b|(?=\s+(?:\w+\s+)?{CONTEXT_WORD}\b))"
     rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+|@\s*)(\d+)\s?[kK]\b",
