@@ -239,3 +239,23 @@ def test_a_bare_sum_read_in_its_results_unit_is_not_copied_to_a_printing_in_anot
     assert found["1,330 ms"].arithmetic == "241.9 * 5.5" and found["1,330 ms"].finding.verdict.holds
     seconds = found["1.3 seconds"]
     assert seconds.arithmetic is None and not (seconds.finding and not seconds.finding.verdict.holds)
+
+
+BARE_AGAIN = """# The machine number
+
+For an H100 that number is `990 ÷ 3.35 ≈ 295 flops per byte`.
+
+### What 295 means
+
+The tensor cores could do 29 more.
+"""
+
+
+def test_a_bare_number_just_after_the_same_digits_with_a_unit_prints_that_number_again(tmp_path):
+    """"What 295 means" under "≈ 295 flops per byte" is the quotient again, read in flops per byte; a number two
+    figures long is recognised by its digits nowhere."""
+    found = _page(tmp_path, BARE_AGAIN)
+    again = found["295"]
+    assert again.arithmetic == "990 / 3.35" and again.unit == "flops per byte"
+    assert again.evidence[0] == "restates the number worked out at line 3" and again.finding.verdict.holds
+    assert not found["29"].proposed

@@ -153,6 +153,20 @@ def same_number_key(proposal) -> tuple | None:
     return (stated.value * stated.unit.factor, stated.unit.dimensions)
 
 
+def bare_key(proposal) -> Fraction | None:
+    """The number's printed digits as a value, its unit aside, for a number of three figures or more: what a bare
+    printing of it elsewhere ("295") shares with it ("295 flops per byte")."""
+    stated = _single(proposal)
+    half = _relative_half_digit(stated)
+    return stated.value if half is not None and half <= REPEAT_HALF_DIGIT and not _configuration_size(stated.value, ()) else None
+
+
+def printed_unit(proposal) -> str:
+    """The unit the number is printed with ("flops per byte"), as the registry reads it."""
+    stated = _single(proposal)
+    return stated.unit.text if stated is not None else ""
+
+
 def printed_value(proposal) -> tuple | None:
     """The number's value in base units, its dimensions and its printed digits, as a written figure carries
     them: what a second printing of it matches exactly ("600 Gbit/s" is not a printing of "75 GB/s")."""

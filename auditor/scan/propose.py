@@ -423,6 +423,7 @@ class Scanner:
         available.sort(key=_operand_start)
         earlier: dict[tuple, Proposal] = {}
         just_worked: dict[tuple, Proposal] = {}  # each sum's result by its printed value: a chain's next step reads it
+        with_units: dict[Fraction, Proposal] = {}  # each number proposed with a unit, by its printed digits: a bare repeat reads it
         for proposal, target, single in zip(located, operands, printed):
             key = derivations.same_number_key(proposal)
             if id(proposal) in in_sums:
@@ -436,14 +437,19 @@ class Scanner:
             if proposal.arithmetic is None and (proposal.formula is None or target is not None):
                 first = earlier.get(key) if key is not None else None
                 if first is None and key is not None and self._replaceable(proposal):
-                    first = self._converted(proposal, just_worked)
+                    first = self._converted(proposal, just_worked) or (
+                        _named_before(proposal, with_units) if place_of(self.tables, proposal.start) is None else None)
                 if first is not None and not derivations.printed_finer(proposal, first):
                     if self._replaceable(proposal):
+                        if _units_of(proposal) != _units_of(first):
+                            proposal.unit = derivations.printed_unit(first)  # "What 295 means" after "≈ 295 flops per byte"
                         self._repeat(proposal, first)
                 elif target is not None and not any(RESTATED in e for e in proposal.evidence) and not self._not_derived(proposal):
                     self._derive(proposal, target, available)
             if proposal.proposed and key is not None:
                 earlier.setdefault(key, proposal)
+                if _units_of(proposal) and derivations.bare_key(proposal) is not None:
+                    with_units.setdefault(derivations.bare_key(proposal), proposal)
             if proposal.proposed and proposal.arithmetic is not None and not proposal.given and not proposal.worked_out:
                 printed_as = derivations.printed_value(proposal)
                 if printed_as is not None and printed_as[1]:
@@ -878,6 +884,25 @@ def _chained_from(operand: Proposal, just_worked: dict) -> Proposal | None:
     over "8 × 2 MB = 16 MB". Too short a number to be recognised anywhere ("2 MB"), it is one step of a chain here."""
     first = just_worked.get(derivations.printed_value(operand))
     return first if first is not None and 0 <= operand.start - first.end <= CHAIN_WINDOW else None
+
+
+BARE_REPEAT_WINDOW = 600  # characters from a number with its unit to its bare repeat ("What 295 means physically")
+
+
+def _named_before(proposal: Proposal, with_units: dict) -> Proposal | None:
+    """The number proposed with a unit just above that a bare number of three figures prints again without it: a
+    heading or a sentence that goes on about "295" after "990 ÷ 3.35 ≈ 295 flops per byte"."""
+    key = derivations.bare_key(proposal)
+    if key is None or _units_of(proposal) or re.search(r"[×x]\s*$", proposal.stated):
+        return None  # "~295×" is a ratio of its own, whatever figure it shares digits with
+    first = with_units.get(key)
+    return first if first is not None and 0 <= proposal.start - first.end <= BARE_REPEAT_WINDOW else None
+
+
+def _units_of(proposal: Proposal) -> tuple:
+    """The dimensions the number is printed with (none for a bare number or one that cannot be read)."""
+    printed = derivations.printed_value(proposal)
+    return printed[1] if printed is not None else ()
 
 
 def _read_as_printed(expression: str, exact: Fraction) -> bool:

@@ -259,9 +259,16 @@ def _expression(run: list[re.Match]):
     PFLOPS", "32B active × 0.5 byte") says what the number counts, and is left out.
     """
     parts, names, spans, operators = [], [], [], 0
-    previous, number_at = None, 0  # the last token that was not a space; where the last number's part is
+    previous, number_at, per = None, 0, False  # the last token that was not a space; where the last number's part is
     for token in run:
         kind = _kind(token)
+        if per and kind == "name" and not _is_unit(token.group(0)):
+            per, previous = False, token  # "128 numbers per head": what each of the count is of, no factor
+            continue
+        per = per and kind == "space"
+        if kind == "name" and token.group(0) == "per" and previous is not None and _kind(previous) in ("number", "name"):
+            per, previous = True, token
+            continue
         if kind == "number" and (token.group("unit") or "").lower() in CONNECTIVES:
             return None  # "affinityThreshold=0.8 and maxTokens=...": a clause ends at the number, no unit follows it
         if kind == "number":
