@@ -841,3 +841,12 @@ def test_a_range_the_words_formula_misses_is_held_back_not_flagged(tmp_path):
     ranged = _scanned(page)["31.2 – 78.1 GB"]
     assert ranged.finding is None or ranged.finding.verdict.holds
     assert ranged.pending is None or "range" in " ".join(ranged.evidence)
+
+
+@pytest.mark.parametrize(("cell", "unit", "read"), [("160 G", "Flops", "GFlops"), ("2.6 T", "FLOPs", "TFLOPs"), ("160", "Flops", "Flops"),
+                                                    ("3 G", "tokens", "Gtokens"), ("3 G", "%", "%"), ("16 GB", "GB", "GB")])
+def test_a_cell_that_prints_a_lone_prefix_takes_it_onto_its_headers_unit(cell, unit, read):
+    """"160 G" under "Flops" is 160 GFLOP, not 160 FLOP; a prefix the header's unit cannot take is no prefix."""
+    from auditor.scan.tables import prefixed
+
+    assert prefixed(cell, unit) == read

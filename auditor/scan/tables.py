@@ -212,11 +212,31 @@ def _table(rows: list[list[Cell]]) -> Table:
     return Table(body, header)
 
 
+PREFIXED_CELL = re.compile(r"\s*(\d[\d,]*(?:\.\d+)?)\s*([kKMGTP])?\s*")
+"""A cell of a plain number, or of a number and a lone prefix its header's unit takes ("160 G" under "Flops")."""
+
+
+def prefixed(cell_text: str, unit: str) -> str:
+    """The header's unit with the prefix the cell prints alone, where the two read as one unit ("G" and "Flops":
+    "GFlops"); the header's unit as it is otherwise."""
+    found = PREFIXED_CELL.fullmatch(cell_text)
+    if found is None or not found[2]:
+        return unit
+    from auditor.base.errors import QuantityError
+    from auditor.base.units import parse_unit
+
+    try:
+        parse_unit(found[2] + unit)
+    except QuantityError:
+        return unit
+    return found[2] + unit
+
+
 def in_table(proposal, place: Place) -> None:
     """A cell's number takes the unit its header prints when it prints none ("6.7" under "(GiB)"),
     and a header's "per token" ("KV size / token (bytes)") applies to a size the cell prints."""
     if place.unit and not proposal.unit and re.fullmatch(r"[\d,.]+", proposal.stated.strip()):
-        proposal.unit, proposal.bare = place.unit, False
+        proposal.unit, proposal.bare = prefixed(place.cell.text, place.unit), False
     per = PER_HEADER.search(place.column)
     if per and "/" not in proposal.stated:
         proposal.per = per[1]
@@ -235,8 +255,9 @@ def row_quantities(tables: list[Table], position: int) -> list[tuple[Cell, str]]
         if cell is own or index == 0 or index >= len(header) or row is header:
             continue
         unit = header_unit(header[index].text)
-        if unit and re.fullmatch(r"\s*\d[\d,]*(?:\.\d+)?\s*", cell.text):
-            found.append((cell, f"{cell.text.strip().replace(',', '')} {unit}"))
+        plain = PREFIXED_CELL.fullmatch(cell.text)
+        if unit and plain:
+            found.append((cell, f"{plain[1].replace(',', '')} {prefixed(cell.text, unit)}"))
     return found
 
 
