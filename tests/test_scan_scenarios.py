@@ -850,3 +850,11 @@ def test_a_cell_that_prints_a_lone_prefix_takes_it_onto_its_headers_unit(cell, u
     from auditor.scan.tables import prefixed
 
     assert prefixed(cell, unit) == read
+
+
+def test_a_table_inside_a_quote_or_a_callout_is_a_table():
+    from auditor.scan.tables import find_tables
+
+    (table,) = find_tables("Text\n\n> | Batch | GPU total |\n> |---:|---:|\n> | 1 | ~24 tokens/s |\n> | 64 | ~1,500 tokens/s |\n")
+    assert [c.text for c in table.header] == ["Batch", "GPU total"]
+    assert [[c.text for c in row] for row in table.rows[1:]] == [["1", "~24 tokens/s"], ["64", "~1,500 tokens/s"]]

@@ -22,7 +22,7 @@ from auditor.base.units import parse_unit
 
 from .match import find_seq_len
 
-ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.MULTILINE)
+ROW = re.compile(r"^[ \t]*(?:>[ \t]*)*\|.*\|[ \t]*$", re.MULTILINE)  # in a quote or a callout too ("> | Batch |")
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+([A-Za-z/]{1,12})\s*$")
 LAST_WORD = re.compile(r"([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
