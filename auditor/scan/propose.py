@@ -20,7 +20,7 @@ from auditor.base.errors import QuantityError
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import beside_count, config_names, derivations, shown_below, table_sweeps, tensor_shapes
+from . import beside_count, config_names, derivations, repeats, shown_below, sum_units, table_sweeps, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -61,7 +61,6 @@ WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter cou
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
-REPEATED = "restates the number worked out"
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -429,7 +428,7 @@ class Scanner:
             if id(proposal) in in_sums:
                 first = earlier.get(key) if key is not None and single is not None else None
                 if first is None and single is not None:
-                    first = _chained_from(proposal, just_worked) or self._converted(proposal, just_worked)
+                    first = repeats.chained_from(proposal, just_worked) or self._converted(proposal, just_worked)
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
                     self._restated[id(proposal)] = first
@@ -438,17 +437,17 @@ class Scanner:
                 first = earlier.get(key) if key is not None else None
                 if first is None and key is not None and self._replaceable(proposal):
                     first = self._converted(proposal, just_worked) or (
-                        _named_before(proposal, with_units) if place_of(self.tables, proposal.start) is None else None)
+                        repeats.named_before(proposal, with_units) if place_of(self.tables, proposal.start) is None else None)
                 if first is not None and not derivations.printed_finer(proposal, first):
                     if self._replaceable(proposal):
-                        if _units_of(proposal) != _units_of(first):
+                        if repeats.units_of(proposal) != repeats.units_of(first):
                             proposal.unit = derivations.printed_unit(first)  # "What 295 means" after "≈ 295 flops per byte"
                         self._repeat(proposal, first)
                 elif target is not None and not any(RESTATED in e for e in proposal.evidence) and not self._not_derived(proposal):
                     self._derive(proposal, target, available)
             if proposal.proposed and key is not None:
                 earlier.setdefault(key, proposal)
-                if _units_of(proposal) and derivations.bare_key(proposal) is not None:
+                if repeats.units_of(proposal) and derivations.bare_key(proposal) is not None:
                     with_units.setdefault(derivations.bare_key(proposal), proposal)
             if proposal.proposed and proposal.arithmetic is not None and not proposal.given and not proposal.worked_out:
                 printed_as = derivations.printed_value(proposal)
@@ -481,13 +480,13 @@ class Scanner:
             return None
         half = derivations.half_width(proposal)
         for first in reversed(just_worked.values()):
-            if not 0 <= proposal.start - first.end <= CHAIN_WINDOW:
+            if not 0 <= proposal.start - first.end <= repeats.CHAIN_WINDOW:
                 continue
             worked = derivations.printed_value(first)
-            if worked is None or worked[1] != printed[1] or derivations.printed_finer(proposal, first) or _a_repeat(first):
+            if worked is None or worked[1] != printed[1] or derivations.printed_finer(proposal, first) or repeats.a_repeat(first):
                 continue
             exact, holds = self._exact_value(first)
-            if holds and abs(exact - printed[0]) <= half and _read_as_printed(first.arithmetic, exact):
+            if holds and abs(exact - printed[0]) <= half and repeats.read_as_printed(first.arithmetic, exact):
                 return first
         return None
 
@@ -501,7 +500,7 @@ class Scanner:
         proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
         proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
         # a repeat of a repeat points to where the number was worked out, not to its last printing
-        proposal.evidence = first.evidence if _a_repeat(first) else (f"{REPEATED} at line {line}",) + first.evidence
+        proposal.evidence = first.evidence if repeats.a_repeat(first) else (f"{repeats.REPEATED} at line {line}",) + first.evidence
 
     def _derive(self, proposal: Proposal, target, available: list) -> None:
         section = self._scopes(proposal)[2][0]
@@ -604,13 +603,13 @@ class Scanner:
             expression, shown = in_bytes
             evidence[0] = f"printed arithmetic {expression}"
             evidence.append(f"{shown} read as bytes: as billions the sum is 10^9 off")
-        counted = _time_counted(expression, proposal)
+        counted = sum_units.time_counted(expression, proposal)
         if counted is not None:
             expression, shown = counted
             evidence.append(f"{shown} counted as a number: what it multiplies prints no per-time unit, and the result has no time in it")
-        other_prefix = _unit_left_unprinted(expression, proposal) if not given else None
+        other_prefix = sum_units.unit_left_unprinted(expression, proposal) if not given else None
         if not given and other_prefix is None and SIZED_COUNTS.search(self.view.text, found.start, found.end):
-            other_prefix = _size_left_unprinted(expression, proposal)
+            other_prefix = sum_units.size_left_unprinted(expression, proposal)
         if other_prefix:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [other_prefix])
             return
@@ -876,52 +875,6 @@ def _first(item: tuple) -> int:
 
 GPU_BEFORE = 24  # characters from an accelerator's name to a figure of it
 CONFIG_MODEL_REACH = 1200  # characters back to the model a sum in config names is read for, past a short section
-CHAIN_WINDOW = 300  # characters from a sum's result to the next step that reads it
-
-
-def _chained_from(operand: Proposal, just_worked: dict) -> Proposal | None:
-    """The sum whose result the operand prints again, in the same figures and unit, just above it: "... = 2 MB"
-    over "8 × 2 MB = 16 MB". Too short a number to be recognised anywhere ("2 MB"), it is one step of a chain here."""
-    first = just_worked.get(derivations.printed_value(operand))
-    return first if first is not None and 0 <= operand.start - first.end <= CHAIN_WINDOW else None
-
-
-BARE_REPEAT_WINDOW = 600  # characters from a number with its unit to its bare repeat ("What 295 means physically")
-
-
-def _named_before(proposal: Proposal, with_units: dict) -> Proposal | None:
-    """The number proposed with a unit just above that a bare number of three figures prints again without it: a
-    heading or a sentence that goes on about "295" after "990 ÷ 3.35 ≈ 295 flops per byte"."""
-    key = derivations.bare_key(proposal)
-    if key is None or _units_of(proposal) or re.search(r"[×x]\s*$", proposal.stated):
-        return None  # "~295×" is a ratio of its own, whatever figure it shares digits with
-    first = with_units.get(key)
-    return first if first is not None and 0 <= proposal.start - first.end <= BARE_REPEAT_WINDOW else None
-
-
-def _units_of(proposal: Proposal) -> tuple:
-    """The dimensions the number is printed with (none for a bare number or one that cannot be read)."""
-    printed = derivations.printed_value(proposal)
-    return printed[1] if printed is not None else ()
-
-
-def _read_as_printed(expression: str, exact: Fraction) -> bool:
-    """Whether a sum's value does not hang on the unit its result is printed in: its units are its own ("2 × 80
-    × 8 × 128 × 2 bytes"), or its bare numbers are in base units already. "241.9 × 5.5 = 1,330 ms" is read in
-    milliseconds; printed again as "1.3 seconds" the same sum would be read in seconds."""
-    from auditor.base.literal import literal_value
-
-    if re.search(r"\*\s*\(?[A-Za-zµ]", expression):
-        return True
-    bare = literal_value(expression)
-    return bare is not None and bare == exact
-
-
-def _a_repeat(proposal: Proposal) -> bool:
-    """Whether the proposal only prints again a number worked out above it."""
-    return bool(proposal.evidence) and proposal.evidence[0].startswith(REPEATED)
-
-
 def _units_differ(a: Proposal, b: Proposal) -> bool:
     """Two printings of the same digits in units that disagree ("16 GB", "16 ms"); a bare one agrees with any."""
     first, second = derivations.printed_value(a), derivations.printed_value(b)
@@ -994,116 +947,6 @@ def _factors(tree) -> list:
     if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult):
         return _factors(tree.left) + _factors(tree.right)
     return [tree]
-
-
-TIMED = re.compile(r"\(([\d.eE+-]+)\*([A-Za-z]+)\)")
-
-
-def _time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
-    """The sum with its spans of time read as counts, where the page leaves the rate they multiply without its
-    "per hour": "12.24M × 730 hrs = 8.9B tokens" is 12.24M tokens an hour for 730 hours, not 2.6 million seconds.
-    Only where the result has no time in it and no unit of the sum is per time. None otherwise."""
-    from auditor.base.quantity import parse_stated
-
-    try:
-        stated = parse_stated(proposal.stated)
-    except QuantityError:
-        return None
-    dims = dict(stated.unit.dimensions)
-    if "[time]" in dims or proposal.unit:
-        return None
-    timed, shown = [], []
-    for match in TIMED.finditer(expression):
-        unit = _parsed_unit(match[2])
-        if unit is not None and dict(unit.dimensions) == {"[time]": 1}:
-            timed.append(match)
-            shown.append(f"{match[1]} {match[2]}")
-    per_time = any(d.get("[time]", 0) < 0 for d in (dict(u.dimensions) for u in map(_parsed_unit, re.findall(r"[A-Za-z]+(?:/[A-Za-z]+)?", expression)) if u))
-    if not timed or per_time:
-        return None
-    for match in reversed(timed):
-        expression = expression[: match.start()] + match[1] + expression[match.end() :]
-    return expression, ", ".join(shown)
-
-
-def _parsed_unit(text: str):
-    from auditor.base.units import parse_unit
-
-    try:
-        return parse_unit(text)
-    except QuantityError:
-        return None
-
-
-def _unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
-    """Why a sum of bare numbers is not proposed: its result agrees with it only in another prefix of its unit.
-
-    "80x32-530=2TB" is 2,030 of something and 2 TB: right if the operands are
-    gigabytes, wrong if they are terabytes, and the page prints neither. Read
-    in the result's unit it would be a confident false alarm; read in the
-    prefix that makes it hold it would hide the real slip of the same shape,
-    so the number is located and not proposed.
-    """
-    from auditor.base.literal import literal_value
-    from auditor.base.quantity import parse_stated
-
-    value = literal_value(expression)
-    if value is None and re.search(r"\d", re.sub(r"\([^()]*\*[A-Za-zµ][\w/µ]*\)", "", expression)):
-        value = literal_value(_unit_factors(expression))  # "190 * 2 * 6 / (4500*TFLOPs)": bare operands beside a unit
-    if value is None or value == 0:
-        return None
-    try:
-        stated = parse_stated(proposal.stated)
-    except QuantityError:
-        return None
-    if stated.unit.dimensionless or stated.comparator != "=" or stated.value == 0:
-        return None
-    factor = stated.unit.factor
-    slack, printed = stated.tolerance() * factor, stated.value * factor
-
-    def agrees(unit) -> bool:  # the operands read in ``unit`` (a factor to base units)
-        return abs(value * unit - printed) <= max(slack, abs(printed) / 200)
-
-    if agrees(1) or agrees(factor):  # base units, or the result's own unit: a reading the engine takes
-        return None
-    for power in (1, 2, 3, 4, -1, -2, -3, -4):  # another decimal prefix (a binary one is a slip the audit names); "190 * 2 * 6 / 4500 TFLOPs" is 190e9
-        if agrees(factor * Fraction(1000) ** -power):
-            return (f"its bare numbers print no unit, and the result agrees with them only if they are in a unit "
-                    f"1000**{power} times smaller than {stated.unit.text}: not proposed")
-    return None
-
-
-def _size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
-    """Why a sum that counts things with a size ("6144 floats × 80 layers ≈ 2 MB") is not proposed: its result is
-    in bytes, its operands print no bytes, and read as bytes they do not give it; the size of each thing is left out."""
-    from auditor.base.literal import literal_value
-    from auditor.base.quantity import parse_stated
-
-    value = literal_value(expression)
-    try:
-        stated = parse_stated(proposal.stated if not proposal.unit else f"{proposal.stated} {proposal.unit}")
-    except QuantityError:
-        return None
-    if value is None or ("[information]", 1) not in stated.unit.dimensions or stated.comparator != "=":
-        return None
-    printed, slack = stated.value * stated.unit.factor, stated.tolerance() * stated.unit.factor
-    if abs(value - printed) <= max(slack, abs(printed) / 200):
-        return None
-    return "its operands count things whose size in bytes it does not print, and its result is in bytes: not proposed"
-
-
-def _unit_factors(expression: str) -> str:
-    """The expression with each unit name as its factor to base units ("4500*TFLOPs" as 4500*(10**12)); a name that is
-    no unit is left, so the expression is no literal."""
-    from auditor.base.units import parse_unit
-
-    def factor(match: re.Match) -> str:
-        if not _is_unit(match[0]):
-            return match[0]
-        value = parse_unit(match[0]).factor
-        return f"({value.numerator}/{value.denominator})"
-
-    return re.sub(r"(?<![\d.eE])[A-Za-zµ_][A-Za-z0-9_µ]*", factor, expression)
 
 
 def _is_unit(name: str) -> bool:

@@ -1,0 +1,127 @@
+"""How the units a printed sum leaves out decide whether it is proposed, and how it is read.
+
+Pages do their sums in front of the reader and drop units as they go: "12.24M × 730 hrs" is tokens an
+hour for 730 hours, "80x32-530=2TB" prints no unit before its result, "6144 floats × 80 layers ≈ 2 MB"
+counts things without their size. Each reading here either reads such a sum as the page meant it or
+says why it is not proposed: a sum read in a unit the page did not mean would be a confident false alarm.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from auditor.base.errors import QuantityError
+
+from .locate import Proposal
+from .sums import _is_unit
+
+
+TIMED = re.compile(r"\(([\d.eE+-]+)\*([A-Za-z]+)\)")
+
+
+def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
+    """The sum with its spans of time read as counts, where the page leaves the rate they multiply without its
+    "per hour": "12.24M × 730 hrs = 8.9B tokens" is 12.24M tokens an hour for 730 hours, not 2.6 million seconds.
+    Only where the result has no time in it and no unit of the sum is per time. None otherwise."""
+    from auditor.base.quantity import parse_stated
+
+    try:
+        stated = parse_stated(proposal.stated)
+    except QuantityError:
+        return None
+    dims = dict(stated.unit.dimensions)
+    if "[time]" in dims or proposal.unit:
+        return None
+    timed, shown = [], []
+    for match in TIMED.finditer(expression):
+        unit = _parsed_unit(match[2])
+        if unit is not None and dict(unit.dimensions) == {"[time]": 1}:
+            timed.append(match)
+            shown.append(f"{match[1]} {match[2]}")
+    per_time = any(d.get("[time]", 0) < 0 for d in (dict(u.dimensions) for u in map(_parsed_unit, re.findall(r"[A-Za-z]+(?:/[A-Za-z]+)?", expression)) if u))
+    if not timed or per_time:
+        return None
+    for match in reversed(timed):
+        expression = expression[: match.start()] + match[1] + expression[match.end() :]
+    return expression, ", ".join(shown)
+
+
+def _parsed_unit(text: str):
+    from auditor.base.units import parse_unit
+
+    try:
+        return parse_unit(text)
+    except QuantityError:
+        return None
+
+
+def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
+    """Why a sum of bare numbers is not proposed: its result agrees with it only in another prefix of its unit.
+
+    "80x32-530=2TB" is 2,030 of something and 2 TB: right if the operands are
+    gigabytes, wrong if they are terabytes, and the page prints neither. Read
+    in the result's unit it would be a confident false alarm; read in the
+    prefix that makes it hold it would hide the real slip of the same shape,
+    so the number is located and not proposed.
+    """
+    from auditor.base.literal import literal_value
+    from auditor.base.quantity import parse_stated
+
+    value = literal_value(expression)
+    if value is None and re.search(r"\d", re.sub(r"\([^()]*\*[A-Za-zµ][\w/µ]*\)", "", expression)):
+        value = literal_value(_unit_factors(expression))  # "190 * 2 * 6 / (4500*TFLOPs)": bare operands beside a unit
+    if value is None or value == 0:
+        return None
+    try:
+        stated = parse_stated(proposal.stated)
+    except QuantityError:
+        return None
+    if stated.unit.dimensionless or stated.comparator != "=" or stated.value == 0:
+        return None
+    factor = stated.unit.factor
+    slack, printed = stated.tolerance() * factor, stated.value * factor
+
+    def agrees(unit) -> bool:  # the operands read in ``unit`` (a factor to base units)
+        return abs(value * unit - printed) <= max(slack, abs(printed) / 200)
+
+    if agrees(1) or agrees(factor):  # base units, or the result's own unit: a reading the engine takes
+        return None
+    for power in (1, 2, 3, 4, -1, -2, -3, -4):  # another decimal prefix (a binary one is a slip the audit names); "190 * 2 * 6 / 4500 TFLOPs" is 190e9
+        if agrees(factor * Fraction(1000) ** -power):
+            return (f"its bare numbers print no unit, and the result agrees with them only if they are in a unit "
+                    f"1000**{power} times smaller than {stated.unit.text}: not proposed")
+    return None
+
+
+def size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
+    """Why a sum that counts things with a size ("6144 floats × 80 layers ≈ 2 MB") is not proposed: its result is
+    in bytes, its operands print no bytes, and read as bytes they do not give it; the size of each thing is left out."""
+    from auditor.base.literal import literal_value
+    from auditor.base.quantity import parse_stated
+
+    value = literal_value(expression)
+    try:
+        stated = parse_stated(proposal.stated if not proposal.unit else f"{proposal.stated} {proposal.unit}")
+    except QuantityError:
+        return None
+    if value is None or ("[information]", 1) not in stated.unit.dimensions or stated.comparator != "=":
+        return None
+    printed, slack = stated.value * stated.unit.factor, stated.tolerance() * stated.unit.factor
+    if abs(value - printed) <= max(slack, abs(printed) / 200):
+        return None
+    return "its operands count things whose size in bytes it does not print, and its result is in bytes: not proposed"
+
+
+def _unit_factors(expression: str) -> str:
+    """The expression with each unit name as its factor to base units ("4500*TFLOPs" as 4500*(10**12)); a name that is
+    no unit is left, so the expression is no literal."""
+    from auditor.base.units import parse_unit
+
+    def factor(match: re.Match) -> str:
+        if not _is_unit(match[0]):
+            return match[0]
+        value = parse_unit(match[0]).factor
+        return f"({value.numerator}/{value.denominator})"
+
+    return re.sub(r"(?<![\d.eE])[A-Za-zµ_][A-Za-z0-9_µ]*", factor, expression)
