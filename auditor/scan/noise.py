@@ -87,6 +87,8 @@ def _is_parameter_count(text: str, start: int) -> bool:
         return False  # "115M proc tok/hour", "5M users": a count of something else
     if re.search(r"[÷×*/]\s*$", text[max(0, start - 3) : start]) or re.match(r"\s*[≈=]", after):
         return False  # "$48 ÷ 115M ≈ $0.42": an operand of a sum, not a model's size
+    if re.search(r"\d\s+[MT]$", match.group(0)) and re.match(r"\s*\|", after):
+        return False  # "| 2.6 T |": a prefix set apart in a table's cell, of the unit its header prints
     return not re.search(r"\d\s+B$", match.group(0)) or bool(re.search(r"parameters?|params?|models?", match.group(0)))
 
 
