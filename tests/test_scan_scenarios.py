@@ -858,3 +858,24 @@ def test_a_table_inside_a_quote_or_a_callout_is_a_table():
     (table,) = find_tables("Text\n\n> | Batch | GPU total |\n> |---:|---:|\n> | 1 | ~24 tokens/s |\n> | 64 | ~1,500 tokens/s |\n")
     assert [c.text for c in table.header] == ["Batch", "GPU total"]
     assert [[c.text for c in row] for row in table.rows[1:]] == [["1", "~24 tokens/s"], ["64", "~1,500 tokens/s"]]
+
+
+LISTING = """# What fits where
+
+```
+ 7 GB    INT8 7B    ->  fits  16 GB T4        (tighter)
+35 GB    INT4 70B   ->  fits  40 GB A100
+```
+"""
+
+
+def test_a_size_listed_with_its_format_and_count_is_those_weights_and_the_cards_size_is_not(tmp_path):
+    """"35 GB   INT4 70B": the format between size and count says how the page read it, even where a KV budget of
+    the line's words happens to hold; "40 GB A100" is the card's own size."""
+    page = tmp_path / "page.md"
+    page.write_text(LISTING, encoding="utf-8")
+    found = _scanned(page)
+    for stated, dtype in (("7 GB", "int8"), ("35 GB", "int4")):
+        assert found[stated].formula == "weight_bytes" and found[stated].given["weight_dtype"] == dtype
+        assert found[stated].finding.verdict.holds
+    assert found["40 GB"].formula is None

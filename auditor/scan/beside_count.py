@@ -28,8 +28,9 @@ BETWEEN_OTHER = re.compile(
     r"remaining|left|free|budget|bandwidth|vram|hbm|total)\b|[+±]"
 )
 """Words between a count and a size that make the size another quantity ("70B model with a 32K context: 40 GB")."""
-COUNT_AFTER = re.compile(r"(?i)[\s*`]{0,3}(?:for|of)\s+(?:an?|the|one)\s+")
-"""What joins a size to the count right after it: "16GB for an 8B model", "14 GB of a 7B model"."""
+COUNT_AFTER = re.compile(r"(?i)[\s*`]{0,3}(?:for|of)\s+(?:an?|the|one)\s+|[ \t]{1,8}(?:int|fp|bf|nf|mxfp|q)\d{1,2}\w*[ \t]+")
+"""What joins a size to the count right after it: "16GB for an 8B model", "14 GB of a 7B model", and the storage
+format between them in a listing's columns ("35 GB   INT4 70B")."""
 NOT_PARAMETERS = re.compile(r"(?i)[\s-]*(?:tokens?|requests?|sequences?|samples?|words?)\b")
 AFTER_OTHER = re.compile(r"(?i)^[\s*`]{0,3}(?:of\s+)?(?:kv|cache|activations?|per\b|/|for (?:the )?(?:kv|cache|context))")
 
@@ -42,6 +43,7 @@ class Weights:
     n_params: int
     dtype: str
     width: Fraction
+    listed: bool = False  # the format printed between size and count ("35 GB   INT4 70B"): the page's own reading
 
 
 @lru_cache(maxsize=1)
@@ -71,9 +73,10 @@ def weights_beside_count(text: str, written: list[Written], start: int, end: int
     context names to its width, preferred over the table's first of that width."""
     if value <= 0:
         return None
-    count = _count_before(text, written, start, end, sentence_start)
+    count, listed = _count_before(text, written, start, end, sentence_start), False
     if count is None:
         count = _count_after(text, written, end)
+        listed = count is not None and not re.match(r"(?i)[\s*`]{0,3}(?:for|of)\b", text[end : end + 8])
     if count is None:
         return None
     n_params = int(count.value)
@@ -83,7 +86,7 @@ def weights_beside_count(text: str, written: list[Written], start: int, end: int
     for width, name in formats.items():
         if -half <= ratio / float(width) - 1 < 2 * half:
             chosen = next((n for n, w in named.items() if w == width), name)
-            return Weights(count, n_params, chosen, width)
+            return Weights(count, n_params, chosen, width, listed)
     return None
 
 

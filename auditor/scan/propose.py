@@ -61,6 +61,7 @@ WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter cou
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
+DEVICE_SIZE = "a device's size the page names it by"
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -338,8 +339,8 @@ class Scanner:
         """A byte size right after a parameter count whose ratio to it is a format's width: that count's weights."""
         formats = beside_count.widths(self.project.inputs.dtypes)
         for index, proposal in enumerate(located):
-            if proposal.arithmetic is not None or any(RESTATED in e for e in proposal.evidence):
-                continue
+            if proposal.arithmetic is not None or any(RESTATED in e or DEVICE_SIZE in e for e in proposal.evidence):
+                continue  # a number the page points back to, or a card's own size ("fits 40 GB A100")
             size = _byte_size(index, proposal)
             if size is None:
                 continue
@@ -351,13 +352,13 @@ class Scanner:
             if found is None and not proposal.proposed:
                 found = beside_count.weights_of_section_count(self.view.text, self.every_written, proposal.start, proposal.end, *size,
                                                               scopes[2][0], formats, self._format_beside(proposal, scopes), scopes[0])
-            if found is None or (proposal.formula is not None and self.chooser.holds(proposal, proposal.formula, proposal.given)):
+            if found is None or (proposal.formula is not None and not found.listed and self.chooser.holds(proposal, proposal.formula, proposal.given)):
                 continue  # the count's ratio is better evidence than the words, unless what they chose holds as printed
             replaced = proposal.formula
             proposal.formula, proposal.given, proposal.score, proposal.bare = WEIGHTS_FORMULA, {"n_params": found.n_params, "weight_dtype": found.dtype}, DERIVED_SCORE, False
             proposal.worked_out = True
             proposal.evidence = (f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
-                (f"in place of {replaced}, which the words chose but which does not hold",) if replaced else ())
+                (f"in place of {replaced}, which the words chose" + ("" if found.listed else " but which does not hold"),) if replaced else ())
 
     def _format_beside(self, proposal: Proposal, scopes) -> tuple[str, Fraction] | None:
         """The storage format named in the number's own clause or table cell ("int8 (7 GB)"), with its width in bytes."""
