@@ -143,3 +143,15 @@ def test_a_lone_number_is_a_conversion_only_right_after_the_last_result():
     assert [text[s.result_start : s.result_start + 4] for s in find_sums(text)] == ["4 GP"]
     chained = "2 * 8 * 128 * 80 = 163840 bytes = 160 KiB"
     assert [(s.expression, s.operators) for s in find_sums(chained)] == [("2 * 8 * 128 * 80", 3), ("(163840*bytes)", 0)]
+
+
+@pytest.mark.parametrize(("raw", "suffix"), [
+    ("Text\n\n```\nFP32  ####  28 GB\nINT8  #  7 GB\n```\n", ".md"),
+    ("<p>Text</p><pre><code>FP32  ####  28 GB\nINT8  #  7 GB</code></pre>", ".html"),
+    ("Text\n\n```\n显存  16.8 毫秒 = 1 × 16.8 ms\nINT8  #  7 GB\n```\n", ".md"),
+])
+def test_each_line_kept_from_a_code_block_is_marked_where_the_reading_holds_it(raw, suffix):
+    view = read_view(raw, suffix)
+    lines = [view.text[a:b].strip() for a, b in view.code_lines]
+    assert len(lines) == 2 and lines[1] == "INT8  #  7 GB" and all("\n" not in line for line in lines)
+    assert lines[0].startswith(("FP32", "显存")) and lines[0].endswith(("28 GB", "16.8 ms"))  # whole, after a unit's respelling too

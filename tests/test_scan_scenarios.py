@@ -879,3 +879,26 @@ def test_a_size_listed_with_its_format_and_count_is_those_weights_and_the_cards_
         assert found[stated].formula == "weight_bytes" and found[stated].given["weight_dtype"] == dtype
         assert found[stated].finding.verdict.holds
     assert found["40 GB"].formula is None
+
+
+BAR_CHART = """# Weights of a 7B model
+
+The weights of a 7B model, by format:
+
+```
+FP32  ####################  28 GB
+FP16  ##########  14 GB
+INT8  #####  7 GB
+INT4  ###  3.5 GB
+```
+"""
+
+
+def test_each_line_of_a_code_block_is_a_sentence_of_its_own(tmp_path):
+    """A bar chart's lines are four statements: "INT8  #####  7 GB" names its own format, not the FP32 of the first line."""
+    page = tmp_path / "page.md"
+    page.write_text(BAR_CHART, encoding="utf-8")
+    found = _scanned(page)
+    for stated, dtype in (("28 GB", "fp32"), ("14 GB", "fp16"), ("7 GB", "int8"), ("3.5 GB", "int4")):
+        assert found[stated].formula == "weight_bytes" and found[stated].given["weight_dtype"] == dtype, stated
+        assert found[stated].finding.verdict.holds

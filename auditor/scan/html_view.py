@@ -105,9 +105,11 @@ def _pre(builder: ViewBuilder, match: re.Match) -> None:
     offset, last = match.start(), match.start()
     for index, line in enumerate(lines):
         if index in kept:
+            line_start = builder.length()
             for low, high in _raw_columns(line, plain[index], kept[index]):
                 _keep_untagged(builder, offset + low, offset + high)
                 builder.write(" ", offset + high)
+            builder.code_line(line_start)
             last = min(offset + len(line), len(builder.raw) - 1)  # the line's end, within the file
             builder.write("\n", last)
         offset += len(line) + 1

@@ -104,10 +104,11 @@ def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
     for index in sorted(kept):
         if index == 0:
             continue  # the fence line itself
-        start = match.start() + offsets[index]
+        start, line_start = match.start() + offsets[index], builder.length()
         for low, high in kept[index]:
             builder.keep(start + low, start + high)
             builder.write(" ", start + high)
+        builder.code_line(line_start)
         builder.write("\n", start + len(lines[index]))
     builder.write("\n\n", match.end() - 1 if match.end() > match.start() else match.start())
 

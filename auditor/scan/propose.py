@@ -703,7 +703,15 @@ class Scanner:
         following = bisect_left(self.headings, (proposal.end,))
         # a little past the number, but never into the next section: a model its heading names is that section's
         section_end = min(proposal.end + 200, self.headings[following][0]) if following < len(self.headings) else proposal.end + 200
-        return [bounds(text, proposal.start, SENTENCE_END), bounds(text, proposal.start, PARAGRAPH), (section_start, section_end)]
+        sentence = self._code_line(proposal.start) or bounds(text, proposal.start, SENTENCE_END)
+        return [sentence, bounds(text, proposal.start, PARAGRAPH), (section_start, section_end)]
+
+    def _code_line(self, position: int) -> tuple[int, int] | None:
+        """The code block's line holding the position: its sentence, for a code block's lines are its statements
+        ("FP16  ####  14 GB" under "FP32  ####  28 GB" names its own format)."""
+        lines = self.view.code_lines
+        index = bisect_left(lines, (position + 1,)) - 1
+        return lines[index] if index >= 0 and lines[index][0] <= position < lines[index][1] else None
 
     def _heading_before(self, position: int) -> tuple[int, int, int] | None:
         index = bisect_left(self.headings, (position,)) - 1

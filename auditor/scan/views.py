@@ -22,6 +22,7 @@ class View:
     text: str
     origin: tuple[int, ...]
     raw_length: int
+    code_lines: tuple[tuple[int, int], ...] = ()  # each line kept from a code block: a statement of its own, not prose
 
     def raw_span(self, start: int, end: int) -> tuple[int, int]:
         """The file span [start, end) of view characters came from."""
@@ -42,6 +43,7 @@ class ViewBuilder:
         self.raw = raw
         self.parts: list[str] = []
         self.origin: list[int] = []
+        self.code_lines: list[tuple[int, int]] = []
 
     def keep(self, start: int, end: int) -> None:
         """Copy file text [start, end) as it is, a power of ten in superscript digits ("10¹²") written as "10^12"."""
@@ -73,7 +75,16 @@ class ViewBuilder:
         self.keep(position, end)
 
     def build(self) -> View:
-        return View("".join(self.parts), tuple(self.origin), len(self.raw))
+        return View("".join(self.parts), tuple(self.origin), len(self.raw), tuple(self.code_lines))
+
+    def length(self) -> int:
+        """How much view text is written so far: where the next kept text starts."""
+        return len(self.origin)
+
+    def code_line(self, start: int) -> None:
+        """The view text from ``start`` to here is one line of a code block."""
+        if self.length() > start:
+            self.code_lines.append((start, self.length()))
 
 
 ENTITY = re.compile(r"&(?:#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
@@ -113,7 +124,7 @@ def half_width(view: View) -> View:
     """Full-width forms read as their ASCII: a Chinese page's "（32*8-24.6）/ 2 = 115.7" is a printed sum.
     One character for one, so every character keeps its place in the file."""
     text = view.text.translate(HALF_WIDTH)
-    return view if text == view.text else View(text, view.origin, view.raw_length)
+    return view if text == view.text else View(text, view.origin, view.raw_length, view.code_lines)
 
 
 def latin_units(view: View) -> View:
@@ -124,7 +135,7 @@ def latin_units(view: View) -> View:
     if not pattern.search(view.text):
         return view
     text, origin = view.text, view.origin
-    parts, origins, position = [], [], 0
+    parts, origins, position, shifts = [], [], 0, []
     for match in pattern.finditer(text):
         start, end = match.span("unit")
         parts.append(text[position:start])
@@ -133,10 +144,15 @@ def latin_units(view: View) -> View:
         spots = list(origin[start:end])
         parts.append(latin)
         origins.extend(spots[min(i, len(spots) - 1)] for i in range(len(latin)))
+        shifts.append((end, len(latin) - (end - start)))
         position = end
     parts.append(text[position:])
     origins.extend(origin[position:])
-    return View("".join(parts), tuple(origins), view.raw_length)
+
+    def moved(at: int) -> int:  # a place in the old text, in the new
+        return at + sum(shift for end, shift in shifts if end <= at)
+
+    return View("".join(parts), tuple(origins), view.raw_length, tuple((moved(a), moved(b)) for a, b in view.code_lines))
 
 
 @lru_cache(maxsize=1)
