@@ -259,3 +259,14 @@ def test_a_bare_number_just_after_the_same_digits_with_a_unit_prints_that_number
     assert again.arithmetic == "990 / 3.35" and again.unit == "flops per byte"
     assert again.evidence[0] == "restates the number worked out at line 3" and again.finding.verdict.holds
     assert not found["29"].proposed
+
+
+@pytest.mark.parametrize(("sentence", "derived"), [
+    ("The card's roof is 70 TFLOPS BF16 and 600 GB/s, so `I_peak ≈ 117`.", True),  # FLOPs per byte, printed bare
+    ("The card's roof is 70 TFLOPS BF16 and 600 GB/s, so we ran 117 trials.", False),  # no word of an intensity
+])
+def test_a_ridge_point_printed_bare_is_the_pages_quotient_in_flops_per_byte(tmp_path, sentence, derived):
+    found = _page(tmp_path, f"# Setup\n\n{sentence}\n")
+    number = next(p for s, p in found.items() if "117" in s)
+    assert (number.arithmetic == "(70*(TFLOPS)) / (600*(GB/s))") == derived
+    assert not derived or number.finding.verdict.holds

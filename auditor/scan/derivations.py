@@ -31,7 +31,7 @@ from functools import lru_cache
 from auditor.base.errors import AuditorError
 from auditor.base.precision import derivation_chance
 from auditor.base.quantity import Stated, parse_stated, with_unit
-from auditor.base.units import multiply, scale
+from auditor.base.units import multiply, parse_unit, scale
 
 from .sums import plain_number
 
@@ -151,6 +151,12 @@ def same_number_key(proposal) -> tuple | None:
     if stated.unit.dimensionless and _configuration_size(stated.value, ()):
         return None  # "512" again is a width again, not the first one's sum
     return (stated.value * stated.unit.factor, stated.unit.dimensions)
+
+
+@lru_cache(maxsize=1)
+def intensity_dimensions() -> tuple:
+    """FLOPs per byte's dimensions, as operands carry them: what a ridge point printed bare is."""
+    return _dimensions(parse_unit("FLOP/B").dimensions)
 
 
 def bare_key(proposal) -> Fraction | None:
