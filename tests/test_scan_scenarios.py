@@ -902,3 +902,14 @@ def test_each_line_of_a_code_block_is_a_sentence_of_its_own(tmp_path):
     for stated, dtype in (("28 GB", "fp32"), ("14 GB", "fp16"), ("7 GB", "int8"), ("3.5 GB", "int4")):
         assert found[stated].formula == "weight_bytes" and found[stated].given["weight_dtype"] == dtype, stated
         assert found[stated].finding.verdict.holds
+
+
+def test_a_code_blocks_line_that_names_a_models_size_sets_up_the_lines_below_it(tmp_path):
+    """"70B WEIGHTS" over a bar chart prints no unit, yet says whose weights the sizes below are."""
+    page = tmp_path / "page.md"
+    page.write_text("# Sizes\n\nThe sizes by format:\n\n```\n70B WEIGHTS\nFP32  ####################  280 GB\nFP16  ##########  140 GB\n"
+                    "INT8  #####  70 GB\n```\n", encoding="utf-8")
+    found = _scanned(page)
+    for stated, dtype in (("280 GB", "fp32"), ("140 GB", "fp16")):
+        assert found[stated].formula == "weight_bytes" and found[stated].given == {"n_params": 70_000_000_000, "weight_dtype": dtype}
+        assert found[stated].finding.verdict.holds

@@ -41,7 +41,13 @@ def worked_lines(lines: list[str], fenced: bool) -> set[int]:
             kept.update(i for i in (index - 1, index) if i >= first)
         elif MATH_SIGNS.search(line) or _quantities_in(line):
             kept.add(index)
+    if kept:  # a short line naming a model's size over worked lines ("70B WEIGHTS" over a bar chart) is their setup
+        kept.update(i for i in range(first, last) if SIZE_LABEL.fullmatch(lines[i]))
     return kept
+
+
+SIZE_LABEL = re.compile(r"[ \t#*=-]*(?:[A-Za-z][\w.-]*[ \t]+)?\d+(?:\.\d+)?[BM][ \t]+[A-Za-z][A-Za-z ]{0,30}[:\s]*")
+"""A code block's line that only names a parameter count and what follows is of it: "7B WEIGHTS", "Llama 70B model:"."""
 
 
 HASH_COMMENT = re.compile(r"(?:^|(?<=\s))#+[ \t]?")
