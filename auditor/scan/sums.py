@@ -71,6 +71,8 @@ def find_sums(text: str) -> list[Sum]:
         parsed = _longest_sum(text, low, relation.start(), chained)
         if parsed is not None and chained and not parsed[4] and re.search(r"\d", text[result_end : parsed[0]]):
             parsed = None  # "= 4 GPUs / 10 adapters × ~700 MB each = 7 GB": a lone number is a conversion only right after the last result
+        if parsed is not None and not parsed[4] and result is not None and _counts_differ(text, parsed[5], result):
+            parsed = None  # "1 token ≈ 4 characters ≈ 0.75 words": one thing said in two counts, no conversion
         previous_end = relation.end()
         previous_result = None
         if result is None:
@@ -174,6 +176,20 @@ def _solved_for(text: str, result_end: int, names: tuple[str, ...]) -> str:
     if named:
         return f"an equation solved for {named}, not a sum"  # "⇒ B_A100 ≈ 312" solves for B
     return ""
+
+
+COUNTED_AS = re.compile(r"[ \u00a0]*([A-Za-z]{3,})")
+
+
+def _counts_differ(text: str, spans: list, result: re.Match) -> bool:
+    """Whether a lone number and the number it is equated with count different things ("4 characters ≈ 0.75
+    words"): two nouns that are no units, and not the same word."""
+    if len(spans) != 1:
+        return False
+    before, after = COUNTED_AS.match(text, spans[0][1]), COUNTED_AS.match(text, result.end("number"))
+    if before is None or after is None or _is_unit(before[1]) or _is_unit(after[1]):
+        return False
+    return before[1].lower().rstrip("s") != after[1].lower().rstrip("s")
 
 
 GLUED_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*$")
