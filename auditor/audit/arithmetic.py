@@ -27,7 +27,7 @@ from auditor.base.limits import limit
 from auditor.base.numbers import show
 from auditor.base.precision import rule_on
 from auditor.base.quantity import input_half_width, parse_given, parse_input
-from auditor.base.units import Unit, base_unit_text, parse_unit
+from auditor.base.units import base_unit_text, parse_unit, unit_or_none
 from auditor.claims.compare import compare
 from auditor.claims.readings import compare_readings
 from auditor.claims.verdicts import Verdict
@@ -92,7 +92,7 @@ def _within_inputs(claim, stated, scale, dims: tuple) -> str:
             if width:
                 widths[symbol] = width
         else:
-            unit = _unit(name)
+            unit = unit_or_none(name)
             if unit is None:
                 return ""
             values[symbol] = unit.factor
@@ -134,7 +134,7 @@ def _evaluate(claim) -> tuple[Fraction | float | None, bool, list[str]]:
     for symbol in sorted(expr.free_symbols, key=str):
         value = _given(claim, str(symbol))
         if value is None:
-            unit = _unit(str(symbol))
+            unit = unit_or_none(str(symbol))
             if unit is None:
                 missing.append(str(symbol))
                 continue
@@ -159,13 +159,6 @@ def _given(claim, name: str):
     except QuantityError as exc:
         raise InputError(claim.at(name), f"claim {claim.id!r}: given {name}: {exc}") from None
     return number * unit.factor
-
-
-def _unit(name: str) -> Unit | None:
-    try:
-        return parse_unit(name)
-    except QuantityError:
-        return None
 
 
 def _sympy_number(value):

@@ -118,6 +118,14 @@ def parse_unit(text: str) -> Unit:
     return found
 
 
+def unit_or_none(text: str) -> Unit | None:
+    """The unit ``text`` spells, or None where it spells none: a word beside a number that may be a unit or not."""
+    try:
+        return parse_unit(text)
+    except UnitError:
+        return None
+
+
 def _parse_with_pint(text: str) -> Unit:
     cleaned = re.sub(r"\s+per\s+", "/", normalise(text))
     if cleaned in ("", "×", "x", DIMENSIONLESS, "1"):

@@ -28,7 +28,7 @@ BETWEEN_OTHER = re.compile(
     r"remaining|left|free|budget|bandwidth|vram|hbm|total)\b|[+±]"
 )
 """Words between a count and a size that make the size another quantity ("70B model with a 32K context: 40 GB")."""
-COUNT_AFTER = re.compile(r"(?i)[\s*`]{0,3}(?:for|of)\s+(?:an?|the|one)\s+|[ \t]{1,8}(?:int|fp|bf|nf|mxfp|q)\d{1,2}\w*[ \t]+")
+COUNT_AFTER = re.compile(r"(?i)[\s*`]{0,3}(?:for|of)\s+(?:an?|the|one)\s+|[ \t]{1,8}(?P<format>(?:int|fp|bf|nf|mxfp|q)\d{1,2}\w*)[ \t]+")
 """What joins a size to the count right after it: "16GB for an 8B model", "14 GB of a 7B model", and the storage
 format between them in a listing's columns ("35 GB   INT4 70B")."""
 NOT_PARAMETERS = re.compile(r"(?i)[\s-]*(?:tokens?|requests?|sequences?|samples?|words?)\b")
@@ -75,8 +75,7 @@ def weights_beside_count(text: str, written: list[Written], start: int, end: int
         return None
     count, listed = _count_before(text, written, start, end, sentence_start), False
     if count is None:
-        count = _count_after(text, written, end)
-        listed = count is not None and not re.match(r"(?i)[\s*`]{0,3}(?:for|of)\b", text[end : end + 8])
+        count, listed = _count_after(text, written, end)
     if count is None:
         return None
     n_params = int(count.value)
@@ -102,16 +101,17 @@ def _count_before(text: str, written: list[Written], start: int, end: int, sente
     return None if AFTER_OTHER.match(text[end : end + 30]) else count
 
 
-def _count_after(text: str, written: list[Written], end: int) -> Written | None:
-    """The count the size is said to be for, right after it ("16GB for an 8B model")."""
+def _count_after(text: str, written: list[Written], end: int) -> tuple[Written | None, bool]:
+    """The count the size is said to be for, right after it ("16GB for an 8B model"), and whether a storage format
+    printed between them joins the two ("35 GB   INT4 70B")."""
     joined = COUNT_AFTER.match(text, end)
     if joined is None:
-        return None
+        return None, False
     following = within(written, joined.end(), joined.end() + 1)
     count = following[0] if following else None
     if count is None or count.dimensions or count.start != joined.end() or NOT_PARAMETERS.match(text, count.end):
-        return None
-    return count
+        return None, False
+    return count, joined["format"] is not None
 
 
 SCOPE_COUNTS = 3  # the nearest distinct parameter counts of the section a size may be the weights of

@@ -26,6 +26,7 @@ NEAR = 40
 THRESHOLD_WORDS = 1.6
 BARE_THRESHOLD = 3.0
 NOTATION_BONUS = 4.0
+DEVICE_SIZE = "a device's size the page names it by"  # a card's own memory beside its name: an input, never weights
 SET_INPUT_BONUS = 1.5  # per input of the formula the sentence or table row sets by name
 COMPLETE_BONUS = 4.0  # every input the formula has no default for is set or printed in the sentence
 SECTION_COMPLETE_BONUS = 2.0  # every model count the formula needs is set in the section above the number
@@ -72,7 +73,7 @@ class FormulaChooser:
             proposal.evidence = ("a bare number: no unit, and no sum printed for it",)
             return
         if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):
-            proposal.evidence = ("a device's size the page names it by ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
+            proposal.evidence = (f"{DEVICE_SIZE} ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
             return
         if self._restated(proposal):
             proposal.evidence = ("the page points back to this number printed above ('that', 'this'): the claim is where it was worked out",)

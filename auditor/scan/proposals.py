@@ -123,7 +123,7 @@ def unexplained(finding, proposal) -> str:
     scan's weakest reading of a page: a ratio may compare any two of its figures, and when the formula
     misses and no slip of the catalogue reproduces the number, the reading is as likely wrong as the page.
     """
-    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or proposal.worked_out:
+    if not _words_formula_missed(finding, proposal):
         return ""
     if finding.base_unit not in ("", "dimensionless"):
         return ""  # "45GB" of int4 weights: a size the formula prices by its dtype is the page's claim, and its miss a finding
@@ -183,11 +183,16 @@ def peak_meant(finding) -> str:
     return ""
 
 
+def _words_formula_missed(finding, proposal) -> bool:
+    """A mismatch of a formula the words chose, not one the page's own arithmetic or a count beside it gave."""
+    return finding.verdict == Verdict.MISMATCH and proposal.formula is not None and not proposal.worked_out
+
+
 def ranged_alone(finding, proposal) -> str:
     """Why a mismatch is no finding against the page ('' when it is one): the page prints a range ("31.2 – 78.1
     GB") and the words' formula gives one value. A range on a page is most often the range of an input it does
     not hold still (a row's "200K – 500K" tokens), which a formula fed one value cannot meet."""
-    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or proposal.worked_out:
+    if not _words_formula_missed(finding, proposal):
         return ""
     try:
         ranged = parse_stated(proposal.stated).comparator == "range"

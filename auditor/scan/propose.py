@@ -16,7 +16,6 @@ from bisect import bisect_left
 from dataclasses import replace
 from fractions import Fraction
 
-from auditor.base.errors import QuantityError
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
@@ -24,7 +23,7 @@ from . import beside_count, config_names, derivations, repeats, shown_below, sum
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import SCOPE_WEIGHTS, FormulaChooser, clause
+from .choose import DEVICE_SIZE, SCOPE_WEIGHTS, FormulaChooser, clause
 from .gpu_figures import gpu_figures
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
@@ -62,7 +61,6 @@ RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a lit
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
-DEVICE_SIZE = "a device's size the page names it by"
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -449,8 +447,9 @@ class Scanner:
                     self._derive(proposal, target, available)
             if proposal.proposed and key is not None:
                 earlier.setdefault(key, proposal)
-                if repeats.units_of(proposal) and derivations.bare_key(proposal) is not None:
-                    with_units.setdefault(derivations.bare_key(proposal), proposal)
+                digits = derivations.bare_key(proposal)
+                if digits is not None and repeats.units_of(proposal):
+                    with_units.setdefault(digits, proposal)
             if proposal.proposed and proposal.arithmetic is not None and not proposal.given and not proposal.worked_out:
                 printed_as = derivations.printed_value(proposal)
                 if printed_as is not None and printed_as[1]:
@@ -888,6 +887,8 @@ def _first(item: tuple) -> int:
 
 GPU_BEFORE = 24  # characters from an accelerator's name to a figure of it
 CONFIG_MODEL_REACH = 1200  # characters back to the model a sum in config names is read for, past a short section
+
+
 def _units_differ(a: Proposal, b: Proposal) -> bool:
     """Two printings of the same digits in units that disagree ("16 GB", "16 ms"); a bare one agrees with any."""
     first, second = derivations.printed_value(a), derivations.printed_value(b)

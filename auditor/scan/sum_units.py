@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from auditor.base.errors import QuantityError
+from auditor.base.units import parse_unit, unit_or_none
 
 from .locate import Proposal
 from .sums import _is_unit
@@ -35,25 +36,16 @@ def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
         return None
     timed, shown = [], []
     for match in TIMED.finditer(expression):
-        unit = _parsed_unit(match[2])
+        unit = unit_or_none(match[2])
         if unit is not None and dict(unit.dimensions) == {"[time]": 1}:
             timed.append(match)
             shown.append(f"{match[1]} {match[2]}")
-    per_time = any(d.get("[time]", 0) < 0 for d in (dict(u.dimensions) for u in map(_parsed_unit, re.findall(r"[A-Za-z]+(?:/[A-Za-z]+)?", expression)) if u))
+    per_time = any(d.get("[time]", 0) < 0 for d in (dict(u.dimensions) for u in map(unit_or_none, re.findall(r"[A-Za-z]+(?:/[A-Za-z]+)?", expression)) if u))
     if not timed or per_time:
         return None
     for match in reversed(timed):
         expression = expression[: match.start()] + match[1] + expression[match.end() :]
     return expression, ", ".join(shown)
-
-
-def _parsed_unit(text: str):
-    from auditor.base.units import parse_unit
-
-    try:
-        return parse_unit(text)
-    except QuantityError:
-        return None
 
 
 def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
@@ -116,8 +108,6 @@ def size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
 def _unit_factors(expression: str) -> str:
     """The expression with each unit name as its factor to base units ("4500*TFLOPs" as 4500*(10**12)); a name that is
     no unit is left, so the expression is no literal."""
-    from auditor.base.units import parse_unit
-
     def factor(match: re.Match) -> str:
         if not _is_unit(match[0]):
             return match[0]

@@ -205,11 +205,11 @@ def _a_setting(text: str, relation: re.Match) -> bool:
 def _counted_again(text: str, parsed, result: re.Match) -> str:
     """A count times a name printed again as that count of what the name stands for ("τ = 35 × B = 35
     max-num-batched-tokens chunks"): the same product in words, not a value to check."""
-    expression, names, spans = parsed[2], parsed[3], parsed[5]
-    if not names or len(spans) != 1 or not re.match(r"[ \u00a0]?[A-Za-z]", text[result.end("number") :]):
+    names, spans = parsed[3], parsed[5]
+    noun = re.match(r"[ \u00a0]?([A-Za-z][\w-]*)", text[result.end("number") :])
+    if not names or len(spans) != 1 or noun is None or _is_unit(noun[1]):
         return ""
-    if plain_number(text[slice(*spans[0])]) == plain_number(result["number"]) and not _is_unit(
-            re.match(r"[ \u00a0]?([A-Za-z][\w-]*)", text[result.end("number") :])[1]):
+    if plain_number(text[slice(*spans[0])]) == plain_number(result["number"]):
         return "the product said again in words, as so many of what its name stands for"
     return ""
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import product
 
 from auditor.base.errors import QuantityError
-from auditor.base.units import parse_unit
+from auditor.base.units import parse_unit, unit_or_none
 
 from .tables import Cell, Table, header_unit
 
@@ -302,8 +302,4 @@ def operand_names(headers: list[str]) -> list[str]:
 
 
 def _is_unit_name(name: str) -> bool:
-    try:
-        parse_unit(name)
-    except QuantityError:
-        return False
-    return True
+    return unit_or_none(name) is not None

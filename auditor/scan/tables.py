@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 
-from auditor.base.errors import QuantityError
-from auditor.base.units import parse_unit
+from auditor.base.units import unit_or_none
 
 from .match import find_seq_len
 
@@ -187,11 +186,8 @@ def header_unit(text: str) -> str:
 
 
 def _unit_or_empty(unit: str) -> str:
-    try:
-        parsed = parse_unit(unit)
-    except QuantityError:
-        return ""
-    return unit if not parsed.dimensionless or unit in ("%",) else ""
+    parsed = unit_or_none(unit)
+    return unit if parsed is not None and (not parsed.dimensionless or unit in ("%",)) else ""
 
 
 def _cells(text: str, start: int, end: int) -> list[Cell]:
@@ -222,14 +218,7 @@ def prefixed(cell_text: str, unit: str) -> str:
     found = PREFIXED_CELL.fullmatch(cell_text)
     if found is None or not found[2]:
         return unit
-    from auditor.base.errors import QuantityError
-    from auditor.base.units import parse_unit
-
-    try:
-        parse_unit(found[2] + unit)
-    except QuantityError:
-        return unit
-    return found[2] + unit
+    return found[2] + unit if unit_or_none(found[2] + unit) is not None else unit
 
 
 def in_table(proposal, place: Place) -> None:
