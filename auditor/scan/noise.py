@@ -23,7 +23,7 @@ VERSION_WORDS = re.compile(
 )
 PARAMETERS = re.compile(r"\d+(?:\.\d+)?\s?[BMT](?![A-Za-z/\d])(?:[- ](?:parameters?|params?|models?|dense|MoE|LLMs?|drafter)\b)?")
 LIST_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*•]\s+)?$")
-OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:[\d(.]|[A-Za-z]\w{0,12}\s*[*×·÷^+/=)])|\s*/\s*\(")
+OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:[\d(]|\.\d|[A-Za-z]\w{0,12}\s*[*×·÷^+/=)])|\s*/\s*\(")
 COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE]\d+)?)\s+(?:total\s+)?(?:parameters|params)\b")
 TOTAL_BEFORE = re.compile(r"(?i)(?:\btotal|\blayers|\bsum)\s*:\s*[~≈]\s*$")
 """A line's label ending in a total, and an approximate count after it: the count is worked out, not set."""

@@ -19,12 +19,12 @@ from fractions import Fraction
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import beside_count, config_names, derivations, repeats, shown_below, sum_units, table_sweeps, tensor_shapes
+from . import beside_count, config_names, derivations, device_ratios, repeats, shown_below, sum_units, table_sweeps, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
 from .choose import DEVICE_SIZE, SCOPE_WEIGHTS, FormulaChooser, clause
-from .gpu_figures import gpu_figures
+from .gpu_figures import figure_for, gpu_figures
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
 from .proposals import audit_proposals, audited_draft, coincidental, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
@@ -168,6 +168,7 @@ class Scanner:
         self._tensor_sizes(claims)
         self._sum_inputs(claims)
         self._weights_beside_counts(claims)
+        self._device_ratios(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._exact_chains(located, operands, results)
@@ -358,6 +359,50 @@ class Scanner:
             proposal.worked_out = True
             proposal.evidence = (f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
                 (f"in place of {replaced}, which the words chose" + ("" if found.listed else " but which does not hold"),) if replaced else ())
+
+    def _device_ratios(self, located: list[Proposal]) -> None:
+        """A ratio printed in words of a figure, where the sentence or paragraph names two cards: the ratio of
+        their figures (``device_ratios``), proposed where it holds as printed, in place of nothing or of a
+        formula the words chose that does not stand."""
+        text = self.view.text
+        for proposal in located:
+            if proposal.arithmetic is not None or self.place(proposal.start) is not None or any(RESTATED in e for e in proposal.evidence):
+                continue
+            printed = derivations.printed_value(proposal)
+            if printed is None or printed[1] or printed[0] <= 0:
+                continue
+            sentence, paragraph, _ = self._scopes(proposal)
+            cards = [gpu for start, _, gpu in self.gpus if sentence[0] <= start < sentence[1]]
+            if len(set(cards)) < 2:
+                cards = [gpu for start, end, gpu in self.gpus if paragraph[0] <= start and end <= max(proposal.end, sentence[1])]
+            low, high = clause(text, proposal, sentence)
+            after = text[proposal.end : proposal.end + 24]
+            comparison = device_ratios.compared(proposal.stated, after, text[low:high], text[sentence[0] : sentence[1]], cards)
+            if comparison is None or not self._replaceable(proposal):
+                continue
+            percent = proposal.stated.rstrip().endswith("%")
+            for source, (first, second) in self._card_figures(comparison, proposal.start):
+                expression = device_ratios.ratio_expression(first, second, comparison.figure, printed[0], percent)
+                if expression is not None and self._holds(proposal, expression):
+                    replaced = proposal.formula
+                    proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, expression, {}, DERIVED_SCORE, False
+                    proposal.worked_out = True
+                    proposal.evidence = (f"{comparison.column} of {comparison.cards[0]} and {comparison.cards[1]} ({source}): the two cards "
+                                         f"its words compare",) + ((f"in place of {replaced}, which the words chose but which does not stand",) if replaced else ())
+                    break
+
+    def _card_figures(self, comparison, position: int):
+        """The two cards' figures to compare, the page's own first ("H100 (989 TFLOPS)") and then the sheets'."""
+        sheets = [self.project.inputs.gpu_value(card, comparison.column) for card in comparison.cards]
+        sheet_values = [Fraction(s.value) if s is not None and s.value else None for s in sheets]
+        if comparison.column in ("bf16_dense", "memory_bandwidth"):
+            page = [figure_for(self.gpu_figures, card, comparison.figure, position) for card in comparison.cards]
+            page = [w.value if w is not None else None for w in page]
+            mixed = [p if p is not None else s for p, s in zip(page, sheet_values)]
+            if None not in mixed and mixed != sheet_values:
+                yield "the page's figures", tuple(mixed)
+        if None not in sheet_values:
+            yield "the sheets", tuple(sheet_values)
 
     def _format_beside(self, proposal: Proposal, scopes) -> tuple[str, Fraction] | None:
         """The storage format named in the number's own clause or table cell ("int8 (7 GB)"), with its width in bytes."""
