@@ -913,3 +913,27 @@ def test_a_code_blocks_line_that_names_a_models_size_sets_up_the_lines_below_it(
     for stated, dtype in (("280 GB", "fp32"), ("140 GB", "fp16")):
         assert found[stated].formula == "weight_bytes" and found[stated].given == {"n_params": 70_000_000_000, "weight_dtype": dtype}
         assert found[stated].finding.verdict.holds
+
+
+def test_a_size_priced_without_gqa_takes_the_models_attention_heads_for_its_kv_heads(tmp_path):
+    """Llama-3-70B keeps 8 KV heads; "without GQA" it would keep all 64: 2 x 80 x 64 x 128 x 2 = 2,621,440 B,
+    which is 2.5 MiB. So "2.5 MB" is that size with MiB printed as MB, while the 320 KB beside it, which the
+    words do not lead to (another size stands between), keeps the config's 8 heads and holds."""
+    from test_scan import scanned_text
+
+    page = ("# KV cache\n\nLlama-3-70B caches 320 KB per token in fp16. Without GQA, the cache would be 8 times "
+            "bigger: 2.5 MB per token.\n")
+    found = scanned_text(tmp_path, page)
+    mha, gqa = found["2.5 MB per token"], found["320 KB per token"]
+    assert mha.given.get("n_kv_heads") == 64 and "n_kv_heads" not in gqa.given
+    assert not mha.finding.verdict.holds and any("MiB printed as MB" in d.parts for d in mha.finding.diagnoses)
+    assert gqa.finding.verdict.holds
+
+
+def test_a_ratio_of_the_two_caches_keeps_the_models_heads(tmp_path):
+    """"With MHA (64 heads): 8× larger": the ratio compares the heads; it is not a size priced without GQA."""
+    from test_scan import scanned_text
+
+    page = "# KV cache\n\nLlama-3-70B groups its 64 query heads over 8 KV heads. With MHA, the cache is 8× larger.\n"
+    ratio = scanned_text(tmp_path, page)["8×"]
+    assert "n_kv_heads" not in ratio.given or ratio.given["n_kv_heads"] == 8

@@ -90,7 +90,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
     model, model_scope, index = scanner.model_for(formula, scopes, proposal.start)
     if model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start):
-        changed = scenario_counts(scanner, model, proposal, scopes)
+        changed = scenario_counts(scanner, model, proposal, scopes) | as_multi_head(scanner, model, proposal, scopes[1] if len(scopes) > 1 else scopes[0])
         if set(changed) <= leaves:  # the formula takes the counts the page changes itself: the model with them
             given["model"] = model
             given.update(changed)
@@ -179,6 +179,36 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
                 changed[name] = int(value)
         scanner.scenario_cache[key] = changed
     return dict(scanner.scenario_cache[key])
+
+
+MULTI_HEAD = re.compile(
+    r"(?i)\b(?:without|instead of|no|minus|drop(?:ping)?|before)\s+(?:gqa|grouped[- ]query(?: attention)?)\b"
+    r"|\b(?:plain|standard|vanilla|full|classic|ordinary|regular)\s+(?:mha\b|multi-?head attention)"
+    r"|\b(?:with|using|under|as)\s+(?:mha\b|multi-?head attention)"
+)
+"""Words that price the model as if every query head kept its own K and V: "with plain multi-head attention
+instead of GQA", "without GQA"."""
+SIZE = re.compile(r"(?i)\d\s*(?:[kmgt]i?b|bytes?)\b")
+"""Another size between the words and the number: the words price that one."""
+MULTI_HEAD_AFTER = 32  # characters after the number where "(without GQA)" still speaks of it
+
+
+def as_multi_head(scanner, model: str, proposal, sentence: tuple[int, int]) -> dict[str, int]:
+    """The model's KV heads as its attention heads where the number's sentence prices it without GQA: the
+    words right before the number, with no other size between them ("Without GQA, the cache would be
+    about 2.5 MB per token"), or right after it ("2.5 MB (without GQA)"). A number the words do not lead
+    to keeps the config's heads ("from 2.5 MB without GQA down to 320 KB": the 320 KB is the real cache)."""
+    printed = printed_value(proposal)
+    if printed is None or not any(d == "[information]" for d, _ in printed[1]):
+        return {}  # a ratio of the two caches ("With MHA (64 heads): 8× larger") compares the heads, it does not take MHA's
+    text = scanner.view.text
+    before = [m for m in MULTI_HEAD.finditer(text, sentence[0], proposal.start)]
+    led = bool(before) and not SIZE.search(text, before[-1].end(), proposal.start)
+    if not led and not MULTI_HEAD.search(text[proposal.end : min(sentence[1], proposal.end + MULTI_HEAD_AFTER)]):
+        return {}
+    counts = scanner.model_geometry_counts(model)
+    heads, kv_heads = counts.get("n_heads"), counts.get("n_kv_heads")
+    return {"n_kv_heads": heads} if heads and kv_heads and heads != kv_heads else {}
 
 
 def lead_in(scanner, position: int) -> tuple[int, int] | None:
