@@ -24,7 +24,9 @@ def _scanned(path):
      ("Google Cloud USD / hour", ""), ("Time per step / ms", "ms"), ("Output tokens / hour", "tokens/hour"),
      # a unit beside a format or the header's symbol in the brackets, or before brackets that hold only a symbol
      ("Compute (TFLOPs, bf16/fp16)", "TFLOPs"), ("HBM BW (β, TB/s)", "TB/s"), ("FP16 TFLOPS (Π)", "TFLOPS"), ("Size (GB, MB)", ""),
-     ("Model (7B)", ""), ("FLOPs per Weight", "FLOPs"), ("Bytes per Weight", "B")],
+     ("Model (7B)", ""), ("FLOPs per Weight", "FLOPs"), ("Bytes per Weight", "B"),
+     # two units joined by "per": a quotient in words
+     ("GB/s per Watt", "GB/s/Watt"), ("Power (W)", "W")],
 )
 def test_a_header_prints_its_cells_unit_in_parentheses_or_as_its_last_word(header, unit):
     assert header_unit(header) == unit
@@ -937,3 +939,16 @@ def test_a_ratio_of_the_two_caches_keeps_the_models_heads(tmp_path):
     page = "# KV cache\n\nLlama-3-70B groups its 64 query heads over 8 KV heads. With MHA, the cache is 8× larger.\n"
     ratio = scanned_text(tmp_path, page)["8×"]
     assert "n_kv_heads" not in ratio.given or ratio.given["n_kv_heads"] == 8
+
+
+def test_a_column_of_one_column_per_watt_is_checked_row_by_row(tmp_path):
+    """Bandwidth over power, as the header says: 50 / 65 = 0.77 and 200 / 30 = 6.67 GB/s per watt, but 1,008 / 450
+    is 2.24, not the 2.42 printed, which breaks the table's own rule."""
+    from test_scan import scanned_text
+
+    page = ("# Per watt\n\n| Hardware | Bandwidth | TDP | GB/s per Watt |\n|---|---|---|---|\n"
+            "| CPU | 50 GB/s | 65W | 0.77 |\n| Laptop | 200 GB/s | ~30W | 6.67 |\n| Studio | 546 GB/s | ~40W | 13.65 |\n"
+            "| RTX 4090 | 1,008 GB/s | 450W | 2.42 |\n")
+    found = scanned_text(tmp_path, page)
+    assert all(found[cell].arithmetic == "Bandwidth / TDP" and found[cell].finding.verdict.holds for cell in ("0.77", "6.67", "13.65"))
+    assert found["2.42"].arithmetic == "Bandwidth / TDP" and not found["2.42"].finding.verdict.holds

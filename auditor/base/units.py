@@ -223,7 +223,7 @@ def scale(a: tuple, power: Fraction) -> tuple:
 @lru_cache(maxsize=1024)
 def base_unit_text(dimensions: tuple) -> str:
     """The base unit for a dimension tuple, for showing a computed value."""
-    names = {"[information]": "byte", "[time]": "s", "[token]": "token", "[compute]": "FLOP", "[request]": "request"}
+    names = {"[information]": "byte", "[time]": "s", "[token]": "token", "[compute]": "FLOP", "[request]": "request", "[power]": "W"}
     top = [_power(names[n], e) for n, e in dimensions if e > 0]
     bottom = [_power(names[n], -e) for n, e in dimensions if e < 0]
     if not top and not bottom:

@@ -26,6 +26,7 @@ SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+([A-Za-z/]{1,12})\s*$")
 LAST_WORD = re.compile(r"([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
 PER_COUNTED = re.compile(r"(?i)\b([A-Za-z]{1,8})\s+per\s+(?:weight|param(?:eter)?|token|element|value|layer|head)s?[*`_\s]*$")
+PER_UNIT = re.compile(r"([A-Za-z][A-Za-z/]{0,11})\s+per\s+([A-Za-z]{1,11})[*`_\s]*$")
 DIVIDED_BY = re.compile(r"([A-Za-z$€][A-Za-z]{0,11})\s*/\s*$")
 CURRENCIES = frozenset({"$", "€", "£", "USD", "EUR", "GBP", "DOLLARS", "DOLLAR", "CENTS"})  # no unit of the registry: a price per hour has none
 COUNTED = frozenset({"token", "tokens", "tok", "request", "requests", "req", "sequence", "sequences", "seq"})
@@ -171,6 +172,9 @@ def header_unit(text: str) -> str:
         if len(units) == 1 or match[2] or len(parts) > 1:
             return units[0] if len(units) == 1 else ""
         text = text[: match.start()]  # "FP16 TFLOPS (Π)": a symbol in the brackets, the unit before them
+    per_unit = PER_UNIT.search(text)
+    if per_unit and (unit := _unit_or_empty(f"{per_unit[1]}/{per_unit[2]}")) and _unit_or_empty(per_unit[2]):
+        return unit  # "GB/s per Watt": a quotient of two units, written in words
     per = PER_COUNTED.search(text)
     if per and (unit := _unit_or_empty(re.sub(r"(?i)^bytes?$", "B", per[1]))):
         return unit  # "FLOPs per Weight", "Bytes per token": each cell counts the unit, for one of the things named
