@@ -952,3 +952,13 @@ def test_a_column_of_one_column_per_watt_is_checked_row_by_row(tmp_path):
     found = scanned_text(tmp_path, page)
     assert all(found[cell].arithmetic == "Bandwidth / TDP" and found[cell].finding.verdict.holds for cell in ("0.77", "6.67", "13.65"))
     assert found["2.42"].arithmetic == "Bandwidth / TDP" and not found["2.42"].finding.verdict.holds
+
+
+def test_a_width_the_page_calls_d_that_is_the_models_head_width_changes_nothing(tmp_path):
+    """Llama-3-70B is 8192 wide with 128-wide heads: "d = 128" names its head width, so the cache keeps the config's
+    geometry (2 x 80 x 8 x 128 x 2 = 320 KiB), not a model 128 wide with 2-wide heads."""
+    from test_scan import scanned_text
+
+    page = "# KV cache\n\nTake Llama-3-70B, with d = 128 per head. In fp16 it caches 320 KiB per token.\n"
+    cache = scanned_text(tmp_path, page)["320 KiB per token"]
+    assert "hidden_size" not in cache.given and "head_dim" not in cache.given and cache.finding.verdict.holds

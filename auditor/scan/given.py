@@ -172,10 +172,11 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
     key = (model, spans)
     if key not in scanner.scenario_cache:
         changed = {}
-        for name, config_value in scanner.model_geometry_counts(model).items():
+        counts = scanner.model_geometry_counts(model)
+        for name, config_value in counts.items():
             # what the page sets by name or count ("8 KV heads", an "n_layers" column), nearest scope first
             value = next((v for low, high in spans if (v := inputs_in_text.value_for(name, scanner.assignments, [(low, high)], proposal.start, None)) is not None), None)
-            if value is not None and value != config_value and value.denominator == 1:
+            if value is not None and value != config_value and value.denominator == 1 and not _width_of_other(name, value, counts):
                 changed[name] = int(value)
         scanner.scenario_cache[key] = changed
     return dict(scanner.scenario_cache[key])
@@ -209,6 +210,17 @@ def as_multi_head(scanner, model: str, proposal, sentence: tuple[int, int]) -> d
     counts = scanner.model_geometry_counts(model)
     heads, kv_heads = counts.get("n_heads"), counts.get("n_kv_heads")
     return {"n_kv_heads": heads} if heads and kv_heads and heads != kv_heads else {}
+
+
+WIDTHS = {"hidden_size": "head_dim", "head_dim": "hidden_size"}
+"""The two widths pages both call "d": a model's width and a head's."""
+
+
+def _width_of_other(name: str, value, counts: dict) -> bool:
+    """A width the page sets that is the model's other width: "the same d = 128" of a 128-wide head is its head
+    dimension, not a model 128 wide."""
+    other = WIDTHS.get(name)
+    return other is not None and counts.get(other) == value
 
 
 def lead_in(scanner, position: int) -> tuple[int, int] | None:
