@@ -270,3 +270,15 @@ def test_a_ridge_point_printed_bare_is_the_pages_quotient_in_flops_per_byte(tmp_
     number = next(p for s, p in found.items() if "117" in s)
     assert (number.arithmetic == "(70*(TFLOPS)) / (600*(GB/s))") == derived
     assert not derived or number.finding.verdict.holds
+
+
+def test_a_sum_on_a_figure_a_formula_flags_carries_the_slip(tmp_path):
+    """Llama-3-70B's fp16 cache of 8,192 tokens is 2.68e9 bytes (2.5 GiB, printed as GB). "50 × 2.5 GB = 125 GB"
+    holds on the printed figure, but carries the slip: fifty such caches are 134.2 GB."""
+    from test_scan import scanned_text
+
+    page = ("# KV\n\nFor Llama-3-70B in fp16, an 8k-token conversation keeps 2.5 GB of KV cache.\n\n"
+            "Fifty such conversations: 50 × 2.5 GB = 125 GB.\n")
+    total = scanned_text(tmp_path, page)["125 GB"]
+    assert "the slip there is carried here" in " ".join(total.evidence)
+    assert not total.finding.verdict.holds and abs(float(total.finding.computed_base) - 50 * 2 * 80 * 8 * 128 * 2 * 8192) < 1

@@ -229,12 +229,16 @@ class Scanner:
 
     def _exact_value(self, first: Proposal | None) -> tuple[Fraction | None, bool]:
         """(the value in base units a printed sum the page worked out gives, whether the sum holds) for a sum that
-        names nothing; (None, False) for any other. A sum that does not hold passes its own value on: the page's
+        names nothing; (the formula's value, False) for a number a formula flags with a named slip
+        (``_slipped_value``); (None, False) for any other. A sum that does not hold passes its own value on: the page's
         next step, done on the figure it printed, carries the slip ("80 × 16 MB = 1.28 GB" over a 16 MB that is
         16.8)."""
+        from auditor.base.errors import AuditorError
+
+        if first is not None and first.formula is not None and first.arithmetic is None and not first.worked_out:
+            return self._slipped_value(first), False
         if first is None or first.arithmetic is None or first.given or first.worked_out:
             return None, False
-        from auditor.base.errors import AuditorError
 
         try:
             finding = audited_draft(draft_sum(first, first.arithmetic), self.project, self.draft_audits)
@@ -245,6 +249,20 @@ class Scanner:
         if not finding.verdict.holds and not re.search(r"[-+*/]", first.arithmetic):
             return None, False  # a bare conversion that misses ("= 4096 ... = 5.2 GB") is a misreading, not a working
         return Fraction(finding.computed_base), finding.verdict.holds
+
+    def _slipped_value(self, first: Proposal) -> Fraction | None:
+        """The value a formula gives for a number it flags with a named slip ("0.26 MB" for 327,680 bytes, GiB
+        printed as GB): the page's next step, done on the figure it printed, carries the slip. None for a formula
+        that holds, or misses with no slip named: a misreading of the words is no working to carry."""
+        from auditor.base.errors import AuditorError
+
+        try:
+            finding = audited_draft(draft_claim(first, first.formula, first.given, first.unit), self.project, self.draft_audits)
+        except AuditorError:
+            return None
+        if finding.verdict != Verdict.MISMATCH or not finding.diagnoses or finding.computed_base is None:
+            return None
+        return Fraction(finding.computed_base)
 
     def _table_sweeps(self, located: list[Proposal]) -> None:
         """A table that tabulates a sum worked above it over its first column: each row the sum with the swept operand
