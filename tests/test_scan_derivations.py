@@ -282,3 +282,16 @@ def test_a_sum_on_a_figure_a_formula_flags_carries_the_slip(tmp_path):
     total = scanned_text(tmp_path, page)["125 GB"]
     assert "the slip there is carried here" in " ".join(total.evidence)
     assert not total.finding.verdict.holds and abs(float(total.finding.computed_base) - 50 * 2 * 80 * 8 * 128 * 2 * 8192) < 1
+
+
+def test_a_share_its_sentence_names_is_the_quotient_of_two_numbers_beside_it(tmp_path):
+    """166 / 208 = 79.8%: "~80% MBU" is that quotient. Printed to one figure, it is too likely a coincidence for the
+    general search; its words (MBU) and its two numbers in one sentence make it the page's share. Two percents
+    multiplied are no share: "82% and 71% ... 58% of peak" is left alone."""
+    from test_scan import scanned_text
+
+    page = ("# Decode\n\nBatch 1: 166 tok/s vs ~208 tok/s bandwidth ceiling (~80% MBU).\n\n"
+            "The runs reach 82% and 71% of peak, and the third 58% of peak.\n")
+    found = scanned_text(tmp_path, page)
+    assert found["~80%"].arithmetic == "(166*(tok/s)) / (208*(tok/s))" and found["~80%"].finding.verdict.holds
+    assert found["58%"].arithmetic is None

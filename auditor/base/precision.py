@@ -77,6 +77,12 @@ def derivation_chance() -> Fraction:
 
 
 @lru_cache(maxsize=1)
+def share_chance() -> Fraction:
+    """The same bound for a percent its sentence calls a share (MBU, "of peak") and works out of two numbers beside it."""
+    return _fraction("share_chance")
+
+
+@lru_cache(maxsize=1)
 def rounding_witnesses() -> int:
     """How many numbers printed above their value show a document rounds (rule shown-rounding)."""
     path = builtin("units") / "precision.yaml"

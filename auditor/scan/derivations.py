@@ -107,8 +107,9 @@ def complement(o: Operand) -> Operand | None:
     return Operand(-1 - o.index, o.start, o.end, 1 - o.value, (), f"(1 - {o.term})", True, False)
 
 
-def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
-    """Derivations of the target from the pool (operands printed before it), most convincing first."""
+def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None) -> list[Derivation]:
+    """Derivations of the target from the pool (operands printed before it), most convincing first, each less likely
+    a coincidence than ``limit`` (``derivation_chance`` unless given)."""
     half = _relative_half_digit(_stated(proposal))
     if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)):
         return []
@@ -130,7 +131,7 @@ def search(target: Operand, proposal, pool: list[Operand]) -> list[Derivation]:
                         hits.append((depth, sign, left, right))
     depths.sort()
     width = 3 * half / RANGE  # from half a digit below to a whole digit above, as a share of the range
-    limit = float(derivation_chance())
+    limit = float(derivation_chance() if limit is None else limit)
     found = []
     for depth, sign, left, right in hits:
         chance = bisect_right(depths, depth) * width

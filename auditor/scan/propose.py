@@ -16,6 +16,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from fractions import Fraction
 
+from auditor.base.precision import share_chance
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
@@ -60,6 +61,8 @@ WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter cou
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
+SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of (?:the )?(?:peak|theoretical|ceiling|roofline|max(?:imum)?))\b")
+"""Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
@@ -574,6 +577,11 @@ class Scanner:
         if not found and not target.dimensions and not target.percent and INTENSITY_WORDS.search(self.view.text, *self._scopes(proposal)[0]):
             # "I_peak ≈ 117" after "70 TFLOPS BF16, 600 GB/s": a ridge point printed bare is FLOPs per byte
             found = derivations.search(replace(target, dimensions=derivations.intensity_dimensions()), proposal, pool)[:DERIVATION_TRIES]
+        if not found and target.percent and SHARE_WORDS.search(self.view.text, *self._scopes(proposal)[0]):
+            # "166 tok/s vs ~208 tok/s bandwidth ceiling (~80% MBU)": a share of two numbers in its own sentence
+            sentence = self._scopes(proposal)[0][0]
+            shares = derivations.search(target, proposal, [o for o in pool if o.start >= sentence and not o.percent], share_chance())
+            found = [d for d in shares if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
