@@ -295,3 +295,12 @@ def test_a_share_its_sentence_names_is_the_quotient_of_two_numbers_beside_it(tmp
     found = scanned_text(tmp_path, page)
     assert found["~80%"].arithmetic == "(166*(tok/s)) / (208*(tok/s))" and found["~80%"].finding.verdict.holds
     assert found["58%"].arithmetic is None
+
+
+def test_a_ratio_its_sentence_compares_is_the_quotient_of_two_numbers_beside_it(tmp_path):
+    """14 GB over 3.5 GB is 4: "4x less" to move, in the sentence that prints both sizes."""
+    from test_scan import scanned_text
+
+    page = "# Quantizing\n\nGoing from 14 GB of FP16 weights to 3.5 GB of INT4 moves 4x less data per token.\n"
+    ratio = scanned_text(tmp_path, page)["4x"]
+    assert ratio.arithmetic == "(14*(GB)) / (3.5*(GB))" and ratio.finding.verdict.holds
