@@ -962,3 +962,27 @@ def test_a_width_the_page_calls_d_that_is_the_models_head_width_changes_nothing(
     page = "# KV cache\n\nTake Llama-3-70B, with d = 128 per head. In fp16 it caches 320 KiB per token.\n"
     cache = scanned_text(tmp_path, page)["320 KiB per token"]
     assert "hidden_size" not in cache.given and "head_dim" not in cache.given and cache.finding.verdict.holds
+
+
+def test_a_programs_output_in_comments_reads_its_length_and_the_model_its_heading_comment_names(tmp_path):
+    """Under "# Llama-2 70B ...", "# seq=  4096: 1.34 GB/seq" is Llama-2-70B's fp16 cache of 4,096 tokens:
+    2 x 80 x 8 x 128 x 2 x 4096 = 1.342e9 bytes. The length is the program's own "seq=" on that line."""
+    from test_scan import scanned_text
+
+    page = ("# Sizes\n\n```python\n# Llama-2 70B (GQA: 8 KV heads) in fp16 at various sequence lengths\nfor seq in [2048, 4096]:\n"
+            "    print(seq, kv(80, 8, 128, seq))\n\n# Output:\n# seq=  2048: 0.67 GB/seq\n# seq=  4096: 1.34 GB/seq\n```\n")
+    found = scanned_text(tmp_path, page)
+    for stated, length in (("1.34 GB/seq", 4096), ("0.67 GB/seq", 2048)):
+        assert found[stated].given.get("seq_len") == length and found[stated].given.get("model") == "meta-llama/Llama-2-70b-hf"
+        assert found[stated].finding.verdict.holds
+
+
+def test_a_section_that_sets_kv_heads_to_the_query_heads_prices_its_sizes_so(tmp_path):
+    """A list of multi-head attention's traits, "KV heads: same as query heads", then "70B cache: 10.7 GB/seq":
+    Llama-2-70B with all 64 heads cached, 2 x 80 x 64 x 128 x 2 x 4096 = 10.74e9 bytes."""
+    from test_scan import scanned_text
+
+    page = ("# Variants\n\n### Multi-head attention\n\n- KV heads: same as query heads (64)\n\n"
+            "- Llama-2-70B fp16 cache (seq=4096): 10.7 GB/seq\n")
+    size = scanned_text(tmp_path, page)["10.7 GB/seq"]
+    assert size.given.get("n_kv_heads") == 64 and size.finding.verdict.holds

@@ -318,6 +318,10 @@ def clause(text: str, proposal, sentence: tuple[int, int]) -> tuple[int, int]:
     return around(CLAUSE_END, text, proposal.start, proposal.end, sentence)
 
 
+SEQ_SETTING = re.compile(r"\bseq(?:_len|len)?\s*=\s*(\d{1,7})\b")
+"""A context length as code names it ("seq=4096", "seq_len = 8192"): read in the number's clause or sentence."""
+
+
 def written_value(scanner, proposal, symbol, scopes):
     """A value the text writes for ``symbol`` near the number: "TP=8", "batch 1", "8k context", "330 launches"."""
     text = scanner.document.text
@@ -327,6 +331,9 @@ def written_value(scanner, proposal, symbol, scopes):
         value = inputs_in_text.value_for(symbol.name, scanner.assignments, part, proposal.start, place)
         if value is None and symbol.name == "seq_len":
             value = next((s for low, high in part if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
+        if value is None and symbol.name == "seq_len" and near:
+            # "seq=4096: 1.31 GB/seq": a program's own name for the length, on the number's own line only
+            value = next((int(m[1]) for low, high in part if (m := SEQ_SETTING.search(text, low, high))), None)
         if value is None and symbol.unit.dimensionless and near:
             value = inputs_in_text.counted_value(symbol, text, *scopes[1], (proposal.start, proposal.end))
         if value is not None:

@@ -75,7 +75,16 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, in
             continue
         spans = [(0, len(code.rstrip()))] if assigned else []
         parts[index] = spans + [(comment.end(), len(line))]
+    if parts:  # a comment naming a model's size over the worked lines ("# LLaMA-2 70B (GQA) at various lengths") is their setup
+        for index in range(first, last):
+            comment = _comment(lines[index])
+            if index not in parts and comment is not None and MODEL_SIZE.search(lines[index], comment.end()):
+                parts[index] = [(comment.end(), len(lines[index]))]
     return parts
+
+
+MODEL_SIZE = re.compile(r"\b\d+(?:\.\d+)?[BM]\b")
+"""A parameter count ("70B", "7.6B"): a comment that names one says which model the lines it heads are of."""
 
 
 def _without_result_mark(line: str) -> list[tuple[int, int]]:

@@ -90,7 +90,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
     model, model_scope, index = scanner.model_for(formula, scopes, proposal.start)
     if model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start):
-        changed = scenario_counts(scanner, model, proposal, scopes) | as_multi_head(scanner, model, proposal, scopes[1] if len(scopes) > 1 else scopes[0])
+        changed = scenario_counts(scanner, model, proposal, scopes) | as_multi_head(scanner, model, proposal, scopes[1] if len(scopes) > 1 else scopes[0], scopes[3] if len(scopes) > 3 else scopes[-1])
         if set(changed) <= leaves:  # the formula takes the counts the page changes itself: the model with them
             given["model"] = model
             given.update(changed)
@@ -189,23 +189,30 @@ MULTI_HEAD = re.compile(
 )
 """Words that price the model as if every query head kept its own K and V: "with plain multi-head attention
 instead of GQA", "without GQA"."""
+MULTI_HEAD_SETUP = re.compile(r"(?i)\bkv heads?\W{0,6}(?:same as|equal(?:s| to)?|as many as|=)\s*(?:the )?(?:query|attention|q) heads\b")
+"""A paragraph's setup that every query head keeps its own K and V (a list of an attention variant's traits)."""
+GROUPED = re.compile(r"(?i)\b(?:gqa|mqa|grouped|multi-query|shared kv)\b")
+"""Words of shared KV heads: after them, a section's multi-head setup no longer speaks of the number."""
 SIZE = re.compile(r"(?i)\d\s*(?:[kmgt]i?b|bytes?)\b")
 """Another size between the words and the number: the words price that one."""
 MULTI_HEAD_AFTER = 32  # characters after the number where "(without GQA)" still speaks of it
 
 
-def as_multi_head(scanner, model: str, proposal, sentence: tuple[int, int]) -> dict[str, int]:
+def as_multi_head(scanner, model: str, proposal, sentence: tuple[int, int], section: tuple[int, int]) -> dict[str, int]:
     """The model's KV heads as its attention heads where the number's sentence prices it without GQA: the
     words right before the number, with no other size between them ("Without GQA, the cache would be
     about 2.5 MB per token"), or right after it ("2.5 MB (without GQA)"). A number the words do not lead
-    to keeps the config's heads ("from 2.5 MB without GQA down to 320 KB": the 320 KB is the real cache)."""
+    to keeps the config's heads ("from 2.5 MB without GQA down to 320 KB": the 320 KB is the real cache). Or the
+    section sets it up ("KV heads: same as query heads"), and no word of shared heads comes after."""
     printed = printed_value(proposal)
     if printed is None or not any(d == "[information]" for d, _ in printed[1]):
         return {}  # a ratio of the two caches ("With MHA (64 heads): 8× larger") compares the heads, it does not take MHA's
     text = scanner.view.text
     before = [m for m in MULTI_HEAD.finditer(text, sentence[0], proposal.start)]
     led = bool(before) and not SIZE.search(text, before[-1].end(), proposal.start)
-    if not led and not MULTI_HEAD.search(text[proposal.end : min(sentence[1], proposal.end + MULTI_HEAD_AFTER)]):
+    set_ups = list(MULTI_HEAD_SETUP.finditer(text, section[0], proposal.start))  # "KV heads: same as query heads", items above
+    set_up = bool(set_ups) and not GROUPED.search(text, set_ups[-1].end(), proposal.start)
+    if not led and not set_up and not MULTI_HEAD.search(text[proposal.end : min(sentence[1], proposal.end + MULTI_HEAD_AFTER)]):
         return {}
     counts = scanner.model_geometry_counts(model)
     heads, kv_heads = counts.get("n_heads"), counts.get("n_kv_heads")
