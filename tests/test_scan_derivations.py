@@ -304,3 +304,12 @@ def test_a_ratio_its_sentence_compares_is_the_quotient_of_two_numbers_beside_it(
     page = "# Quantizing\n\nGoing from 14 GB of FP16 weights to 3.5 GB of INT4 moves 4x less data per token.\n"
     ratio = scanned_text(tmp_path, page)["4x"]
     assert ratio.arithmetic == "(14*(GB)) / (3.5*(GB))" and ratio.finding.verdict.holds
+
+
+def test_a_percent_its_sentence_calls_a_saving_is_one_less_the_smaller_over_the_larger(tmp_path):
+    """Going from 64 KV heads to 8 cuts the cache by 87.5%: 1 - 8 / 64."""
+    from test_scan import scanned_text
+
+    page = "# GQA\n\nSharing 64 KV heads down to 8 cuts the cache by 87.5%, at the same context.\n"
+    saving = scanned_text(tmp_path, page)["87.5%"]
+    assert saving.arithmetic == "1 - 8 / 64" and saving.finding.verdict.holds

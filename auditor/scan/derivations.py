@@ -140,6 +140,30 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     return sorted(found, key=lambda d: d.chance)
 
 
+def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction) -> list[Derivation]:
+    """A percent that is what one of two like numbers saves against the other, 1 - smaller / larger ("cuts the
+    cache by 87.5%": 8 KV heads against 64), each less likely a coincidence than ``limit``."""
+    half = _relative_half_digit(_stated(proposal))
+    if half is None or not target.percent or not 0 < target.value < 1:
+        return []
+    pool = sorted((o for o in pool if _fit_operand(o, target, half) and not o.percent and o.value > 0), key=lambda o: target.start - o.end)[:NEAREST]
+    landing, hits = 0, []
+    for k, a in enumerate(pool):
+        for b in pool[k + 1 :]:
+            if a.dimensions != b.dimensions or a.value == b.value:
+                continue
+            small, large = (a, b) if a.value < b.value else (b, a)
+            value = 1 - small.value / large.value
+            if target.value / 10 <= value <= target.value * 10:
+                landing += 1
+                if -half <= value / target.value - 1 < 2 * half:
+                    hits.append((small, large))
+    chance = landing * 3 * half / RANGE
+    if chance >= float(limit):
+        return []
+    return [Derivation(f"1 - {small.term} / {large.term}", small, large, chance) for small, large in hits]
+
+
 def same_number_key(proposal) -> tuple | None:
     """What two printings of one number share: value in base units and dimensions. None for a number too
     short to be recognised again ("16", "2x"): only a unit or three significant figures make a repeat evidence."""

@@ -63,6 +63,8 @@ DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier 
 RESTATED = "points back to this number"
 SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of (?:the )?(?:peak|theoretical|ceiling|roofline|max(?:imum)?))\b")
 """Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
+REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?)\b")
+"""Words that make a percent what one number saves against another: 1 - smaller / larger."""
 COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lower|larger|smaller|bigger|speed-?up|cheaper|costlier)\b")
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
@@ -580,11 +582,15 @@ class Scanner:
             # "I_peak ≈ 117" after "70 TFLOPS BF16, 600 GB/s": a ridge point printed bare is FLOPs per byte
             found = derivations.search(replace(target, dimensions=derivations.intensity_dimensions()), proposal, pool)[:DERIVATION_TRIES]
         sentence_words = self.view.text[slice(*self._scopes(proposal)[0])]
-        if not found and ((target.percent and SHARE_WORDS.search(sentence_words)) or (device_ratios.RATIO.search(proposal.stated) and COMPARED_WORDS.search(sentence_words))):
+        if not found and ((target.percent and (SHARE_WORDS.search(sentence_words) or REDUCTION_WORDS.search(sentence_words)))
+                          or (device_ratios.RATIO.search(proposal.stated) and COMPARED_WORDS.search(sentence_words))):
             # "166 tok/s vs ~208 tok/s bandwidth ceiling (~80% MBU)": a share of two numbers in its own sentence
             sentence = self._scopes(proposal)[0][0]
-            shares = derivations.search(target, proposal, [o for o in pool if o.start >= sentence and not o.percent], share_chance())
+            beside = [o for o in pool if o.start >= sentence and not o.percent]
+            shares = derivations.search(target, proposal, beside, share_chance())
             found = [d for d in shares if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
+            if not found and target.percent and REDUCTION_WORDS.search(sentence_words):
+                found = derivations.reductions(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
