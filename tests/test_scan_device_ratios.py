@@ -61,3 +61,16 @@ def test_a_ratio_that_ends_a_sentence_is_located_not_read_as_an_operand(tmp_path
     """"rose 2×." is a ratio; only "× .5" or "× 2" would make it a factor of a product."""
     found = _page(tmp_path, "# Cards\n\nBandwidth rose 2×. Compute rose 3 × .5 of that.\n")
     assert "2×" in found and "3" not in found
+
+
+def test_a_ratio_to_the_card_it_names_compares_the_card_of_its_section(tmp_path):
+    """Under "B200 SXM", "2,250 (~2.3× H100)" is B200 over H100 dense BF16 peak: 2250 / 989.4 = 2.27."""
+    page = "# Cards\n\n### B200 SXM\n\n* Peak BF16 TFLOPs: 2,250 (tensor cores, ~2.3× H100)\n"
+    ratio = _page(tmp_path, page)["~2.3×"]
+    assert "bf16_dense of b200 and h100_sxm" in ratio.evidence[0] and ratio.finding.verdict.holds
+
+
+def test_two_of_a_card_glued_to_its_name_is_a_count_not_a_ratio(tmp_path):
+    """"2× A100" is two cards: the sign glued to a whole number before a name stays a factor; "~2.3× H100" is a ratio."""
+    found = _page(tmp_path, "# Cards\n\nA node of 2× A100 has 160 GB; the B200 has ~2.3× H100 compute.\n")
+    assert "2×" not in found and "~2.3×" in found

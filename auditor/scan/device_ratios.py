@@ -5,8 +5,9 @@ peak compute, memory bandwidth or memory over the other's. No catalogue formula 
 and the derivation search cannot take it either: a ratio is printed to one or two figures, so two
 printed numbers that happen to give it are too likely to be a coincidence. The words are the
 evidence here instead: the number is printed as a ratio ("3×", "1.7x", "43% more"), its clause
-names what is compared (compute, bandwidth, memory), and its sentence, or else its paragraph up
-to it, names exactly two accelerators.
+(or else its sentence) names what is compared (compute, bandwidth, memory), and its sentence, or
+else its paragraph up to it, names exactly two accelerators; a ratio to the card it names ("~2.3×
+H100") under a section of another card compares those two.
 
 Each card's figure is the one the page wrote for it ("H100 (989 TFLOPS, 3.35 TB/s)",
 ``gpu_figures``) or else its sheet's. The larger figure goes over the smaller for a ratio of one
@@ -61,6 +62,8 @@ def compared(stated: str, after: str, clause_text: str, sentence_text: str, card
     if len(distinct) != 2:
         return None
     figure = next((name for name, words in FIGURES if words.search(clause_text)), None)
+    if figure is None:  # "Peak BF16 TFLOPs: 2,250 (tensor cores, ~2.3× H100)": the clause only compares, its sentence names
+        figure = next((name for name, words in FIGURES if words.search(sentence_text)), None)
     if figure is None:
         return None
     column = COLUMNS.get(figure) or next((c for fmt, c in FLOP_COLUMNS if re.search(rf"(?i)\b{fmt}\b", sentence_text)), "bf16_dense")

@@ -24,6 +24,8 @@ VERSION_WORDS = re.compile(
 PARAMETERS = re.compile(r"\d+(?:\.\d+)?\s?[BMT](?![A-Za-z/\d])(?:[- ](?:parameters?|params?|models?|dense|MoE|LLMs?|drafter)\b)?")
 LIST_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*•]\s+)?$")
 OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:[\d(]|\.\d|[A-Za-z]\w{0,12}\s*[*×·÷^+/=)])|\s*/\s*\(")
+RATIO_OF_NAME = re.compile(r"[×x][ \t]+[A-Z][A-Za-z]*\d")
+"""A sign glued to the number, then a name with a digit: "~2.3× H100" compares with that card or model."""
 COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE]\d+)?)\s+(?:total\s+)?(?:parameters|params)\b")
 TOTAL_BEFORE = re.compile(r"(?i)(?:\btotal|\blayers|\bsum)\s*:\s*[~≈]\s*$")
 """A line's label ending in a total, and an approximate count after it: the count is worked out, not set."""
@@ -46,8 +48,8 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return True
     if LIST_ITEM.search(before) and re.match(r"[.)]\s", after):
         return True
-    if OPERAND_AFTER.match(after):
-        return True
+    if OPERAND_AFTER.match(after) and not (RATIO_OF_NAME.match(after) and "." in text[start:end]):
+        return True  # "2 × d)" is a factor; "~2.3× H100" a ratio to a card (no card comes in tenths)
     if re.search(r"[=≈]\s*~?\s*$", before):  # "4096 * 32000 = 131M parameters": the result of a printed sum, a claim
         return False
     if TOTAL_BEFORE.search(before):  # "Attention total: ~151M", "× 80 layers: ~68.5B": a count the page adds up, a claim

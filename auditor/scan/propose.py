@@ -20,7 +20,7 @@ from auditor.base.precision import share_chance
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import beside_count, config_names, derivations, device_ratios, repeats, shown_below, sum_units, table_sweeps, tensor_shapes
+from . import beside_count, config_names, derivations, device_ratios, noise, repeats, shown_below, sum_units, table_sweeps, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -400,6 +400,11 @@ class Scanner:
             cards = [gpu for start, _, gpu in self.gpus if sentence[0] <= start < sentence[1]]
             if len(set(cards)) < 2:
                 cards = [gpu for start, end, gpu in self.gpus if paragraph[0] <= start and end <= max(proposal.end, sentence[1])]
+            if len(set(cards)) == 1 and noise.RATIO_OF_NAME.match(text, proposal.end - 1):
+                # "B200 ... 2,250 (~2.3× H100)": compared with the card it names, the number is the section's card's
+                section = self._scopes(proposal)[2][0]
+                before = [gpu for start, _, gpu in self.gpus if section <= start < proposal.start and gpu not in cards]
+                cards = before[-1:] + cards
             low, high = clause(text, proposal, sentence)
             after = text[proposal.end : proposal.end + 24]
             comparison = device_ratios.compared(proposal.stated, after, text[low:high], text[sentence[0] : sentence[1]], cards)
