@@ -986,3 +986,14 @@ def test_a_section_that_sets_kv_heads_to_the_query_heads_prices_its_sizes_so(tmp
             "- Llama-2-70B fp16 cache (seq=4096): 10.7 GB/seq\n")
     size = scanned_text(tmp_path, page)["10.7 GB/seq"]
     assert size.given.get("n_kv_heads") == 64 and size.finding.verdict.holds
+
+
+def test_a_cell_with_a_remark_in_brackets_is_its_figure(tmp_path):
+    """"2 (1 multiply + 1 add)" is 2 FLOPs: its row's intensity is 2 / 4 bytes = 0.5, as the other rows' are."""
+    from test_scan import scanned_text
+
+    page = ("# Intensity\n\n| Dtype | Bytes per Weight | FLOPs per Weight | Intensity |\n|---|---|---|---|\n"
+            "| float32 | 4 bytes | 2 (1 multiply + 1 add) | 0.5 FLOP/byte |\n| float16 | 2 bytes | 2 | 1.0 FLOP/byte |\n"
+            "| int8 | 1 byte | 2 | 2.0 FLOP/byte |\n| int4 | 0.5 bytes | 2 | 4.0 FLOP/byte |\n")
+    cell = scanned_text(tmp_path, page)["0.5 FLOP/byte"]
+    assert cell.arithmetic is not None and cell.finding.verdict.holds

@@ -26,6 +26,8 @@ from auditor.base.units import parse_unit, unit_or_none
 
 from .tables import Cell, Table, header_unit
 
+REMARK = re.compile(r"(?<=\S)\s+\([^()]{1,60}\)$")
+"""A parenthetical after a cell's figure, which says how it was counted."""
 MIN_HOLDING = 3
 MAX_FAILING = 1
 MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
@@ -108,6 +110,7 @@ def _line(name: str, cells: list[Cell], setting: bool = False) -> _Line:
 def cell_value(cell: Cell, unit: str) -> Value | None:
     """The cell's number in base units with its printed half-width, in its own unit or its column's; None for text."""
     text = re.sub(r"[*`$]", "", cell.text).strip().lstrip("~≈").strip()  # "~174 GB": a rounded figure is a figure
+    text = REMARK.sub("", text)  # "2 (1 multiply + 1 add)": a figure with a remark on it
     match = CELL.match(text)
     if not match:
         return None
