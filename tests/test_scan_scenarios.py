@@ -997,3 +997,22 @@ def test_a_cell_with_a_remark_in_brackets_is_its_figure(tmp_path):
             "| int8 | 1 byte | 2 | 2.0 FLOP/byte |\n| int4 | 0.5 bytes | 2 | 4.0 FLOP/byte |\n")
     cell = scanned_text(tmp_path, page)["0.5 FLOP/byte"]
     assert cell.arithmetic is not None and cell.finding.verdict.holds
+
+
+def test_a_count_the_page_states_beats_the_size_in_the_models_name(tmp_path):
+    """"Gemma 4 12B has 11.6 billion parameters": the name rounds the count, so BF16 weights are 23.2 GB, not 24."""
+    from test_scan import scanned_text
+
+    page = ("# Fit\n\nGemma 4 12B has approximately 11.6B parameters.\n\n"
+            "BF16 Gemma 4 12B does not fit on an A10G: 23.2 GB weights plus overhead exceed 24 GB.\n")
+    weights = scanned_text(tmp_path, page)["23.2 GB"]
+    assert weights.given.get("n_params") == 11_600_000_000 and weights.finding.verdict.holds
+
+
+def test_a_printed_shape_whose_result_is_in_bytes_is_the_shape_at_a_formats_width(tmp_path):
+    """"[1 × 3,840] = 7,680 bytes" in a BF16 model: 3,840 values at 2 bytes each, not a product that misses."""
+    from test_scan import scanned_text
+
+    page = "# Activations\n\nIn BF16, one token's activation after embedding is [1 × 3,840] = 7,680 bytes.\n"
+    size = scanned_text(tmp_path, page)["7,680 bytes"]
+    assert size.arithmetic == "1 * 3840 * (2*B)" and size.finding.verdict.holds

@@ -325,12 +325,30 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
         return False
     if symbol.name in PAGE_COUNTS and "model" in given and another_models_count(scanner, given["model"], found.value):
         return False
+    if symbol.name in PAGE_COUNTS and not found.dimensions:
+        found = stated_count(scanner, found, proposal.start)
     if found.dimensions and found.start in taken:
         return False
     taken.add(found.start)
     given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text
     return True
+
+
+STATED = re.compile(r"(?i)[\s*_]{0,4}(?:total\s+)?(?:parameters|params)\b")
+"""What follows a count the page states as a count ("11.6B parameters"), not as the size in a model's name."""
+
+
+def stated_count(scanner, found, position: int):
+    """The count the page states for the model whose name gives ``found`` ("Gemma 4 12B has 11.6 billion parameters"):
+    a name's size rounds the count, so the page's own count, as close as a name's size is, is the one its sums use."""
+    text = scanner.view.text
+    if STATED.match(text, found.end):
+        return found
+    stated = [w for w in scanner.written if not w.dimensions and w.value != found.value and STATED.match(text, w.end)
+              and abs(float(w.value) - float(found.value)) <= COUNT_SLACK * float(found.value)]
+    before = [w for w in stated if w.start < position]
+    return before[-1] if before else stated[0] if stated else found
 
 
 def _printed_again(written, printed: tuple | None) -> bool:

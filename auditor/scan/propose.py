@@ -61,6 +61,8 @@ WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter cou
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
+SHAPE_PRODUCT = re.compile(r"\(?\d+(?:\s*\*\s*\d+){1,3}\)?")
+"""A printed sum that only multiplies sizes ("1 * 3840"): a tensor's shape when its result is in bytes."""
 SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of (?:the )?(?:peak|theoretical|ceiling|roofline|max(?:imum)?))\b")
 """Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
 REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?)\b")
@@ -173,6 +175,7 @@ class Scanner:
         table_inputs = self._table_rules(claims)
         self._table_sweeps(claims)
         self._tensor_sizes(claims)
+        self._shapes_in_bytes(claims)
         self._sum_inputs(claims)
         self._weights_beside_counts(claims)
         self._device_ratios(claims)
@@ -309,6 +312,23 @@ class Scanner:
                 proposal.arithmetic, proposal.given, proposal.score, proposal.bare, proposal.worked_out = found[0], {}, TABLE_RULE_SCORE, False, True
                 proposal.evidence = (f"the tensor shape {tuple(sizes)} in its row at {found[1]}'s width",)
 
+    def _shapes_in_bytes(self, located: list[Proposal]) -> None:
+        """A printed product of sizes whose result is in bytes ("[1 × 3,840] = 7,680 bytes"): a tensor's shape, its
+        result the shape at a format's width, the format the number's setup names preferred (``tensor_shapes``)."""
+        for index, proposal in enumerate(located):
+            if proposal.arithmetic is None or proposal.given or not SHAPE_PRODUCT.fullmatch(proposal.arithmetic):
+                continue
+            size = _byte_size(index, proposal)
+            if size is None or self._holds(proposal, proposal.arithmetic):
+                continue
+            sizes = [int(n) for n in re.findall(r"\d+", proposal.arithmetic)]
+            named = self.dtype_set_up(proposal, self._scopes(proposal), or_main=True)
+            width = beside_count.plain_width(self.project.inputs.dtypes.get(named)) if named else None
+            found = tensor_shapes.sized(*size, sizes, {width: named} if width is not None else beside_count.widths(self.project.inputs.dtypes))
+            if found is not None:
+                proposal.arithmetic, proposal.worked_out = found[0], True
+                proposal.evidence = (f"the shape {tuple(sizes)} printed before it, at {found[1]}'s width",) + proposal.evidence
+
     def _sweep(self, located, starts, rows, found) -> bool:
         line = self.raw.position(self.view.raw_span(found.start, found.end)[0])[0]
         for index, value in table_sweeps.operand_positions(found, {v for v, _ in rows}):
@@ -377,6 +397,8 @@ class Scanner:
             if found is None and not proposal.proposed:
                 found = beside_count.weights_of_section_count(self.view.text, self.every_written, proposal.start, proposal.end, *size,
                                                               scopes[2][0], formats, self._format_beside(proposal, scopes), scopes[0])
+                if found is not None and not self.chooser.holds(proposal, WEIGHTS_FORMULA, {"n_params": found.n_params, "weight_dtype": found.dtype}):
+                    continue  # a count farther off only reproduces the page's arithmetic: "~1 GB" is no 400M at 4 bytes
             if found is None or (proposal.formula is not None and not found.listed and self.chooser.holds(proposal, proposal.formula, proposal.given)):
                 continue  # the count's ratio is better evidence than the words, unless what they chose holds as printed
             replaced = proposal.formula
