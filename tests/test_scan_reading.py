@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -56,6 +58,13 @@ def test_a_number_in_html_keeps_its_place_in_the_file():
     view = read_view(raw, ".html")
     start = view.text.index("5.3")
     assert raw[slice(*view.raw_span(start, start + 3))] == "5.3"
+
+
+def test_an_html_row_whose_cells_sit_on_lines_of_their_own_is_one_pipe_row():
+    raw = ("<table><thead><tr><th>Model</th><th>KV per Token (FP16)</th></tr></thead><tbody>\n  <tr>\n"
+           "    <td>Llama-3-8B</td>\n    <td>128 KB</td>\n  </tr>\n</tbody></table>")
+    view = read_view(raw, ".html")
+    assert re.search(r"\|[ \t]+Llama-3-8B \|[ \t]+128 KB \|", view.text) and raw[slice(*view.raw_span(view.text.index("128"), view.text.index("128") + 3))] == "128"
 
 
 @pytest.mark.parametrize(

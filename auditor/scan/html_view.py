@@ -46,7 +46,10 @@ def view(raw: str) -> View:
     builder, rows = ViewBuilder(raw), HeaderRows()
     position = 0
     for match in PATTERN.finditer(raw):
-        builder.keep_text(position, match.start())
+        if rows.in_row and "\n" in raw[position : match.start()] and not raw[position : match.start()].strip():
+            builder.write(" ", position)  # a row whose cells sit on lines of their own is one pipe row
+        else:
+            builder.keep_text(position, match.start())
         _replace(builder, match, rows)
         position = match.end()
     builder.keep_text(position, len(raw))
@@ -58,7 +61,7 @@ class HeaderRows:
     so its cells' units and inputs apply to the rows below. A ``<thead>`` writes its own rule."""
 
     def __init__(self):
-        self.in_head = self.row_has_th = False
+        self.in_head = self.row_has_th = self.in_row = False
 
     def after(self, tag: str) -> str:
         """What to write after the tag's own replacement: the rule, after a header row closes."""
@@ -69,6 +72,7 @@ class HeaderRows:
         elif name == "th" and not closing:
             self.row_has_th = True
         elif name == "tr":
+            self.in_row = not closing
             header = closing and self.row_has_th and not self.in_head
             self.row_has_th = False
             return "| --- |\n" if header else ""

@@ -232,7 +232,7 @@ def in_table(proposal, place: Place) -> None:
         proposal.unit, proposal.bare = prefixed(place.cell.text, place.unit), False
     per = PER_HEADER.search(place.column)
     if per and "/" not in proposal.stated:
-        proposal.per = per[1]
+        proposal.per = per[1].lower()  # "KV per Token (FP16)"
 
 
 def row_quantities(tables: list[Table], position: int) -> list[tuple[Cell, str]]:
