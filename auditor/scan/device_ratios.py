@@ -56,7 +56,7 @@ def compared(stated: str, after: str, clause_text: str, sentence_text: str, card
     """The comparison a number printed as a ratio makes, or None: not a ratio, no figure named, or not two cards.
 
     ``cards`` are the accelerators named in the number's sentence, or else its paragraph up to it, in page order."""
-    if not RATIO.search(stated) and not (stated.rstrip().endswith("%") and MORE.match(after)):
+    if not printed_as_ratio(stated, after):
         return None
     distinct = list(dict.fromkeys(cards))
     if len(distinct) != 2:
@@ -68,6 +68,11 @@ def compared(stated: str, after: str, clause_text: str, sentence_text: str, card
         return None
     column = COLUMNS.get(figure) or next((c for fmt, c in FLOP_COLUMNS if re.search(rf"(?i)\b{fmt}\b", sentence_text)), "bf16_dense")
     return Comparison(figure, column, (distinct[0], distinct[1]))
+
+
+def printed_as_ratio(stated: str, after: str) -> bool:
+    """A number printed as a ratio: with its sign ("~3×"), or as a percent "more" ("43% more bandwidth")."""
+    return bool(RATIO.search(stated) or (stated.rstrip().endswith("%") and MORE.match(after)))
 
 
 def ratio_expression(first: Fraction, second: Fraction, figure: str, printed: Fraction, percent: bool) -> str | None:

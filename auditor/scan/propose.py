@@ -415,6 +415,8 @@ class Scanner:
         for proposal in located:
             if proposal.arithmetic is not None or self.place(proposal.start) is not None or any(RESTATED in e for e in proposal.evidence):
                 continue
+            if not device_ratios.printed_as_ratio(proposal.stated, text[proposal.end : proposal.end + 24]):
+                continue
             printed = derivations.printed_value(proposal)
             if printed is None or printed[1] or printed[0] <= 0:
                 continue
