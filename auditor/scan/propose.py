@@ -20,7 +20,7 @@ from auditor.base.precision import share_chance
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import beside_count, config_names, derivations, device_ratios, noise, repeats, shown_below, sum_units, table_sweeps, tensor_shapes
+from . import beside_count, config_names, derivations, device_ratios, noise, repeats, shown_below, sum_units, table_sweeps, table_templates, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -174,6 +174,7 @@ class Scanner:
         claims = [p for p in located if id(p) not in operands]
         table_inputs = self._table_rules(claims)
         self._table_sweeps(claims)
+        self._table_templates(claims)
         self._tensor_sizes(claims)
         self._shapes_in_bytes(claims)
         self._sum_inputs(claims)
@@ -287,6 +288,42 @@ class Scanner:
             for found in reversed(worked):  # the nearest worked sum first
                 if self._sweep(located, starts, rows, found):
                     break
+
+    def _table_templates(self, located: list[Proposal]) -> None:
+        """A table whose first column sets the letter of a formula written above it, and whose other columns each
+        name one such formula (``table_templates``): each cell the formula at its row's value. A column is taken
+        only where the formula holds, or misses by a slip the diagnosis names, in two rows or more and in half of
+        them: a formula its header names by chance would miss every row for no reason."""
+        starts, text = [p.start for p in located], self.view.text
+        for table in self.tables:
+            rows = table_templates.first_column_values(table)
+            letter = table_templates.header_letter(table.header[0].text) if rows else None
+            if letter is None:
+                continue
+            begin = table.rows[0][0].start
+            candidates = [t for t in table_templates.templates(text, max(0, begin - table_templates.WINDOW), begin) if t.letter == letter]
+            for column in range(1, len(table.header)) if candidates else ():
+                template = table_templates.column_template(table.header[column].text, candidates)
+                cells = [(value, _leading(located, starts, row[column])) for value, row in rows] if template else []
+                cells = [(value, p) for value, p in cells if p is not None and p.arithmetic is None and (p.formula is None or not self._formula_stands(p))]
+                explained = sum(self._explained(p, table_templates.swept(template, value)) for value, p in cells)
+                if not cells or explained < 2 or 2 * explained < len(cells):
+                    continue
+                line = self.raw.position(self.view.raw_span(template.start, template.start + 1)[0])[0]
+                for value, proposal in cells:
+                    proposal.formula, proposal.given, proposal.score, proposal.bare = None, {}, TABLE_RULE_SCORE, False
+                    proposal.arithmetic, proposal.worked_out = table_templates.swept(template, value), True
+                    proposal.evidence = (f"the formula at line {line}, {template.label} = {template.expression}, with {letter} = {value} from its row",)
+
+    def _explained(self, proposal: Proposal, expression: str) -> bool:
+        """Whether a sum holds for the number, or misses it by a slip the diagnosis names."""
+        from auditor.base.errors import AuditorError
+
+        try:
+            finding = audited_draft(draft_sum(proposal, expression), self.project, self.draft_audits)
+        except AuditorError:
+            return False
+        return finding.verdict.holds or (finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses))
 
     def _tensor_sizes(self, located: list[Proposal]) -> None:
         """A size in bytes beside a tensor's shape in its table row: the shape's product at a format's width

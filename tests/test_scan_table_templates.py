@@ -1,0 +1,49 @@
+"""Tables that sweep a formula the page writes in one letter (auditor/scan/table_templates.py): each cell the formula
+with the letter set to its row's value, in the column whose header names the formula."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from test_scan import scanned_text
+
+from auditor.scan.table_templates import column_template, header_letter, swept, templates
+
+PAGE = """# KV cache
+
+```
+KV cache (local, BF16) = 40 layers × min(T, 1024) tokens × 4,096 bytes
+KV cache (global, BF16) =  8 layers × T tokens × 2,048 bytes
+```
+
+| Context length (T) | Local KV cache | Global KV cache |
+|--------------------|----------------|-----------------|
+| 1,024 tokens       | 167 MB         | 16 MB           |
+| 4,096 tokens       | 167 MB         | 67 MB           |
+| 32,768 tokens      | 160 MB         | 536 MB          |
+"""
+
+
+def test_each_cell_is_its_columns_formula_at_its_rows_letter(tmp_path):
+    """40 × min(T, 1024) × 4,096 B is 167.8 MB from T = 1,024 on; 8 × T × 2,048 B is 16.8, 67.1 and 536.9 MB. The
+    160 MB of the last row is that 167.8 MB in MiB printed as MB, and is flagged so."""
+    found = scanned_text(tmp_path, PAGE)
+    assert found["536 MB"].arithmetic == "8 * 32768 * (2048*B)" and found["536 MB"].finding.verdict.holds
+    assert found["67 MB"].finding.verdict.holds
+    slip = found["160 MB"]
+    assert slip.arithmetic == "40 * min(32768, 1024) * (4096*B)" and not slip.finding.verdict.holds
+    assert any("MiB printed as MB" in d.parts for d in slip.finding.diagnoses)
+
+
+def test_a_formula_is_read_only_in_one_letter_with_a_unit_of_bytes():
+    text = "M = 2 × L × d bytes\nN = 40 layers × T tokens\nKV = 2 × 80 × T × 2 bytes\n"
+    found = templates(text, 0, len(text))
+    assert [(t.label, t.letter, t.expression) for t in found] == [("KV", "T", "2 * 80 * T * (2*B)")]
+
+
+def test_a_column_names_the_formula_its_header_shares_a_word_with_that_no_other_has():
+    found = templates(PAGE, 0, len(PAGE))
+    assert column_template("Local KV cache", found).label == "KV cache (local, BF16)"
+    assert column_template("KV cache", found) is None  # every formula's label has these words
+    assert header_letter("Context length (T)") == "T" and header_letter("Context length") is None
+    assert swept(found[1], Fraction(4096)) == "8 * 4096 * (2048*B)"
