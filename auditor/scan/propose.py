@@ -127,6 +127,7 @@ class Scanner:
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
         self.draft_audits: dict = {}  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
+        self._rule_cells: dict[int, dict] = {}  # a cell priced by its table's own arithmetic: the cells it reads, by name
 
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
@@ -175,6 +176,7 @@ class Scanner:
         table_inputs = self._table_rules(claims)
         self._table_sweeps(claims)
         self._table_templates(claims)
+        self._carried_into_rules(claims)
         self._tensor_sizes(claims)
         self._shapes_in_bytes(claims)
         self._sum_inputs(claims)
@@ -537,7 +539,40 @@ class Scanner:
                 proposal.arithmetic, proposal.given, proposal.score = rule.expression, dict(rule.given), TABLE_RULE_SCORE
                 proposal.unit, proposal.bare, proposal.worked_out = proposal.unit or rule.unit, False, True
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
+                self._rule_cells[id(proposal)] = dict(zip(rule.given, rule.operands))
         return inputs
+
+    def _carried_into_rules(self, located: list[Proposal]) -> None:
+        """A table's own arithmetic over a cell a formula flags with a named slip takes that cell at the formula's
+        value: "Total = Local + Global" over a 160 MB that is 167.8 MB carries the slip into the total."""
+        starts = [p.start for p in located]
+        for proposal in located:
+            cells = self._rule_cells.get(id(proposal))
+            if not cells or proposal.arithmetic is None:
+                continue
+            carried = []
+            for name, cell in cells.items():
+                first = _leading(located, starts, cell)
+                exact = self._slipped_sum(first) if first is not None and first is not proposal else None
+                factor = derivations.unit_factor(first) if exact is not None else None
+                if exact is not None and factor and name in proposal.given:
+                    proposal.given[name] = f"{derivations.decimal(exact / factor)} {derivations.printed_unit(first)}".strip()
+                    carried.append(f"{cell.text.strip()} taken at the value its own formula gives: the slip there is carried here")
+            proposal.evidence += tuple(carried)
+
+    def _slipped_sum(self, first: Proposal) -> Fraction | None:
+        """The value a cell's sum gives where it misses the cell by a slip the diagnosis names."""
+        from auditor.base.errors import AuditorError
+
+        if first.arithmetic is None or first.given:
+            return None
+        try:
+            finding = audited_draft(draft_sum(first, first.arithmetic), self.project, self.draft_audits)
+        except AuditorError:
+            return None
+        if finding.verdict != Verdict.MISMATCH or not finding.diagnoses or finding.computed_base is None:
+            return None
+        return Fraction(finding.computed_base)
 
     def _worked_out(self, located: list[Proposal], operands: set[int] = frozenset()) -> None:
         """Numbers the page works out without printing the sum, in page order: a number printed again ("the 16
