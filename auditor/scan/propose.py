@@ -243,39 +243,39 @@ class Scanner:
     def _exact_value(self, first: Proposal | None) -> tuple[Fraction | None, bool]:
         """(the value in base units a printed sum the page worked out gives, whether the sum holds) for a sum that
         names nothing; (the formula's value, False) for a number a formula flags with a named slip
-        (``_slipped_value``); (None, False) for any other. A sum that does not hold passes its own value on: the page's
+        (``_slipped``); (None, False) for any other. A sum that does not hold passes its own value on: the page's
         next step, done on the figure it printed, carries the slip ("80 × 16 MB = 1.28 GB" over a 16 MB that is
         16.8)."""
-        from auditor.base.errors import AuditorError
-
         if first is not None and first.formula is not None and first.arithmetic is None and not first.worked_out:
-            return self._slipped_value(first), False
+            return self._slipped(first), False
         if first is None or first.arithmetic is None or first.given or first.worked_out:
             return None, False
-
-        try:
-            finding = audited_draft(draft_sum(first, first.arithmetic), self.project, self.draft_audits)
-        except AuditorError:
-            return None, False
-        if finding.computed_base is None or not (finding.verdict.holds or finding.verdict == Verdict.MISMATCH):
+        finding = self._draft(first, first.arithmetic)
+        if finding is None or finding.computed_base is None or not (finding.verdict.holds or finding.verdict == Verdict.MISMATCH):
             return None, False
         if not finding.verdict.holds and not re.search(r"[-+*/]", first.arithmetic):
             return None, False  # a bare conversion that misses ("= 4096 ... = 5.2 GB") is a misreading, not a working
         return Fraction(finding.computed_base), finding.verdict.holds
 
-    def _slipped_value(self, first: Proposal) -> Fraction | None:
-        """The value a formula gives for a number it flags with a named slip ("0.26 MB" for 327,680 bytes, GiB
-        printed as GB): the page's next step, done on the figure it printed, carries the slip. None for a formula
-        that holds, or misses with no slip named: a misreading of the words is no working to carry."""
+    def _slipped(self, first: Proposal) -> Fraction | None:
+        """The value the formula or sum proposed for a number gives, where it flags the number with a named slip
+        ("0.26 MB" for 327,680 bytes, GiB printed as GB): the page's next step, done on the figure it printed,
+        carries the slip. None where it holds, or misses with no slip named: a misreading is no working to carry."""
+        finding = self._draft(first, first.arithmetic) if first.formula is None else self._draft(first, formula=first.formula)
+        if finding is None or finding.verdict != Verdict.MISMATCH or not finding.diagnoses or finding.computed_base is None:
+            return None
+        return Fraction(finding.computed_base)
+
+    def _draft(self, proposal: Proposal, expression: str | None = None, formula: str | None = None):
+        """The engine's finding for the number as a sum (``expression``) or as the formula with its proposed inputs;
+        None where the draft cannot be read."""
         from auditor.base.errors import AuditorError
 
         try:
-            finding = audited_draft(draft_claim(first, first.formula, first.given, first.unit), self.project, self.draft_audits)
+            draft = draft_sum(proposal, expression) if formula is None else draft_claim(proposal, formula, proposal.given, proposal.unit)
+            return audited_draft(draft, self.project, self.draft_audits)
         except AuditorError:
             return None
-        if finding.verdict != Verdict.MISMATCH or not finding.diagnoses or finding.computed_base is None:
-            return None
-        return Fraction(finding.computed_base)
 
     def _table_sweeps(self, located: list[Proposal]) -> None:
         """A table that tabulates a sum worked above it over its first column: each row the sum with the swept operand
@@ -319,13 +319,8 @@ class Scanner:
 
     def _explained(self, proposal: Proposal, expression: str) -> bool:
         """Whether a sum holds for the number, or misses it by a slip the diagnosis names."""
-        from auditor.base.errors import AuditorError
-
-        try:
-            finding = audited_draft(draft_sum(proposal, expression), self.project, self.draft_audits)
-        except AuditorError:
-            return False
-        return finding.verdict.holds or (finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses))
+        finding = self._draft(proposal, expression)
+        return finding is not None and (finding.verdict.holds or (finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses)))
 
     def _tensor_sizes(self, located: list[Proposal]) -> None:
         """A size in bytes beside a tensor's shape in its table row: the shape's product at a format's width
@@ -553,26 +548,14 @@ class Scanner:
             carried = []
             for name, cell in cells.items():
                 first = _leading(located, starts, cell)
-                exact = self._slipped_sum(first) if first is not None and first is not proposal else None
+                readable = first is not None and first is not proposal and first.arithmetic is not None and not first.given
+                exact = self._slipped(first) if readable else None
                 factor = derivations.unit_factor(first) if exact is not None else None
                 if exact is not None and factor and name in proposal.given:
                     proposal.given[name] = f"{derivations.decimal(exact / factor)} {derivations.printed_unit(first)}".strip()
                     carried.append(f"{cell.text.strip()} taken at the value its own formula gives: the slip there is carried here")
             proposal.evidence += tuple(carried)
 
-    def _slipped_sum(self, first: Proposal) -> Fraction | None:
-        """The value a cell's sum gives where it misses the cell by a slip the diagnosis names."""
-        from auditor.base.errors import AuditorError
-
-        if first.arithmetic is None or first.given:
-            return None
-        try:
-            finding = audited_draft(draft_sum(first, first.arithmetic), self.project, self.draft_audits)
-        except AuditorError:
-            return None
-        if finding.verdict != Verdict.MISMATCH or not finding.diagnoses or finding.computed_base is None:
-            return None
-        return Fraction(finding.computed_base)
 
     def _worked_out(self, located: list[Proposal], operands: set[int] = frozenset()) -> None:
         """Numbers the page works out without printing the sum, in page order: a number printed again ("the 16
@@ -721,12 +704,8 @@ class Scanner:
             return True
 
     def _holds(self, proposal: Proposal, expression: str) -> bool:
-        from auditor.base.errors import AuditorError
-
-        try:
-            return audited_draft(draft_sum(proposal, expression), self.project, self.draft_audits).verdict.holds
-        except AuditorError:
-            return False
+        finding = self._draft(proposal, expression)
+        return finding is not None and finding.verdict.holds
 
     def _device_counts(self) -> list[tuple[int, int]]:
         """The counts glued to an accelerator's name ("8x" of "8x TPU v5es"): a setting, not a claim."""
