@@ -74,3 +74,16 @@ def test_a_size_beside_a_format_is_the_weights_of_the_sections_parameter_count_a
 def test_a_size_that_is_a_remainder_or_an_extra_is_not_the_sections_weights(tmp_path):
     found = _page(tmp_path, SECTION)
     assert found["4GB"].formula != "weight_bytes"
+
+
+def test_a_count_far_off_gives_weights_only_where_they_hold(tmp_path):
+    """"~1 GB" two sentences after a 400M count is no 400M at 4 bytes (1.6 GB): that count's weights are proposed
+    for it only where they hold, so a loose one-figure size is not read as another format's weights and flagged."""
+    from test_scan import scanned_text
+
+    page = ("### The multimodal weight overhead\n\nThe model is multimodal. It additionally includes:\n\n"
+            "- **Vision encoder**: ~400M parameters (~800 MB at BF16)\n- **Projector**: a small linear layer\n\n"
+            "The published parameter count includes both. For memory budgeting, add ~1 GB to the text-only weight cost.\n")
+    extra = scanned_text(tmp_path, page)["~1 GB"]
+    assert not (extra.formula == "weight_bytes" and extra.given.get("weight_dtype") == "fp32")
+    assert extra.finding is None or extra.finding.verdict.holds
