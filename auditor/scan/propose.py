@@ -262,9 +262,7 @@ class Scanner:
         ("0.26 MB" for 327,680 bytes, GiB printed as GB): the page's next step, done on the figure it printed,
         carries the slip. None where it holds, or misses with no slip named: a misreading is no working to carry."""
         finding = self._draft(first, first.arithmetic) if first.formula is None else self._draft(first, formula=first.formula)
-        if finding is None or finding.verdict != Verdict.MISMATCH or not finding.diagnoses or finding.computed_base is None:
-            return None
-        return Fraction(finding.computed_base)
+        return Fraction(finding.computed_base) if _named_slip(finding) and finding.computed_base is not None else None
 
     def _draft(self, proposal: Proposal, expression: str | None = None, formula: str | None = None):
         """The engine's finding for the number as a sum (``expression``) or as the formula with its proposed inputs;
@@ -320,14 +318,13 @@ class Scanner:
     def _explained(self, proposal: Proposal, expression: str) -> bool:
         """Whether a sum holds for the number, or misses it by a slip the diagnosis names."""
         finding = self._draft(proposal, expression)
-        return finding is not None and (finding.verdict.holds or (finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses)))
+        return finding is not None and (finding.verdict.holds or _named_slip(finding))
 
     def _tensor_sizes(self, located: list[Proposal]) -> None:
         """A size in bytes beside a tensor's shape in its table row: the shape's product at a format's width
         (``tensor_shapes``), the format the cell's headers or the section name preferred."""
         if not self.tables:
             return
-        formats = beside_count.widths(self.project.inputs.dtypes)
         for index, proposal in enumerate(located):
             if proposal.formula is not None or self.place(proposal.start) is None:
                 continue
@@ -339,9 +336,7 @@ class Scanner:
             sizes = tensor_shapes.shape_in([c.text for c in row_cells(self.tables, proposal.start) if not c.start <= proposal.start < c.end])
             if sizes is None:
                 continue
-            named = self.dtype_set_up(proposal, self._scopes(proposal), or_main=False)
-            width = beside_count.plain_width(self.project.inputs.dtypes.get(named)) if named else None
-            found = tensor_shapes.sized(*size, sizes, {width: named} if width is not None else formats)
+            found = self._sized(proposal, size, sizes, or_main=False)
             if found is not None:
                 proposal.arithmetic, proposal.given, proposal.score, proposal.bare, proposal.worked_out = found[0], {}, TABLE_RULE_SCORE, False, True
                 proposal.evidence = (f"the tensor shape {tuple(sizes)} in its row at {found[1]}'s width",)
@@ -356,12 +351,16 @@ class Scanner:
             if size is None or self._holds(proposal, proposal.arithmetic):
                 continue
             sizes = [int(n) for n in re.findall(r"\d+", proposal.arithmetic)]
-            named = self.dtype_set_up(proposal, self._scopes(proposal), or_main=True)
-            width = beside_count.plain_width(self.project.inputs.dtypes.get(named)) if named else None
-            found = tensor_shapes.sized(*size, sizes, {width: named} if width is not None else beside_count.widths(self.project.inputs.dtypes))
+            found = self._sized(proposal, size, sizes, or_main=True)
             if found is not None:
                 proposal.arithmetic, proposal.worked_out = found[0], True
                 proposal.evidence = (f"the shape {tuple(sizes)} printed before it, at {found[1]}'s width",) + proposal.evidence
+
+    def _sized(self, proposal: Proposal, size: tuple[float, float], sizes: list[int], or_main: bool) -> tuple[str, str] | None:
+        """``tensor_shapes.sized`` at the width of the format the number's setup names, else at any plain format's."""
+        named = self.dtype_set_up(proposal, self._scopes(proposal), or_main=or_main)
+        width = beside_count.plain_width(self.project.inputs.dtypes.get(named)) if named else None
+        return tensor_shapes.sized(*size, sizes, {width: named} if width is not None else beside_count.widths(self.project.inputs.dtypes))
 
     def _sweep(self, located, starts, rows, found) -> bool:
         line = self.raw.position(self.view.raw_span(found.start, found.end)[0])[0]
@@ -454,14 +453,13 @@ class Scanner:
             printed = derivations.printed_value(proposal)
             if printed is None or printed[1] or printed[0] <= 0:
                 continue
-            sentence, paragraph, _ = self._scopes(proposal)
+            sentence, paragraph, section = self._scopes(proposal)
             cards = [gpu for start, _, gpu in self.gpus if sentence[0] <= start < sentence[1]]
             if len(set(cards)) < 2:
                 cards = [gpu for start, end, gpu in self.gpus if paragraph[0] <= start and end <= max(proposal.end, sentence[1])]
             if len(set(cards)) == 1 and noise.RATIO_OF_NAME.match(text, proposal.end - 1):
                 # "B200 ... 2,250 (~2.3× H100)": compared with the card it names, the number is the section's card's
-                section = self._scopes(proposal)[2][0]
-                before = [gpu for start, _, gpu in self.gpus if section <= start < proposal.start and gpu not in cards]
+                before = [gpu for start, _, gpu in self.gpus if section[0] <= start < proposal.start and gpu not in cards]
                 cards = before[-1:] + cards
             low, high = clause(text, proposal, sentence)
             after = text[proposal.end : proposal.end + 24]
@@ -555,7 +553,6 @@ class Scanner:
                     proposal.given[name] = f"{derivations.decimal(exact / factor)} {derivations.printed_unit(first)}".strip()
                     carried.append(f"{cell.text.strip()} taken at the value its own formula gives: the slip there is carried here")
             proposal.evidence += tuple(carried)
-
 
     def _worked_out(self, located: list[Proposal], operands: set[int] = frozenset()) -> None:
         """Numbers the page works out without printing the sum, in page order: a number printed again ("the 16
@@ -665,15 +662,16 @@ class Scanner:
         if not found and not target.dimensions and not target.percent and INTENSITY_WORDS.search(self.view.text, *self._scopes(proposal)[0]):
             # "I_peak ≈ 117" after "70 TFLOPS BF16, 600 GB/s": a ridge point printed bare is FLOPs per byte
             found = derivations.search(replace(target, dimensions=derivations.intensity_dimensions()), proposal, pool)[:DERIVATION_TRIES]
-        sentence_words = self.view.text[slice(*self._scopes(proposal)[0])]
-        if not found and ((target.percent and (SHARE_WORDS.search(sentence_words) or REDUCTION_WORDS.search(sentence_words)))
-                          or (device_ratios.RATIO.search(proposal.stated) and COMPARED_WORDS.search(sentence_words))):
+        sentence = self._scopes(proposal)[0]
+        words_of = self.view.text[slice(*sentence)]
+        saving = target.percent and REDUCTION_WORDS.search(words_of)
+        if not found and ((target.percent and SHARE_WORDS.search(words_of)) or saving
+                          or (device_ratios.RATIO.search(proposal.stated) and COMPARED_WORDS.search(words_of))):
             # "166 tok/s vs ~208 tok/s bandwidth ceiling (~80% MBU)": a share of two numbers in its own sentence
-            sentence = self._scopes(proposal)[0][0]
-            beside = [o for o in pool if o.start >= sentence and not o.percent]
+            beside = [o for o in pool if o.start >= sentence[0] and not o.percent]
             shares = derivations.search(target, proposal, beside, share_chance())
             found = [d for d in shares if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
-            if not found and target.percent and REDUCTION_WORDS.search(sentence_words):
+            if not found and saving:
                 found = derivations.reductions(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
         if not found or not self._replaceable(proposal):
             return
@@ -1132,3 +1130,8 @@ def _is_unit(name: str) -> bool:
 def scan_document(path, project) -> tuple[Document, list[Proposal]]:
     document = Document.read(path)
     return document, Scanner(document, project).proposals()
+
+
+def _named_slip(finding) -> bool:
+    """A draft's finding that misses the number by a slip the diagnosis names: a working whose slip is the page's."""
+    return finding is not None and finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses)

@@ -93,13 +93,12 @@ def _orientations(table: Table) -> list[list[_Line]]:
     rows = table.rows
     if len(rows) < 2 or not table.header:
         return []
-    width = len(table.header)
-    body = [r for r in rows if r is not table.header and len(r) == width]
+    body = table.body
     if table.transposed:
         return [[_line(table.header[0].text, table.header[1:], setting=True)] + [_line(r[0].text, r[1:]) for r in body]]
     first = _line(table.header[0].text, [r[0] for r in body], setting=True)
     columns = [first] if all(first.values) else []
-    return [columns + [_line(table.header[i].text, [r[i] for r in body]) for i in range(1, width)]]
+    return [columns + [_line(table.header[i].text, [r[i] for r in body]) for i in range(1, len(table.header))]]
 
 
 def _line(name: str, cells: list[Cell], setting: bool = False) -> _Line:

@@ -28,8 +28,7 @@ def swept_column(table: Table) -> list[tuple[Fraction, list[Cell]]] | None:
     """(first-column value, row) for every body row, when the first column is a run of plain numbers."""
     if not table.header or table.transposed:
         return None
-    width = len(table.header)
-    rows = [r for r in table.rows if r is not table.header and len(r) == width]
+    rows = table.body
     values = [_plain(r[0].text) for r in rows]
     if len(rows) < MIN_HOLDING + 1 or None in values or len(set(values)) != len(values):
         return None

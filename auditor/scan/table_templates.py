@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .derivations import decimal
 from .sums import plain_number
 from .tables import Table
 
@@ -100,18 +101,15 @@ def column_template(header: str, candidates: list[Template]) -> Template | None:
 
 def swept(template: Template, value: Fraction) -> str:
     """The formula with its letter set to a row's value."""
-    literal = str(value.numerator) if value.denominator == 1 else f"({value.numerator}/{value.denominator})"
-    return re.sub(rf"(?<![A-Za-z_]){template.letter}(?![A-Za-z_])", literal, template.expression)
+    return re.sub(rf"(?<![A-Za-z_]){template.letter}(?![A-Za-z_])", decimal(value), template.expression)
 
 
 def first_column_values(table: Table) -> list[tuple[Fraction, list]] | None:
     """(value, row) for each body row whose first cell is a plain number ("1,024 tokens" is 1024)."""
     if not table.header or table.transposed:
         return None
-    width = len(table.header)
-    rows = [r for r in table.rows if r is not table.header and len(r) == width]
     found = []
-    for row in rows:
+    for row in table.body:
         match = re.match(r"[\s*`~]*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.])", row[0].text)
         if match:
             found.append((Fraction(plain_number(match[1])), row))

@@ -32,15 +32,14 @@ def table_totals(tables: list[Table]) -> list[Relation]:
     for table in tables:
         if table.transposed or not table.header:
             continue
-        width = len(table.header)
-        rows = [r for r in table.rows if r is not table.header and len(r) == width]
+        rows = table.body
         start = 0
         for index, row in enumerate(rows):
             if not TOTAL_LABEL.match(row[0].text):
                 continue
             above = rows[start:index]
             start = index + 1
-            for column in range(1, width):
+            for column in range(1, len(table.header)):
                 total = _total(row[column], [r[column] for r in above], [r[0].text for r in above], header_unit(table.header[column].text), row[0].text)
                 if total is not None:
                     found.append(total)

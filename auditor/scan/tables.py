@@ -48,6 +48,12 @@ class Table:
     header: list[Cell] | None
 
     @property
+    def body(self) -> list[list[Cell]]:
+        """The rows under the header that have the header's width: the table's lines of figures."""
+        width = len(self.header) if self.header else 0
+        return [r for r in self.rows if r is not self.header and len(r) == width]
+
+    @property
     def transposed(self) -> bool:
         """A header row of numbers: the columns are settings of the quantity the corner names."""
         return bool(self.header) and len(self.header) > 2 and all(NUMERIC.match(c.text) for c in self.header[1:])
