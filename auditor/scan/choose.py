@@ -48,6 +48,7 @@ OBSERVED = re.compile(
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
+LEAD = "page's lead"  # where ``Scanner.model_for`` found a model only the page's opening names
 PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
@@ -96,6 +97,10 @@ class FormulaChooser:
             proposal.score = round(proposal.score * FAR_FACTOR, 2)
             evidence.append(far)
         proposal.evidence = tuple(evidence)
+        if model_scope == LEAD and not missing and not self.holds(proposal, best.formula, given):
+            # a model the page set up at its top, and not named here, may be one the section has left: it may confirm, not accuse
+            proposal.evidence += ("held back: the model is only the page's lead's, and the number does not hold by it",)
+            return
         if proposal.score >= PROPOSE_AT:
             proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
 

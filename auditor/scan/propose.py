@@ -24,7 +24,7 @@ from . import beside_count, config_names, derivations, device_ratios, noise, rep
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import DEVICE_SIZE, SCOPE_WEIGHTS, FormulaChooser, clause
+from .choose import DEVICE_SIZE, LEAD, SCOPE_WEIGHTS, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
@@ -113,6 +113,9 @@ class Scanner:
         self.chooser = FormulaChooser(self)
         self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
         self.named_models = sorted({m for _, _, m in self.models})
+        self.lead = self._lead()
+        in_lead = {m for start, _, m in self.models if self.lead[0] <= start < self.lead[1]}
+        self.setup_model = in_lead.pop() if len(in_lead) == 1 else None
         self._feeds: dict[tuple[str, str], bool] = {}
         self._geometries: dict[str, object] = {}  # a model's derived geometry, for sums in its config names
         self._counts: dict[str, int | None] = {}
@@ -966,7 +969,19 @@ class Scanner:
             inside = sorted((f for f in models if low <= f[0] < high and self.feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
             if inside:
                 return inside[0][2], name, index
+        if self.setup_model and position >= self.lead[1] and self.feeds(formula, self.setup_model):
+            return self.setup_model, LEAD, len(scopes) - 1
         return None, "", -1
+
+    def _lead(self) -> tuple[int, int]:
+        """The page's opening, where it sets up what the rest works with ("We use Llama-3.1-70B throughout"): the
+        text before the first heading, or, where a heading opens the page (a title, an "Overview"), before the second."""
+        if not self.headings:
+            return (0, 0)
+        first = self.headings[0]
+        opens = not self.view.text[: first[0]].strip()
+        following = self.headings[1][0] if len(self.headings) > 1 else len(self.view.text)
+        return (0, following if opens else first[0])
 
     def _dtype_within(self, start: int, end: int) -> str | None:
         """The first dtype named between ``start`` and ``end``."""

@@ -1,0 +1,44 @@
+"""A model the page's opening sets up for the whole page ("We use Llama 3.1 8B throughout") feeds the sections
+that name none, but only to confirm: a number that does not hold by it may be about another model
+(auditor/scan/propose.py ``Scanner.model_for``, choose.py)."""
+
+from __future__ import annotations
+
+LEAD = "# Serving notes\n\nThroughout, we use Llama 3.1 8B in BF16.\n\n## Cache\n\nThe KV cache takes {size} per token.\n"
+
+
+def _located(tmp_path, text: str) -> list:
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    document, project = Document.read(page), Project.load(tmp_path)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    return proposals
+
+
+def _one(found: list, stated: str):
+    (match,) = [p for p in found if p.stated == stated]
+    return match
+
+
+def test_the_leads_model_feeds_a_section_that_names_none(tmp_path):
+    """32 layers x 8 KV heads x 128 x 2 (K and V) x 2 bytes = 131,072 bytes = 128 KiB."""
+    size = _one(_located(tmp_path, LEAD.format(size="128 KiB")), "128 KiB per token")
+    assert size.given.get("model") == "meta-llama/Llama-3.1-8B"
+    assert size.finding.verdict.holds and "model named in the page's lead" in size.evidence
+
+
+def test_a_number_off_the_leads_model_is_held_back_not_flagged(tmp_path):
+    size = _one(_located(tmp_path, LEAD.format(size="512 KiB")), "512 KiB per token")
+    assert size.formula is None and size.finding is None
+    assert any(e.startswith("held back: the model is only the page's lead's") for e in size.evidence)
+
+
+def test_a_lead_naming_two_models_sets_up_neither(tmp_path):
+    text = LEAD.replace("Llama 3.1 8B", "Llama 3.1 8B and Llama 3.1 70B").format(size="128 KiB")
+    size = _one(_located(tmp_path, text), "128 KiB per token")
+    assert "model" not in size.given and not any("lead" in e for e in size.evidence)
