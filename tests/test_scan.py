@@ -500,6 +500,19 @@ def test_a_count_is_read_by_the_noun_it_counts_not_by_what_the_symbol_counts_per
     assert counted_value(symbols["kv_values_per_token"], text, 0, len(text), (0, 0)) is None
 
 
+def test_a_word_another_number_follows_is_no_counted_noun(tmp_path):
+    """In '1 full 131,072-token history' the 1 counts histories: 'full' describes what follows, so it sets no
+    layer count; '2 full layers' still does."""
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import counted_value
+
+    layers = Project.load(tmp_path).catalogue.symbols["n_full_kv_layers"]
+    text = "1 full 131,072-token history uses 40 GiB"
+    assert counted_value(layers, text, 0, len(text), (0, 0)) is None
+    text = "a draft of 2 full layers"
+    assert counted_value(layers, text, 0, len(text), (0, 0)) == 2
+
+
 def test_the_words_beside_a_table_cell_are_its_row_label_and_column_header_not_the_next_cells(tmp_path):
     from auditor.audit.project import Project
     from auditor.documents.locate import Document

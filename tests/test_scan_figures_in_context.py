@@ -168,3 +168,13 @@ def test_a_conversion_of_a_result_its_own_sum_does_not_give_carries_that_slip_an
     found = _located(tmp_path, "# Size\n\nTo get size in bytes, multiply params by 2: 52 billion * 2 = 104e12 =~ 104 gb\n")
     assert not found[-1].proposed and "the slip is that sum's" in found[-1].evidence[-1]
     assert _one(found, "104e12").finding is not None and not _one(found, "104e12").finding.verdict.holds
+
+
+def test_sizes_printed_beside_a_size_are_not_a_cards_memory_unless_the_context_gives_one(tmp_path):
+    """Three caches in one sentence: the other two sizes make a budget formula look complete by name, but no card's
+    memory is given, so the cache formulas it outranked are weighed without that bonus (2.5 GiB = 327,680 x 8,192)."""
+    found = _located(tmp_path, "# Lengths\n\nFor Llama 3.1 70B at BF16, 1 8,192-token history uses 2.5 GiB, 1 32,768-token"
+                               " history uses 10 GiB, and 1 full 131,072-token history uses 40 GiB.\n")
+    for stated in ("2.5 GiB", "10 GiB", "40 GiB"):
+        size = _one(found, stated)
+        assert size.formula and size.formula.startswith("kv_bytes") and size.finding.verdict.holds, (stated, size.evidence)

@@ -89,6 +89,15 @@ class FormulaChooser:
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
         best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
+        if missing and best.formula in complete:
+            # "complete" by the names the sentence prints ("10 GiB" as a card's memory), yet the context gives no value:
+            # its bonus was never earned, and the formulas it outranked are weighed without it
+            unearned = {f for f in complete if f == best.formula or self.scanner.given_for(proposal, f, scopes)[1]}
+            rest = [(total - COMPLETE_BONUS if score.formula in unearned else total, score) for total, score in ranked if score.formula != best.formula]
+            rest.sort(key=lambda pair: pair[0], reverse=True)
+            if rest and rest[0][0] >= (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
+                ranked, complete = rest, complete - unearned
+                best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
         proposal.score = score_of(ranked[0][0], missing, proposal.bare)
         evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
         evidence += [f"model named in the {model_scope}"] if model_scope else []

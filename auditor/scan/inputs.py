@@ -217,7 +217,8 @@ def counted_value(symbol, text: str, low: int, high: int, skip: tuple[int, int])
     for match in NUMBER_TOKEN.finditer(text, low, high):
         if match.start() < skip[1] and skip[0] < match.end():
             continue
-        after = re.match(r"\s+([A-Za-z][\w-]*)", text[match.end() : match.end() + 30])
+        after = re.match(r"\s+([A-Za-z][\w-]*)(?!\s+[~≈]?\d)", text[match.end() : match.end() + 30])
+        # not a word that another number follows: "1 full 131,072-token history" counts histories, not full layers
         if after and set(scan_words.words(after[1])) & meaning:
             value = token_value(match)
             if value is not None:
