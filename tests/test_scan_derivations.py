@@ -43,7 +43,7 @@ def test_a_configuration_size_is_not_derived_from_other_sizes(tmp_path):
     """5120 = 40 * 128 by construction of the model, not by the page's arithmetic; a context of 4096 tokens is
     32768 / 8 by the powers of two both are, not because the page divided."""
     found = _page(tmp_path, "# Geometry\n\nThe model has 40 heads of 128 dimensions and a hidden size of 5120.\n")
-    assert found["5120"].arithmetic is None
+    assert "5120" not in found or found["5120"].arithmetic is None  # a setting the sentence ends with is read as one
     found = _page(tmp_path, "# Context\n\nAt 32768 tokens 8 requests fit. When reduced to 4096 tokens, each request needs less.\n")
     assert found["4096 tokens"].arithmetic is None
 

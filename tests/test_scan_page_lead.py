@@ -29,16 +29,25 @@ def test_the_leads_model_feeds_a_section_that_names_none(tmp_path):
     """32 layers x 8 KV heads x 128 x 2 (K and V) x 2 bytes = 131,072 bytes = 128 KiB."""
     size = _one(_located(tmp_path, LEAD.format(size="128 KiB")), "128 KiB per token")
     assert size.given.get("model") == "meta-llama/Llama-3.1-8B"
-    assert size.finding.verdict.holds and "model named in the page's lead" in size.evidence
+    assert size.finding.verdict.holds and "model or card set up only in the page's lead" in size.evidence
 
 
 def test_a_number_off_the_leads_model_is_held_back_not_flagged(tmp_path):
     size = _one(_located(tmp_path, LEAD.format(size="512 KiB")), "512 KiB per token")
     assert size.formula is None and size.finding is None
-    assert any(e.startswith("held back: the model is only the page's lead's") for e in size.evidence)
+    assert any(e.startswith("held back: the model or card is only the page's lead's") for e in size.evidence)
 
 
 def test_a_lead_naming_two_models_sets_up_neither(tmp_path):
     text = LEAD.replace("Llama 3.1 8B", "Llama 3.1 8B and Llama 3.1 70B").format(size="128 KiB")
     size = _one(_located(tmp_path, text), "128 KiB per token")
     assert "model" not in size.given and not any("lead" in e for e in size.evidence)
+
+
+def test_an_input_the_lead_sets_feeds_a_section_that_sets_none_to_confirm_only(tmp_path):
+    """"context L = 2048" in the opening: 2,048 x 128 KiB = 256 MiB holds; 512 MiB is held back, not flagged."""
+    text = "# Notes\n\nWe use Llama 3.1 8B in BF16, context $L = 2048$.\n\n## Cache\n\nOne request's KV cache takes {size}.\n"
+    confirmed = _one(_located(tmp_path, text.format(size="256 MiB")), "256 MiB")
+    assert confirmed.given.get("seq_len") == 2048 and confirmed.finding.verdict.holds
+    off = _one(_located(tmp_path, text.format(size="512 MiB")), "512 MiB")
+    assert off.finding is None and any(e.startswith("held back") for e in off.evidence)

@@ -67,6 +67,21 @@ def test_an_html_row_whose_cells_sit_on_lines_of_their_own_is_one_pipe_row():
     assert re.search(r"\|[ \t]+Llama-3-8B \|[ \t]+128 KB \|", view.text) and raw[slice(*view.raw_span(view.text.index("128"), view.text.index("128") + 3))] == "128"
 
 
+def test_a_word_of_inference_arithmetic_in_chinese_script_is_read_in_english_at_the_same_place():
+    """"上下文 L=2048" reads "context L=2048" (units/cjk_words.yaml), spaced, each English character at the Chinese
+    word's own; a context written before a letter makes the letter a length, not a layer count."""
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import find_assignments, symbol_aliases
+
+    raw = "口径：Llama 3.1 8B、BF16、上下文 $L=2048$；权重约 15.0 GB。"
+    found = read_view(raw, ".md")
+    assert " context " in found.text and " weights " in found.text
+    start = found.text.index("context")
+    assert raw[slice(*found.raw_span(start, start + len("context")))] == "上下文"
+    (length,) = find_assignments(found.text, symbol_aliases(Project.load(Path(".")).catalogue))
+    assert length.symbols == {"seq_len"} and length.values == (2048,)
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [("FLOPs: $3*2h^2 = 6h^2$.", "algebra"), ("the cache takes $4nhb(s+o) = 42,949,672,960$ bytes", "goes on to the left"),
@@ -163,4 +178,4 @@ def test_each_line_kept_from_a_code_block_is_marked_where_the_reading_holds_it(r
     view = read_view(raw, suffix)
     lines = [view.text[a:b].strip() for a, b in view.code_lines]
     assert len(lines) == 2 and lines[1] == "INT8  #  7 GB" and all("\n" not in line for line in lines)
-    assert lines[0].startswith(("FP32", "显存")) and lines[0].endswith(("28 GB", "16.8 ms"))  # whole, after a unit's respelling too
+    assert lines[0].startswith(("FP32", "GPU memory")) and lines[0].endswith(("28 GB", "16.8 ms"))  # whole, after a unit's respelling too

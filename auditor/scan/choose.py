@@ -49,6 +49,7 @@ POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
 LEAD = "page's lead"  # where ``Scanner.model_for`` found a model only the page's opening names
+LEAD_EVIDENCE = "model or card set up only in the page's lead"
 PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
@@ -100,7 +101,7 @@ class FormulaChooser:
                 best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
         proposal.score = score_of(ranked[0][0], missing, proposal.bare)
         evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
-        evidence += [f"model named in the {model_scope}"] if model_scope else []
+        evidence += [LEAD_EVIDENCE if model_scope == LEAD else f"model named in the {model_scope}"] if model_scope else []
         evidence += [f"missing {', '.join(missing)}"] if missing else []
         if far:
             proposal.score = round(proposal.score * FAR_FACTOR, 2)
@@ -108,7 +109,7 @@ class FormulaChooser:
         proposal.evidence = tuple(evidence)
         if model_scope == LEAD and not missing and not self.holds(proposal, best.formula, given):
             # a model the page set up at its top, and not named here, may be one the section has left: it may confirm, not accuse
-            proposal.evidence += ("held back: the model is only the page's lead's, and the number does not hold by it",)
+            proposal.evidence += ("held back: the model or card is only the page's lead's, and the number does not hold by it",)
             return
         if proposal.score >= PROPOSE_AT:
             proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)

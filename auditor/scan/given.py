@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import written_value
+from .choose import LEAD, written_value
 from .derivations import printed_value
 from .gpu_figures import figure_for
 from .match import leaf_symbols
@@ -56,7 +56,8 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         page_sizes(scanner, proposal, formula, scopes, given, page_inputs, taken)
     leaves = leaf_symbols(catalogue, formula, set(given))
     symbols = [catalogue.symbols[n] for n in sorted(leaves)]  # in one order on every run: a printed size goes to one input only
-    model_scope = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
+    model_scope, card_by_lead = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
+    set_by_lead = False
     missing = []
     ideal = any(s.ideal is not None for s in symbols) and is_ideal(scanner, proposal, scopes)
     row = scopes[:2] if scanner.place(proposal.start) is not None else ()
@@ -75,6 +76,10 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         if value is None and symbol.name in scanner.symbol_settings:
             setting = setting_for(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)
             value = Fraction(str(setting)) if setting is not None else None
+        if value is None and proposal.start >= scanner.lead[1]:
+            # what the page's opening sets ("context L = 2048") and nothing nearer does: it may confirm, not accuse
+            value = inputs_in_text.value_for(symbol.name, scanner.assignments, [scanner.lead], proposal.start, None)
+            set_by_lead = set_by_lead or value is not None
         if value is None:
             missing.append(symbol.name)
         else:
@@ -82,11 +87,14 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     if missing:
         missing = row_inputs(scanner, proposal, missing, given, page_inputs)
     proposal.page_inputs = page_inputs
+    if set_by_lead or (card_by_lead and any(s.gpu and s.name not in page_inputs and s.name not in given for s in symbols)):
+        model_scope = LEAD  # an input, or a figure of the lead's card from its sheet, comes from the page's opening only
     return given, missing, model_scope
 
 
-def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], given: dict) -> str:
-    """The model, GPU and dtypes the number's own context names; returns where the model was named."""
+def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], given: dict) -> tuple[str, bool]:
+    """The model, GPU and dtypes the number's own context names; returns where the model was named, and whether
+    the GPU is only the page's lead's."""
     symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
     model, model_scope, index = scanner.model_for(formula, scopes, proposal.start)
     if model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start):
@@ -100,6 +108,11 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
             given.update({n: v for n, v in changed.items() if n in leaves})
             given.update({n: int(v) if getattr(v, "denominator", 1) == 1 else float(v) for n, v in derived.items() if n in leaves})
     gpu = scanner.table_gpu(proposal.start) or nearest(scanner.visible(scanner.gpus, proposal.start), scopes, proposal.start)
+    if gpu is None and scanner.setup_gpu and proposal.start >= scanner.lead[1]:
+        gpu = scanner.setup_gpu  # the card the page's opening alone names: it may confirm a number, not accuse it
+        given_by_lead = True
+    else:
+        given_by_lead = False
     if gpu and any(s.gpu for s in symbols):
         given["gpu"] = gpu
         count = device_count(scanner, gpu, scopes, proposal.start)
@@ -114,7 +127,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         given["bytes_per_param"] = width
         if not any("weight_dtype" in (s.dtype_key, s.dtype_nominal) for s in symbols if s.name != "bytes_per_param"):
             given.pop("weight_dtype", None)  # a dtype given beside it would set the width again
-    return model_scope if "model" in given else ""
+    return (model_scope if "model" in given else ""), given_by_lead and "gpu" in given
 
 
 def count_contradicts(scanner, model: str, scopes, position: int) -> bool:

@@ -107,8 +107,25 @@ def find_assignments(text: str, aliases: dict[str, set[str]]) -> list[Assignment
             values = tuple(token_value(m) for m in NUMBER_TOKEN.finditer(text, match.start("list"), match.end("list")))
             if None in values:
                 continue  # a number too long to read sets nothing
-            found.append(Assignment(match.start(), match.end(), frozenset(aliases[name]), values, spans))
+            symbols = aliases[name]
+            if len(name) == 1 and (word := WORD_BEFORE_LETTER.search(text, max(0, match.start() - 30), match.start())):
+                symbols = _worded(word[1].lower(), aliases) or symbols
+            found.append(Assignment(match.start(), match.end(), frozenset(symbols), values, spans))
     return sorted(found, key=lambda a: a.start)
+
+
+WORD_BEFORE_LETTER = re.compile(r"([A-Za-z][A-Za-z ]{1,24}?)\s*[$\\(]*\s*\Z")
+"""The words right before a letter's "L = 2048": "context L = 2048" is a length, whatever else L may name."""
+
+
+def _worded(words: str, aliases: dict[str, set[str]]) -> set[str]:
+    """The symbols the last one or two words before a letter name ("context" as "context length"); none if they name none."""
+    parts = words.split()
+    for phrase in (" ".join(parts[-2:]), parts[-1]):
+        for name in (phrase, phrase + " length", phrase + " size"):
+            if len(name) > 1 and name in aliases:
+                return aliases[name]
+    return set()
 
 
 PARALLEL_DEGREES = (
@@ -172,8 +189,9 @@ def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
     for names, glue, flags, not_after in kinds:
         if names:
             alternatives = longest_first(names)
-            # a value an operator continues ("FLOPs = 19.3 · 10^9 · batch_size") is an expression, not a setting
-            patterns.append((re.compile(rf"(?<![\w\\/]){not_after}(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w.%×]|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
+            # a value an operator continues ("FLOPs = 19.3 · 10^9 · batch_size") is an expression, not a setting;
+            # a full stop after it ends the sentence ("context L = 2048."), one before a letter does not ("v = 1.x")
+            patterns.append((re.compile(rf"(?<![\w\\/]){not_after}(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w%×]|\.\w|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
     return patterns
 
 

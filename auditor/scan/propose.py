@@ -116,6 +116,8 @@ class Scanner:
         self.lead = self._lead()
         in_lead = {m for start, _, m in self.models if self.lead[0] <= start < self.lead[1]}
         self.setup_model = in_lead.pop() if len(in_lead) == 1 else None
+        cards = {card for start, _, card in self.gpus if self.lead[0] <= start < self.lead[1]}
+        self.setup_gpu = cards.pop() if len(cards) == 1 else None
         self._feeds: dict[tuple[str, str], bool] = {}
         self._geometries: dict[str, object] = {}  # a model's derived geometry, for sums in its config names
         self._counts: dict[str, int | None] = {}

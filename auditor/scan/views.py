@@ -114,7 +114,7 @@ def read_view(raw: str, suffix: str) -> View:
         found = markdown_view.view(raw)
     else:
         found = plain_view(raw)
-    return latin_units(half_width(found))
+    return latin_words(latin_units(half_width(found)))
 
 
 HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
@@ -132,6 +132,19 @@ def latin_units(view: View) -> View:
     (``units/cjk_units.yaml``: "16.8 毫秒" reads "16.8 ms"), a space after each so the unit ends
     where the scan looks for its end; each written character placed at the file characters it reads."""
     pattern, reads = _cjk_units()
+    return _replaced(view, pattern, lambda written: reads[written] + " ")
+
+
+def latin_words(view: View) -> View:
+    """The view with the words of inference arithmetic a Chinese page writes in its script in English
+    (``units/cjk_words.yaml``: "上下文" reads "context"), spaced, each written character placed at the file
+    characters it reads: the words index, and names such as "context L=2048", then read the page."""
+    pattern, reads = _cjk_words()
+    return _replaced(view, pattern, lambda written: f" {reads[written]} ")
+
+
+def _replaced(view: View, pattern: re.Pattern, spelled) -> View:
+    """``view`` with each match's group "unit" written as ``spelled`` gives it, the new characters placed at the old."""
     if not pattern.search(view.text):
         return view
     text, origin = view.text, view.origin
@@ -140,10 +153,10 @@ def latin_units(view: View) -> View:
         start, end = match.span("unit")
         parts.append(text[position:start])
         origins.extend(origin[position:start])
-        latin = reads[match["unit"]] + " "
+        latin = spelled(match["unit"])
         spots = list(origin[start:end])
         parts.append(latin)
-        origins.extend(spots[min(i, len(spots) - 1)] for i in range(len(latin)))
+        origins.extend(_spread(latin, spots))
         shifts.append((end, len(latin) - (end - start)))
         position = end
     parts.append(text[position:])
@@ -155,6 +168,17 @@ def latin_units(view: View) -> View:
     return View("".join(parts), tuple(origins), view.raw_length, tuple((moved(a), moved(b)) for a, b in view.code_lines))
 
 
+def _spread(latin: str, spots: list[int]) -> list[int]:
+    """Where each character of ``latin`` sits in the file: its spaces at the written word's ends, its letters spread
+    over the word in order, so "context" of "上下文" runs from 上 to 文 and "ms" of "毫秒" from 毫 to 秒."""
+    core = latin.strip()
+    lead = len(latin) - len(latin.lstrip())
+    last = len(spots) - 1
+    steps = max(len(core) - 1, 1)
+    placed = [spots[0]] * lead + [spots[(j * last) // steps] for j in range(len(core))]
+    return placed + [spots[-1]] * (len(latin) - len(placed))
+
+
 @lru_cache(maxsize=1)
 def _cjk_units() -> tuple[re.Pattern, dict[str, str]]:
     from auditor.base.resources import builtin
@@ -163,6 +187,16 @@ def _cjk_units() -> tuple[re.Pattern, dict[str, str]]:
     reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / "cjk_units.yaml")["units"]}
     alternatives = "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
     return re.compile(rf"(?<=\d)[ \u00a0\u3000]?(?P<unit>{alternatives})"), reads
+
+
+@lru_cache(maxsize=1)
+def _cjk_words() -> tuple[re.Pattern, dict[str, str]]:
+    from auditor.base.resources import builtin
+    from auditor.base.yamlio import load_yaml
+
+    reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / "cjk_words.yaml")["words"]}
+    alternatives = "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
+    return re.compile(rf"(?P<unit>{alternatives})"), reads
 
 
 def _looks_like_html(raw: str) -> bool:
