@@ -178,3 +178,12 @@ def test_sizes_printed_beside_a_size_are_not_a_cards_memory_unless_the_context_g
     for stated in ("2.5 GiB", "10 GiB", "40 GiB"):
         size = _one(found, stated)
         assert size.formula and size.formula.startswith("kv_bytes") and size.finding.verdict.holds, (stated, size.evidence)
+
+
+def test_a_bare_number_in_words_of_a_ratio_is_proposed_only_where_its_formula_holds(tmp_path):
+    """An H100 SXM's ridge point is 989 TFLOPS / 3.35 TB/s = 295 FLOPs per byte: printed bare, it is proposed as
+    that; a bare 400 in the same words is left located, never flagged, for a bare number's words are too few to accuse."""
+    ridge = _one(_located(tmp_path, "# Roofline\n\nAn H100 SXM's ridge point, 295, is far above a batch-1 decode.\n"), "295")
+    assert ridge.formula == "ridge_intensity" and ridge.finding.verdict.holds
+    off = _one(_located(tmp_path, "# Roofline\n\nAn H100 SXM's ridge point, 400, is far above a batch-1 decode.\n"), "400")
+    assert off.formula is None and off.finding is None

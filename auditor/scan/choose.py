@@ -48,6 +48,10 @@ OBSERVED = re.compile(
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
+BARE = "a bare number: no unit, and no sum printed for it"
+BARE_WORDS = re.compile(r"(?i)\b(?:intensity|ridge|flops?\s*/\s*byte|flops? per byte|ratio|sequences|requests|users|concurren\w*|fit)\b")
+"""A bare number's sentence in these words may be a ratio or a count a formula computes: it is tried, held to holding,
+if it has two figures or more ("4 query heads per KV head" in a sentence about groups holds too easily to say anything)."""
 LEAD = "page's lead"  # where ``Scanner.model_for`` found a model only the page's opening names
 LEAD_EVIDENCE = "model or card set up only in the page's lead"
 PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
@@ -72,7 +76,9 @@ class FormulaChooser:
 
     def choose(self, proposal, scopes, texts) -> None:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
-            proposal.evidence = ("a bare number: no unit, and no sum printed for it",)
+            proposal.evidence = (BARE,)
+            if BARE_WORDS.search(texts[2][0]) and len(re.sub(r"\D", "", proposal.stated).strip("0")) >= 2:
+                self._bare(proposal, scopes, texts)
             return
         if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):
             proposal.evidence = (f"{DEVICE_SIZE} ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
@@ -111,6 +117,21 @@ class FormulaChooser:
             # a model the page set up at its top, and not named here, may be one the section has left: it may confirm, not accuse
             proposal.evidence += ("held back: the model or card is only the page's lead's, and the number does not hold by it",)
             return
+        if proposal.score >= PROPOSE_AT:
+            proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+
+    def _bare(self, proposal, scopes, texts) -> None:
+        """A bare number whose clause speaks of a ratio of a kind the catalogue computes ("an arithmetic intensity of
+        32", "the ridge point, 206"): proposed only where the best formula the words name holds by it, for a bare
+        number's words are too few to accuse it."""
+        ranked, complete = self._ranked(proposal, texts, self._set_in(scopes[1], proposal))
+        if not ranked or ranked[0][0] < BARE_THRESHOLD:
+            return
+        best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
+        if missing or far or not self.holds(proposal, best.formula, given):
+            return
+        proposal.score = score_of(ranked[0][0], missing, True)
+        proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", "a bare number: proposed as its words' formula holds by it")
         if proposal.score >= PROPOSE_AT:
             proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
 
