@@ -187,3 +187,12 @@ def test_a_bare_number_in_words_of_a_ratio_is_proposed_only_where_its_formula_ho
     assert ridge.formula == "ridge_intensity" and ridge.finding.verdict.holds
     off = _one(_located(tmp_path, "# Roofline\n\nAn H100 SXM's ridge point, 400, is far above a batch-1 decode.\n"), "400")
     assert off.formula is None and off.finding is None
+
+
+def test_a_cells_context_is_its_own_columns_not_the_first_header_that_names_one(tmp_path):
+    """Under "| 128K Context KV | 1M Context KV |" the second cell is 12 KiB x 1,048,576 tokens = 12 GiB, not 1.5 GiB."""
+    found = _located(tmp_path, "# Qwen2-0.5B cache\n\n| Model | KV per Token (FP16) | 128K Context KV | 1M Context KV |\n"
+                               "| --- | --- | --- | --- |\n| Qwen2-0.5B | 12 KiB | 1.5 GiB | 12 GiB |\n")
+    long = _one(found, "12 GiB")
+    assert long.given.get("seq_len") == 1048576 and long.finding.verdict.holds
+    assert _one(found, "1.5 GiB").given.get("seq_len") == 131072

@@ -146,21 +146,22 @@ def find_dtype(text: str) -> str | None:
 
 CONTEXT_WORD = r"(?:tokens?|context|ctx|sequences?|prompts?|input|output|conversations?|chats?|windows?)"
 SEQ_LEN_K = re.compile(
-    rf"(?<![\w.])(\d+)\s?[kK](?:[- ]{CONTEXT_WORD}\b|(?=\s+(?:\w+\s+)?{CONTEXT_WORD}\b))"
-    rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+|@\s*)(\d+)\s?[kK]\b",
+    rf"(?<![\w.])(\d+)\s?([kKM])(?:[- ]{CONTEXT_WORD}\b|(?=\s+(?:\w+\s+)?{CONTEXT_WORD}\b))"
+    rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+|@\s*)(\d+)\s?([kKM])\b",
     re.IGNORECASE,
 )
+SEQ_LEN_SCALE = {"k": 1024, "m": 1024 * 1024}  # "128K context" is 131,072 tokens and "1M context" 1,048,576, as lengths are
 SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b(?!\s*(?:/|per\b|a\s+second|an?\s+hour|each\s+second))")  # not a rate ("141 tokens/s")
 
 
 @lru_cache(maxsize=1024)
 def find_seq_len(text: str) -> int | None:
-    """A context length written nearby: "8K-token", "at 4k context", "a 32k prompt", "8,192 tokens".
+    """A context length written nearby: "8K-token", "at 4k context", "a 32k prompt", "1M context", "8,192 tokens".
 
     A "k" count is a length only beside a word of context ("D and F > 10k" is a width)."""
     match = SEQ_LEN_K.search(text)
     if match:
-        return int(match[1] or match[2]) * 1024
+        return int(match[1] or match[3]) * SEQ_LEN_SCALE[(match[2] or match[4]).lower()]
     match = SEQ_LEN_TOKENS.search(text)
     return int(match.group(1).replace(",", "")) if match else None
 
