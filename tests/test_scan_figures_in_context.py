@@ -196,3 +196,18 @@ def test_a_cells_context_is_its_own_columns_not_the_first_header_that_names_one(
     long = _one(found, "12 GiB")
     assert long.given.get("seq_len") == 1048576 and long.finding.verdict.holds
     assert _one(found, "1.5 GiB").given.get("seq_len") == 131072
+
+
+FORMATS = ("# Formats\n\nEach parameter is a number stored in some numeric format, which sets the memory it takes:\n\n"
+           "| Format | Bits per value | Bytes per value | 11.6B params |\n| --- | --- | --- | --- |\n| FP32 | 32 | 4 | 46.4 GB |\n"
+           "| BF16 | 16 | 2 | {bf16} |\n")
+
+
+def test_a_formula_the_words_rank_lower_is_taken_where_the_context_feeds_it_in_full_and_it_holds(tmp_path):
+    """Words of formats and bits rank a grouped-quantisation formula first, but no group size is given: the weights
+    of 11.6B parameters at each row's width (23.2 GB in BF16) are fed in full and hold. A size off them (25 GB) is
+    not accused by a formula the words ranked below others: it stays located."""
+    held = _one(_located(tmp_path, FORMATS.format(bf16="23.2 GB")), "23.2 GB")
+    assert held.given == {"weight_dtype": "bf16", "n_params": 11600000000} and held.finding.verdict.holds
+    off = _one(_located(tmp_path, FORMATS.format(bf16="25 GB")), "25 GB")
+    assert off.finding is None

@@ -48,6 +48,8 @@ OBSERVED = re.compile(
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
+FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding
+FED_EVIDENCE = "the words' first formulas lack inputs; this one the context feeds in full, and the number holds by it"
 BARE = "a bare number: no unit, and no sum printed for it"
 BARE_WORDS = re.compile(r"(?i)\b(?:intensity|ridge|flops?\s*/\s*byte|flops? per byte|ratio|sequences|requests|users|concurren\w*|fit)\b")
 """A bare number's sentence in these words may be a ratio or a count a formula computes: it is tried, held to holding,
@@ -73,6 +75,7 @@ class FormulaChooser:
         self._reasons: dict[tuple, str] = {}
         self._leaf_cache: dict[str, set[str]] = {}
         self._candidates: dict[tuple, list[str]] = {}  # the formulas a number of one unit (and bareness, per-header) may be
+        self._given_of, self._givens = None, {}  # the number being chosen, and what the context gives each formula for it
 
     def choose(self, proposal, scopes, texts) -> None:
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
@@ -99,12 +102,21 @@ class FormulaChooser:
         if missing and best.formula in complete:
             # "complete" by the names the sentence prints ("10 GiB" as a card's memory), yet the context gives no value:
             # its bonus was never earned, and the formulas it outranked are weighed without it
-            unearned = {f for f in complete if f == best.formula or self.scanner.given_for(proposal, f, scopes)[1]}
+            unearned = {f for f in complete if f == best.formula or self._given_for(proposal, f, scopes)[1]}
             rest = [(total - COMPLETE_BONUS if score.formula in unearned else total, score) for total, score in ranked if score.formula != best.formula]
             rest.sort(key=lambda pair: pair[0], reverse=True)
             if rest and rest[0][0] >= (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
                 ranked, complete = rest, complete - unearned
                 best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
+        if missing and parse_stated(proposal.stated).comparator in ("=", "range") and (fed := self._fed_and_holding(proposal, ranked, scopes)) is not None:
+            # not a bound: "> 240" holds by too many formulas to say which
+            best, given, missing, model_scope, far = fed
+            ranked = [(total, score) for total, score in ranked if score is best]  # scored as the words rank it
+            proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", FED_EVIDENCE)
+            proposal.score = score_of(ranked[0][0], [], proposal.bare)
+            if proposal.score >= PROPOSE_AT:
+                proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+            return
         proposal.score = score_of(ranked[0][0], missing, proposal.bare)
         evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
         evidence += [LEAD_EVIDENCE if model_scope == LEAD else f"model named in the {model_scope}"] if model_scope else []
@@ -119,6 +131,37 @@ class FormulaChooser:
             return
         if proposal.score >= PROPOSE_AT:
             proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+
+    def _given_for(self, proposal, formula_id: str, scopes):
+        """``Scanner.given_for``, kept for the number being chosen: the ranking's passes ask it of one formula again."""
+        if self._given_of is not proposal:
+            self._given_of, self._givens = proposal, {}
+        if formula_id not in self._givens:
+            given, missing, model_scope = self.scanner.given_for(proposal, formula_id, scopes)
+            self._givens[formula_id] = (dict(given), list(missing), model_scope, dict(proposal.page_inputs))
+        given, missing, model_scope, page_inputs = self._givens[formula_id]
+        proposal.page_inputs = dict(page_inputs)  # what the chosen formula's inputs came from, as its own call left it
+        return dict(given), list(missing), model_scope
+
+    def _fed_and_holding(self, proposal, ranked, scopes):
+        """Where the words' best formulas lack inputs the context gives, the first of the next ones (above the words'
+        threshold) that the context feeds in full and the number holds by: "46.4 GB" under "| Format | BF16 |" beside
+        "11.6B parameters" is the weights, though the words of a quantized format rank a grouped one first. Only where
+        it holds: a formula the words rank below others may confirm a number, never accuse it."""
+        # what the context gave no formula, a model's or a card's figures aside (a model may feed one formula, not another)
+        supplied = self.scanner.model_symbols | {symbol.name for symbol in self.scanner.gpu_symbols}
+        lacking = {name for _, missing, _, _ in self._givens.values() for name in missing} - supplied
+        for total, score in ranked[:FED_CHOICES]:
+            if total < THRESHOLD_WORDS:
+                break
+            if score.formula not in self._givens and lacking & self._leaves(score.formula):
+                continue  # it needs an input the context gave no formula before it
+            if self.scanner.project.catalogue.formulas[score.formula].fallacy_of:
+                continue  # a rule the catalogue keeps to name a slip ("P x Q / 8"): holding by it confirms nothing
+            given, missing, model_scope = self._given_for(proposal, score.formula, scopes)
+            if not missing and not restated_input(self.scanner.project.catalogue, score.formula, given) and self.holds(proposal, score.formula, given):
+                return score, given, missing, model_scope, ""
+        return None
 
     def _bare(self, proposal, scopes, texts) -> None:
         """A bare number whose clause speaks of a ratio of a kind the catalogue computes ("an arithmetic intensity of
@@ -159,7 +202,7 @@ class FormulaChooser:
         choices = [(total, score) for total, score in ranked[:RESOLVE_CHOICES] if total >= RESOLVE_MARGIN * ranked[0][0] or score.formula in complete]
         choices += [(total, score) for total, score in ranked[RESOLVE_CHOICES:] if score.formula in complete]  # set in full, however worded
         for index, (total, score) in enumerate(choices):
-            given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
+            given, missing, model_scope = self._given_for(proposal, score.formula, scopes)
             if missing:
                 first = first or (score, given, missing, model_scope, "")
                 continue
@@ -181,7 +224,7 @@ class FormulaChooser:
         for total, score in rest:
             if total < TIED * ranked[0][0]:
                 continue
-            given, missing, model_scope = self.scanner.given_for(proposal, score.formula, scopes)
+            given, missing, model_scope = self._given_for(proposal, score.formula, scopes)
             if not missing and self.holds(proposal, score.formula, given):
                 return score, given, missing, model_scope, ""
         return None

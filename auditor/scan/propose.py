@@ -123,6 +123,9 @@ class Scanner:
         self._counts: dict[str, int | None] = {}
         self._geometry_counts: dict[str, dict[str, int]] = {}
         self.scenario_cache: dict[tuple, dict[str, int]] = {}
+        self.written_values: dict[tuple, object] = {}  # a value the text writes for a symbol near a number (``given``)
+        self.dtypes_named: dict[tuple, str | None] = {}  # the dtype a number's context sets up (``given``)
+        self.page_values: dict[tuple, object] = {}  # the figure the page writes for a symbol near a number (``given``)
         self._variants: dict[tuple, dict] = {}
         self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
