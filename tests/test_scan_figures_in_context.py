@@ -211,3 +211,12 @@ def test_a_formula_the_words_rank_lower_is_taken_where_the_context_feeds_it_in_f
     assert held.given == {"weight_dtype": "bf16", "n_params": 11600000000} and held.finding.verdict.holds
     off = _one(_located(tmp_path, FORMATS.format(bf16="25 GB")), "25 GB")
     assert off.finding is None
+
+
+def test_a_size_whose_words_rank_a_budget_first_is_priced_by_the_cache_formula_the_context_feeds(tmp_path):
+    """"The KV of one request" ranks a memory budget first, with no card's memory given; the cache of one
+    2,048-token request of the lead's Llama 3.1 8B in BF16 (2,048 x 128 KiB = 0.268 GB) is fed in full and holds."""
+    found = _located(tmp_path, "# Scheduling\n\nWe keep Llama 3.1 8B, BF16 and a context of 2048 tokens.\n\n## Capacity\n\n"
+                               "The KV of one request is about 0.268 GB, its workspace aside.\n")
+    size = _one(found, "about 0.268 GB")
+    assert size.formula and size.formula.startswith("kv_bytes") and size.finding.verdict.holds

@@ -48,6 +48,7 @@ OBSERVED = re.compile(
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
+ITS_OWN_INPUT = "at its defaults"  # how ``restated_input`` begins: the words' formula is one of its own inputs
 FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding
 FED_EVIDENCE = "the words' first formulas lack inputs; this one the context feeds in full, and the number holds by it"
 BARE = "a bare number: no unit, and no sum printed for it"
@@ -108,7 +109,7 @@ class FormulaChooser:
             if rest and rest[0][0] >= (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
                 ranked, complete = rest, complete - unearned
                 best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
-        if missing and parse_stated(proposal.stated).comparator in ("=", "range") and (fed := self._fed_and_holding(proposal, ranked, scopes)) is not None:
+        if (missing or far.startswith(ITS_OWN_INPUT)) and parse_stated(proposal.stated).comparator in ("=", "range") and (fed := self._fed_and_holding(proposal, ranked, scopes)) is not None:
             # not a bound: "> 240" holds by too many formulas to say which
             best, given, missing, model_scope, far = fed
             ranked = [(total, score) for total, score in ranked if score is best]  # scored as the words rank it
@@ -376,7 +377,7 @@ def restated_input(catalogue, formula_id: str, given: dict) -> str:
     if only.unit.dimensions != catalogue.formulas[formula_id].unit.dimensions:
         return ""
     shown = ", ".join(f"{n} = {catalogue.symbols[n].default}" for n in defaulted)
-    return f"at its defaults ({shown}) the formula is {only.name} itself: a figure the page cites, not a claim"
+    return f"{ITS_OWN_INPUT} ({shown}) the formula is {only.name} itself: a figure the page cites, not a claim"
 
 
 def _named_in(required: tuple[str, ...], sentence: str) -> bool:
