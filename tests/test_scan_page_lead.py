@@ -51,3 +51,11 @@ def test_an_input_the_lead_sets_feeds_a_section_that_sets_none_to_confirm_only(t
     assert confirmed.given.get("seq_len") == 2048 and confirmed.finding.verdict.holds
     off = _one(_located(tmp_path, text.format(size="512 MiB")), "512 MiB")
     assert off.finding is None and any(e.startswith("held back") for e in off.evidence)
+
+
+def test_the_sheet_figure_of_the_leads_card_is_cited_not_derived(tmp_path):
+    """Under a lead that names an H200 SXM, "bandwidth (4.8 TB/s)" is its sheet's figure, not 989 TFLOPS / 206."""
+    found = _located(tmp_path, "# Notes\n\nWe serve on an H200 SXM.\n\n## Roofline\n\nCompute (989 TFLOPS) over the ridge of"
+                               " 206 FLOPs/byte; memory bandwidth (4.8 TB/s) sets the decode floor.\n")
+    bandwidth = _one(found, "4.8 TB/s")
+    assert bandwidth.arithmetic is None and bandwidth.evidence[0].startswith("the sheet's mem_bandwidth of h200_sxm")

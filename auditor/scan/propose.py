@@ -616,10 +616,12 @@ class Scanner:
 
     def _not_derived(self, proposal: Proposal) -> bool:
         """A reference ratio ("1.00× (baseline)") or the sheet's own figure for the card its row or clause names
-        ("| H200 SXM | 4.80 TB/s |"): the page cites it, so no two of its numbers that happen to give it are its sum."""
+        ("| H200 SXM | 4.80 TB/s |"), or the page's lead alone names: the page cites it, so no two of its numbers that
+        happen to give it are its sum."""
         if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")):
             return True
-        gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start)
+        gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start) or (
+            self.setup_gpu if proposal.start >= self.lead[1] else None)  # "bandwidth (4.8 TB/s)" under a lead that names the H200
         printed = derivations.printed_value(proposal)
         if gpu is None or printed is None or not printed[1]:
             return False
