@@ -56,3 +56,11 @@ def test_a_tables_own_sum_over_a_cell_its_formula_flags_carries_the_slip(tmp_pat
     assert found["183 MB"].finding.verdict.holds and found["234 MB"].finding.verdict.holds
     total = found["696 MB"]
     assert "the slip there is carried here" in " ".join(total.evidence) and not total.finding.verdict.holds
+
+
+def test_a_printed_sum_on_a_total_that_carries_a_slip_carries_it_on(tmp_path):
+    """Below the table, "696 MB / 2 = 348 MB" halves a total whose 160 MB is 167.8 MB: the half is 352.3 MB, so the
+    sum that holds on the printed figures is flagged with the slip carried, as the page's next step would be."""
+    found = scanned_text(tmp_path, PAGE + "\nIn INT8 the longest row's total halves: 696 MB / 2 = 348 MB.\n")
+    half = found["348 MB"]
+    assert any("the slip there is carried here" in e for e in half.evidence) and not half.finding.verdict.holds

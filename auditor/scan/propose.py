@@ -72,6 +72,8 @@ COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lowe
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 
+CARRIED = "the slip there is carried here"  # the evidence of a figure taken at the value a slip upstream gives
+
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
 
 
@@ -243,7 +245,7 @@ class Scanner:
                 line = self.raw.position(first.raw[0])[0]
                 shown = text[operand.start:operand.end]
                 taken.append(f"{shown} taken at its exact value, as worked out at line {line}" if holds else
-                             f"{shown} taken at the value its own working at line {line} gives: the slip there is carried here")
+                             f"{shown} taken at the value its own working at line {line} gives: {CARRIED}")
             if taken:
                 proposal.arithmetic = expression
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
@@ -256,6 +258,13 @@ class Scanner:
         16.8)."""
         if first is not None and first.formula is not None and first.arithmetic is None and not first.worked_out:
             return self._slipped(first), False
+        if first is not None and id(first) in self._rule_cells and first.arithmetic is not None:
+            # a table's own arithmetic ("Total = Local + Global"), its cells at the values they were taken at
+            finding = self._draft(first, rule=True)
+            carried = any(CARRIED in e for e in first.evidence)  # a cell's slip carried in is the slip this total carries on
+            if finding is not None and finding.computed_base is not None and (finding.verdict.holds or carried or _named_slip(finding)):
+                return Fraction(finding.computed_base), finding.verdict.holds
+            return None, False
         if first is None or first.arithmetic is None or first.given or first.worked_out:
             return None, False
         finding = self._draft(first, first.arithmetic)
@@ -272,13 +281,18 @@ class Scanner:
         finding = self._draft(first, first.arithmetic) if first.formula is None else self._draft(first, formula=first.formula)
         return Fraction(finding.computed_base) if _named_slip(finding) and finding.computed_base is not None else None
 
-    def _draft(self, proposal: Proposal, expression: str | None = None, formula: str | None = None):
-        """The engine's finding for the number as a sum (``expression``) or as the formula with its proposed inputs;
-        None where the draft cannot be read."""
+    def _draft(self, proposal: Proposal, expression: str | None = None, formula: str | None = None, rule: bool = False):
+        """The engine's finding for the number as a sum (``expression``), as the formula with its proposed inputs, or
+        (``rule``) as the table's own arithmetic proposed for it with its cells; None where the draft cannot be read."""
+        from dataclasses import replace
+
         from auditor.base.errors import AuditorError
 
         try:
-            draft = draft_sum(proposal, expression) if formula is None else draft_claim(proposal, formula, proposal.given, proposal.unit)
+            if rule:
+                draft = proposal_claim(replace(proposal, raw=proposal.raw or (0, 0)), None, "draft")
+            else:
+                draft = draft_sum(proposal, expression) if formula is None else draft_claim(proposal, formula, proposal.given, proposal.unit)
             return audited_draft(draft, self.project, self.draft_audits)
         except AuditorError:
             return None
@@ -559,7 +573,7 @@ class Scanner:
                 factor = derivations.unit_factor(first) if exact is not None else None
                 if exact is not None and factor and name in proposal.given:
                     proposal.given[name] = f"{derivations.decimal(exact / factor)} {derivations.printed_unit(first)}".strip()
-                    carried.append(f"{cell.text.strip()} taken at the value its own formula gives: the slip there is carried here")
+                    carried.append(f"{cell.text.strip()} taken at the value its own formula gives: {CARRIED}")
             proposal.evidence += tuple(carried)
 
     def _worked_out(self, located: list[Proposal], operands: set[int] = frozenset()) -> None:
