@@ -220,3 +220,12 @@ def test_a_size_whose_words_rank_a_budget_first_is_priced_by_the_cache_formula_t
                                "The KV of one request is about 0.268 GB, its workspace aside.\n")
     size = _one(found, "about 0.268 GB")
     assert size.formula and size.formula.startswith("kv_bytes") and size.finding.verdict.holds
+
+
+def test_a_per_token_size_multiplied_by_a_length_is_that_size_again(tmp_path):
+    """"= 327,680 bytes = 320 KB per token", then "8,192 × 320 KB = 2.62 GB": the 320 KB is the 327,680 bytes worked
+    out above, so the product is 2.68 GB and the printed 2.62 GB took the rounded 320 KB as 320,000 bytes."""
+    found = _located(tmp_path, "# Cache\n\nPer token: 2 × 80 × 8 × 128 × 2 = 327,680 bytes = 320 KB per token.\n\n"
+                               "At 8K context: 8,192 × 320 KB = 2.62 GB.\n")
+    total = _one(found, "2.62 GB")
+    assert any("taken at its exact value" in e for e in total.evidence) and not total.finding.verdict.holds
