@@ -64,3 +64,12 @@ def test_a_printed_sum_on_a_total_that_carries_a_slip_carries_it_on(tmp_path):
     found = scanned_text(tmp_path, PAGE + "\nIn INT8 the longest row's total halves: 696 MB / 2 = 348 MB.\n")
     half = found["348 MB"]
     assert any("the slip there is carried here" in e for e in half.evidence) and not half.finding.verdict.holds
+
+
+def test_a_first_column_in_thousands_of_tokens_is_read_as_lengths():
+    """"2K tokens" is a length of 2,048, not 2: a sweep at 2 would price every row a thousandfold low."""
+    from auditor.scan.table_templates import first_column_values
+    from auditor.scan.tables import find_tables
+
+    (table,) = find_tables("| Context (T) | KV |\n| --- | --- |\n| 2K tokens | 48 MB |\n| 8K tokens | 192 MB |\n| 1M tokens | 24 GB |\n")
+    assert [value for value, _ in first_column_values(table)] == [2048, 8192, 1048576]

@@ -27,6 +27,7 @@ BYTES = frozenset({"bytes", "byte", "B"})
 FUNCTIONS = frozenset({"min", "max"})
 HEADER_LETTER = re.compile(r"\(\s*([A-Za-z])\s*\)\s*$|\b([A-Za-z])\s*$")
 LABEL_WORDS = re.compile(r"[A-Za-z]{2,}")
+SCALE = {"k": 1024, "m": 1024 * 1024}
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def first_column_values(table: Table) -> list[tuple[Fraction, list]] | None:
         return None
     found = []
     for row in table.body:
-        match = re.match(r"[\s*`~]*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.])", row[0].text)
-        if match:
-            found.append((Fraction(plain_number(match[1])), row))
+        match = re.match(r"[\s*`~]*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.])([kKM](?![A-Za-z]))?", row[0].text)
+        if match:  # "2K tokens" is 2,048, as a context length's "K" is (``match.find_seq_len``)
+            found.append((Fraction(plain_number(match[1])) * SCALE.get((match[2] or "").lower(), 1), row))
     return found if len(found) >= 2 else None
