@@ -541,6 +541,14 @@ def test_a_number_times_a_power_of_ten_is_one_number_with_its_unit():
     assert [w.given for w in written_quantities("HBM of 4.8 × 10^12 bytes/s")] == ["4.8e12 bytes/s"]
 
 
+def test_letters_in_brackets_after_a_factor_name_it_not_multiply_it():
+    """"x 2 (K+V) x 2 bytes": the 2 counts keys and values; (K+V) is no sum of two inputs the page never sets."""
+    from auditor.scan.sums import find_sums
+
+    (found,) = find_sums("8 KV heads x 128 dim x 32 layers x 2 (K+V) x 2 bytes = 131 KB per token.")
+    assert found.expression == "8 * 128 * 32 * 2 * (2*bytes)" and not found.names
+
+
 def test_a_model_the_next_sections_heading_names_is_not_this_sections(tmp_path):
     """2 * 80 * 8 * 128 * 2 B = 320 KiB is Llama 2 70B's, the heading above; the 7B of the heading below is the next example's."""
     page = tmp_path / "examples.md"

@@ -24,8 +24,9 @@ TIMES_TEN = re.compile(r"(\d+(?:\.\d+)?)\s*[×·]\s*10\^(?:\(([-+]?\d+)\)|([-+]?
 SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(15)" or "10^15": a closing bracket only for its own opening one
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
+# a factor's name in brackets a space after it ("2 (K+V)"): a label; letters glued to it ("4nhb(s+o)") are algebra
 TOKEN = re.compile(
-    rf"(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\))?"
+    rf"(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
