@@ -50,10 +50,12 @@ def stem(word: str) -> str:
     return SYNONYMS.get(word, word)
 
 
-def words(text: str) -> list[str]:
-    """Stemmed content words of ``text``; ids split on '_', numbers and stop words dropped."""
+@lru_cache(maxsize=4096)
+def words(text: str) -> tuple[str, ...]:
+    """Stemmed content words of ``text``; ids split on '_', numbers and stop words dropped. Kept per text: the
+    numbers of one paragraph rank their formulas against the same paragraph and section."""
     raw = re.findall(r"[a-zµ][a-z0-9µ]*", text.lower().replace("_", " "))
-    return [w for w in (stem(r) for r in raw if r not in STOP) if w and len(w) > 1 and w not in STOP]
+    return tuple(w for w in (stem(r) for r in raw if r not in STOP) if w and len(w) > 1 and w not in STOP)
 
 
 def sections(text: str) -> set[str]:
