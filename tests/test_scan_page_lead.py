@@ -4,25 +4,9 @@ that name none, but only to confirm: a number that does not hold by it may be ab
 
 from __future__ import annotations
 
+from test_scan_figures_in_context import _located, _one
+
 LEAD = "# Serving notes\n\nThroughout, we use Llama 3.1 8B in BF16.\n\n## Cache\n\nThe KV cache takes {size} per token.\n"
-
-
-def _located(tmp_path, text: str) -> list:
-    from auditor.audit.project import Project
-    from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner, audit_proposals
-
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    document, project = Document.read(page), Project.load(tmp_path)
-    proposals = Scanner(document, project).proposals()
-    audit_proposals(proposals, document, project)
-    return proposals
-
-
-def _one(found: list, stated: str):
-    (match,) = [p for p in found if p.stated == stated]
-    return match
 
 
 def test_the_leads_model_feeds_a_section_that_names_none(tmp_path):
