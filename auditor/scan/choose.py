@@ -100,23 +100,15 @@ class FormulaChooser:
         if not ranked or ranked[0][0] < (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
             return
         best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
-        if missing and best.formula in complete:
-            # "complete" by the names the sentence prints ("10 GiB" as a card's memory), yet the context gives no value:
-            # its bonus was never earned, and the formulas it outranked are weighed without it
-            unearned = {f for f in complete if f == best.formula or self._given_for(proposal, f, scopes)[1]}
-            rest = [(total - COMPLETE_BONUS if score.formula in unearned else total, score) for total, score in ranked if score.formula != best.formula]
-            rest.sort(key=lambda pair: pair[0], reverse=True)
-            if rest and rest[0][0] >= (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
-                ranked, complete = rest, complete - unearned
-                best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
+        if missing and best.formula in complete and (reweighed := self._unearned_aside(proposal, ranked, scopes, complete, best)):
+            ranked, complete = reweighed
+            best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
         if (missing or far.startswith(ITS_OWN_INPUT)) and parse_stated(proposal.stated).comparator in ("=", "range") and (fed := self._fed_and_holding(proposal, ranked, scopes)) is not None:
             # not a bound: "> 240" holds by too many formulas to say which
-            best, given, missing, model_scope, far = fed
-            ranked = [(total, score) for total, score in ranked if score is best]  # scored as the words rank it
+            best, given = fed
             proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", FED_EVIDENCE)
-            proposal.score = score_of(ranked[0][0], [], proposal.bare)
-            if proposal.score >= PROPOSE_AT:
-                proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+            proposal.score = score_of(next(total for total, score in ranked if score is best), [], proposal.bare)  # as the words rank it
+            self._propose(proposal, best.formula, given)
             return
         proposal.score = score_of(ranked[0][0], missing, proposal.bare)
         evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
@@ -130,8 +122,24 @@ class FormulaChooser:
             # a model the page set up at its top, and not named here, may be one the section has left: it may confirm, not accuse
             proposal.evidence += ("held back: the model or card is only the page's lead's, and the number does not hold by it",)
             return
+        self._propose(proposal, best.formula, given)
+
+    def _propose(self, proposal, formula_id: str, given: dict) -> None:
+        """The formula and its inputs, proposed where the number's score is high enough to propose at all."""
         if proposal.score >= PROPOSE_AT:
-            proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+            proposal.formula, proposal.given, proposal.unit = formula_id, given, self._unit_for_bare(proposal, formula_id)
+
+    def _unearned_aside(self, proposal, ranked, scopes, complete: set[str], best):
+        """(ranked, complete) again where the best formula was "complete" only by the names its sentence prints ("10 GiB"
+        taken as a card's memory) and the context gives it no value: that bonus was never earned, so it, and every other
+        formula's so unearned, is taken off, and the formulas they outranked are weighed without it. None where nothing
+        is left above the words' threshold."""
+        unearned = {f for f in complete if f == best.formula or self._given_for(proposal, f, scopes)[1]}
+        rest = [(total - COMPLETE_BONUS if score.formula in unearned else total, score) for total, score in ranked if score.formula != best.formula]
+        rest.sort(key=lambda pair: pair[0], reverse=True)
+        if rest and rest[0][0] >= (BARE_THRESHOLD if proposal.bare else THRESHOLD_WORDS):
+            return rest, complete - unearned
+        return None
 
     def _given_for(self, proposal, formula_id: str, scopes):
         """``Scanner.given_for``, kept for the number being chosen: the ranking's passes ask it of one formula again."""
@@ -145,8 +153,8 @@ class FormulaChooser:
         return dict(given), list(missing), model_scope
 
     def _fed_and_holding(self, proposal, ranked, scopes):
-        """Where the words' best formulas lack inputs the context gives, the first of the next ones (above the words'
-        threshold) that the context feeds in full and the number holds by: "46.4 GB" under "| Format | BF16 |" beside
+        """(Score, inputs) of the first formula, of the words' first few above their threshold, that the context feeds
+        in full and the number holds by, for a number whose words' best formula lacks inputs: "46.4 GB" under "| Format | BF16 |" beside
         "11.6B parameters" is the weights, though the words of a quantized format rank a grouped one first. Only where
         it holds: a formula the words rank below others may confirm a number, never accuse it."""
         # what the context gave no formula, a model's or a card's figures aside (a model may feed one formula, not another)
@@ -159,9 +167,9 @@ class FormulaChooser:
                 continue  # it needs an input the context gave no formula before it
             if self.scanner.project.catalogue.formulas[score.formula].fallacy_of:
                 continue  # a rule the catalogue keeps to name a slip ("P x Q / 8"): holding by it confirms nothing
-            given, missing, model_scope = self._given_for(proposal, score.formula, scopes)
+            given, missing, _ = self._given_for(proposal, score.formula, scopes)
             if not missing and not restated_input(self.scanner.project.catalogue, score.formula, given) and self.holds(proposal, score.formula, given):
-                return score, given, missing, model_scope, ""
+                return score, given
         return None
 
     def _bare(self, proposal, scopes, texts) -> None:
@@ -176,8 +184,7 @@ class FormulaChooser:
             return
         proposal.score = score_of(ranked[0][0], missing, True)
         proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", "a bare number: proposed as its words' formula holds by it")
-        if proposal.score >= PROPOSE_AT:
-            proposal.formula, proposal.given, proposal.unit = best.formula, given, self._unit_for_bare(proposal, best.formula)
+        self._propose(proposal, best.formula, given)
 
     def _gpu_named_at(self, position: int) -> bool:
         """Whether an accelerator's name follows right after ``position`` ("80GB A100")."""
