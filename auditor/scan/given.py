@@ -72,10 +72,9 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
             continue
         if not needs_text(symbol, given, scanner.model_symbols):
             continue
-        key = (proposal.start, proposal.end, symbol.name, tuple(scopes))
-        if key not in scanner.written_values:  # asked once per formula the number may be: the text's answer is one
-            scanner.written_values[key] = written_value(scanner, proposal, symbol, scopes)
-        value = scanner.written_values[key]
+        # asked once per formula the number may be: the text's answer is one
+        value = _kept(scanner.written_values, (proposal.start, proposal.end, symbol.name, tuple(scopes)),
+                      lambda: written_value(scanner, proposal, symbol, scopes))
         if value is None and symbol.name in scanner.symbol_settings:
             setting = setting_for(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)
             value = Fraction(str(setting)) if setting is not None else None
@@ -93,6 +92,13 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     if set_by_lead or (card_by_lead and any(s.gpu and s.name not in page_inputs and s.name not in given for s in symbols)):
         model_scope = LEAD  # an input, or a figure of the lead's card from its sheet, comes from the page's opening only
     return given, missing, model_scope
+
+
+def _kept(store: dict, key, compute):
+    """``compute()``, once per key: what the text gives a number is the same for every formula it is tried as."""
+    if key not in store:
+        store[key] = compute()
+    return store[key]
 
 
 def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], given: dict) -> tuple[str, bool]:
@@ -121,10 +127,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         count = device_count(scanner, gpu, scopes, proposal.start)
         if count and "n_devices" in leaves:
             given["n_devices"] = count
-    key = (proposal.start, proposal.end, tuple(scopes))
-    if key not in scanner.dtypes_named:  # the same for every formula the number may be
-        scanner.dtypes_named[key] = scanner.dtype_set_up(proposal, scopes)
-    dtype = scanner.dtypes_named[key]
+    dtype = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes)), lambda: scanner.dtype_set_up(proposal, scopes))
     for key in sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal}):
         if dtype:
             given[key] = dtype
@@ -337,10 +340,8 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     # ("can exceed 60 GB, nearly an entire A100's memory" is no A100 of the page's)
     anywhere = symbol.name in PAGE_COUNTS or (symbol.gpu and any(k == "[time]" for k, _ in symbol.unit.dimensions))
     wide = list(scopes) + ([(0, len(scanner.view.text))] if anywhere else [])
-    key = (symbol.name, proposal.start, proposal.end, tuple(wide))
-    if key not in scanner.page_values:  # the same for every formula that takes the symbol
-        scanner.page_values[key] = page_value(symbol, scanner.written, wide, (proposal.start, proposal.end))
-    found = scanner.page_values[key]
+    found = _kept(scanner.page_values, (symbol.name, proposal.start, proposal.end, tuple(wide)),
+                  lambda: page_value(symbol, scanner.written, wide, (proposal.start, proposal.end)))
     if found is not None and _printed_again(found, printed_value(proposal)):
         return False  # the number printed again is no input of itself
     if found is None or (symbol.gpu and sheet_instead(scanner, symbol, found, given)):

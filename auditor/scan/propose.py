@@ -71,21 +71,6 @@ COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lowe
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
-
-def _per_token_before(key: tuple, earlier: dict) -> Proposal | None:
-    """The size printed before per token whose value a sum's operand prints with no "per token": in "8,192 × 320 KB"
-    after "= 327,680 bytes = 320 KB per token", the 320 KB is that size again, multiplied by a length."""
-    value, dimensions = key
-    for (other, per), first in earlier.items():
-        if other != value or per == dimensions:
-            continue
-        times_a_token = dict(per)
-        times_a_token["[token]"] = times_a_token.get("[token]", 0) + 1
-        if {k: v for k, v in times_a_token.items() if v} == dict(dimensions):
-            return first
-    return None
-
-
 CARRIED = "the slip there is carried here"  # the evidence of a figure taken at the value a slip upstream gives
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -1182,6 +1167,20 @@ def _is_unit(name: str) -> bool:
 def scan_document(path, project) -> tuple[Document, list[Proposal]]:
     document = Document.read(path)
     return document, Scanner(document, project).proposals()
+
+
+def _per_token_before(key: tuple, earlier: dict) -> Proposal | None:
+    """The size printed before per token whose value a sum's operand prints with no "per token": in "8,192 × 320 KB"
+    after "= 327,680 bytes = 320 KB per token", the 320 KB is that size again, multiplied by a length."""
+    value, dimensions = key
+    for (other, per), first in earlier.items():
+        if other != value or per == dimensions:
+            continue
+        times_a_token = dict(per)
+        times_a_token["[token]"] = times_a_token.get("[token]", 0) + 1
+        if {k: v for k, v in times_a_token.items() if v} == dict(dimensions):
+            return first
+    return None
 
 
 def _named_slip(finding) -> bool:
