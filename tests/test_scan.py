@@ -549,6 +549,15 @@ def test_letters_in_brackets_after_a_factor_name_it_not_multiply_it():
     assert found.expression == "8 * 128 * 32 * 2 * (2*bytes)" and not found.names
 
 
+def test_a_count_word_scales_the_number_before_it_in_a_sum():
+    """"70 billion x 2 bytes = 140 GB": the billion is a factor, where a count's noun ("8 GPUs") is not."""
+    from auditor.scan.sums import find_sums
+
+    (found,) = find_sums("That is 70 billion x 2 bytes = 140 GB.")
+    assert found.expression == "(70*billion) * (2*bytes)"
+    assert [s.expression for s in find_sums("8 GPUs x 80 GB = 640 GB")] == ["8 * (80*GB)"]
+
+
 def test_a_model_the_next_sections_heading_names_is_not_this_sections(tmp_path):
     """2 * 80 * 8 * 128 * 2 B = 320 KiB is Llama 2 70B's, the heading above; the 7B of the heading below is the next example's."""
     page = tmp_path / "examples.md"

@@ -229,3 +229,10 @@ def test_a_per_token_size_multiplied_by_a_length_is_that_size_again(tmp_path):
                                "At 8K context: 8,192 × 320 KB = 2.62 GB.\n")
     total = _one(found, "2.62 GB")
     assert any("taken at its exact value" in e for e in total.evidence) and not total.finding.verdict.holds
+
+
+def test_a_conversion_thousands_of_times_off_is_two_quantities_not_a_slip(tmp_path):
+    """"INT4 = 4 bits = 35 GB for the same model": 4 bits is the width, 35 GB the weights; no unit slip makes one the
+    other, so nothing is flagged."""
+    weights = _one(_located(tmp_path, "# Widths\n\nQuantization: INT4 = 4 bits = 35 GB for the same model.\n"), "35 GB")
+    assert weights.finding is None and "two quantities" in weights.evidence[0]

@@ -17,6 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from auditor.base.precision import share_chance
+from auditor.base.quantity import parse_stated
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
@@ -71,6 +72,7 @@ COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lowe
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
+CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
 CARRIED = "the slip there is carried here"  # the evidence of a figure taken at the value a slip upstream gives
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -752,6 +754,16 @@ class Scanner:
                     found[ranged.start()] = name
         return found
 
+    def _two_quantities(self, proposal: Proposal, expression: str) -> bool:
+        """Whether a conversion ("= 4 bits = 35 GB") joins values more than a prefix's thousandfold apart: no slip of
+        units makes 4 bits 35 GB, so the page names two things, not one twice."""
+        finding = self._draft(proposal, expression)
+        if finding is None or finding.computed is None or finding.verdict.holds:
+            return False
+        stated = parse_stated(proposal.stated).value
+        ratio = abs(Fraction(finding.computed) / stated) if stated else None
+        return ratio is not None and not 1 / CONVERSION_REACH < ratio < CONVERSION_REACH
+
     def _sum(self, proposal: Proposal, found) -> None:
         """A number the page computes in front of the reader: its sum is the claim."""
         if found.unreadable:
@@ -785,6 +797,11 @@ class Scanner:
         if not found.operators and self._carries_a_slip(found):
             proposal.score = UNRESOLVED_SUM_SCORE
             proposal.evidence = tuple(evidence + ["converts the result of the sum before it, which does not hold: the slip is that sum's"])
+            return
+        if not found.operators and not given and self._two_quantities(proposal, expression):
+            proposal.score = UNRESOLVED_SUM_SCORE
+            proposal.evidence = (f"printed beside {found.expression}, but the two are thousands of times apart: two quantities"
+                                 " (\"INT4 = 4 bits = 35 GB\"), not one in two units",)
             return
         if not given and (in_bytes := self._glued_bytes(proposal, found)) is not None:
             expression, shown = in_bytes

@@ -263,6 +263,8 @@ def _kind(token: re.Match) -> str:
 
 
 DESCRIPTOR = re.compile(r"[A-Za-z]{3,}")
+SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
+"""Count words that scale the number before them: a factor of the sum, unlike a count's noun ("8 GPUs")."""
 CONNECTIVES = frozenset({"and", "but", "the", "are", "was", "for", "with", "from", "then", "than", "into", "while", "where", "which", "that"})
 """Words that join clauses, never a count's noun: "β = 3.35 TB/s and Π = 1,979 TFLOPS" is two settings, not a sum."""
 """A word after a number that is not a unit ("8 GPUs", "32B active", the "KV" of "8 KV heads"): what the number counts, not a factor."""
@@ -386,6 +388,7 @@ def _is_unit(word: str) -> bool:
     if word.lower() in ("x", "e") or len(word) > 14:
         return False
     try:
-        return not parse_unit(word.replace("µ", "u").replace("μ", "u")).dimensionless
+        unit = parse_unit(word.replace("µ", "u").replace("μ", "u"))
     except QuantityError:
         return False
+    return not unit.dimensionless or (unit.factor != 1 and word.lower() in SCALE_WORDS)  # "70 billion x 2 bytes" is 7e10 of them
