@@ -1,6 +1,6 @@
-"""A model the page's opening sets up for the whole page ("We use Llama 3.1 8B throughout") feeds the sections
-that name none, but only to confirm: a number that does not hold by it may be about another model
-(auditor/scan/propose.py ``Scanner.model_for``, choose.py)."""
+"""A model the page's opening sets up for the whole page ("We use Llama 3.1 8B throughout"), or a count another
+section prints, feeds the sections that name none, but only to confirm: a number that does not hold by it may be about
+another model (auditor/scan/propose.py ``Scanner.model_for``, given.py, choose.py)."""
 
 from __future__ import annotations
 
@@ -43,3 +43,14 @@ def test_the_sheet_figure_of_the_leads_card_is_cited_not_derived(tmp_path):
                                " 206 FLOPs/byte; memory bandwidth (4.8 TB/s) sets the decode floor.\n")
     bandwidth = _one(found, "4.8 TB/s")
     assert bandwidth.arithmetic is None and bandwidth.evidence[0].startswith("the sheet's mem_bandwidth of h200_sxm")
+
+
+FAR_COUNT = "# Notes\n\nSome text.\n\n## Model\n\nOur model has 8B parameters.\n\n## Weights\n\nAt FP16 its weights are {size}.\n"
+
+
+def test_a_count_printed_in_another_section_confirms_but_never_accuses(tmp_path):
+    """8e9 parameters x 2 bytes = 16 GB holds; a 20 GB two sections on may be another model's, so it is held back."""
+    held = _one(_located(tmp_path, FAR_COUNT.format(size="16 GB")), "16 GB")
+    assert held.given == {"weight_dtype": "fp16", "n_params": 8000000000} and held.finding.verdict.holds
+    off = _one(_located(tmp_path, FAR_COUNT.format(size="20 GB")), "20 GB")
+    assert off.finding is None and any(e.startswith("held back: the count or rate") for e in off.evidence)

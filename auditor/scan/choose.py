@@ -57,6 +57,10 @@ BARE_WORDS = re.compile(r"(?i)\b(?:intensity|ridge|flops?\s*/\s*byte|flops? per 
 if it has two figures or more ("4 query heads per KV head" in a sentence about groups holds too easily to say anything)."""
 LEAD = "page's lead"  # where ``Scanner.model_for`` found a model only the page's opening names
 LEAD_EVIDENCE = "model or card set up only in the page's lead"
+PAGE_WIDE = "page as a whole"  # a count or a rate the page prints only far from the number: it may confirm, not accuse
+PAGE_WIDE_EVIDENCE = "a count or a rate the page prints only outside the number's section"
+WEAK_EVIDENCE = {LEAD: LEAD_EVIDENCE, PAGE_WIDE: PAGE_WIDE_EVIDENCE}
+WEAK_HELD = {LEAD: "model or card is only the page's lead's", PAGE_WIDE: "count or rate is printed only far from the number"}
 PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
@@ -112,15 +116,16 @@ class FormulaChooser:
             return
         proposal.score = score_of(ranked[0][0], missing, proposal.bare)
         evidence = [f"words {', '.join(best.matched) or 'its phrases'}"] + ([f"owner §{best.section}"] if best.section else [])
-        evidence += [LEAD_EVIDENCE if model_scope == LEAD else f"model named in the {model_scope}"] if model_scope else []
+        evidence += [WEAK_EVIDENCE.get(model_scope) or f"model named in the {model_scope}"] if model_scope else []
         evidence += [f"missing {', '.join(missing)}"] if missing else []
         if far:
             proposal.score = round(proposal.score * FAR_FACTOR, 2)
             evidence.append(far)
         proposal.evidence = tuple(evidence)
-        if model_scope == LEAD and not missing and not self.holds(proposal, best.formula, given):
-            # a model the page set up at its top, and not named here, may be one the section has left: it may confirm, not accuse
-            proposal.evidence += ("held back: the model or card is only the page's lead's, and the number does not hold by it",)
+        if model_scope in WEAK_EVIDENCE and not missing and not self.holds(proposal, best.formula, given):
+            # a model the page set up at its top, or a count it prints in another section, may be one the section
+            # has left: it may confirm, not accuse
+            proposal.evidence += (f"held back: the {WEAK_HELD[model_scope]}, and the number does not hold by it",)
             return
         self._propose(proposal, best.formula, given)
 

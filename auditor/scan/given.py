@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import LEAD, written_value
+from .choose import LEAD, PAGE_WIDE, written_value
 from .derivations import printed_value
 from .gpu_figures import figure_for
 from .match import leaf_symbols
@@ -57,7 +57,7 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     leaves = leaf_symbols(catalogue, formula, set(given))
     symbols = [catalogue.symbols[n] for n in sorted(leaves)]  # in one order on every run: a printed size goes to one input only
     model_scope, card_by_lead = _named_inputs(scanner, proposal, formula, scopes, leaves, given)
-    set_by_lead = False
+    set_by_lead, far = False, set()
     missing = []
     ideal = any(s.ideal is not None for s in symbols) and is_ideal(scanner, proposal, scopes)
     row = scopes[:2] if scanner.place(proposal.start) is not None else ()
@@ -65,7 +65,7 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         if row and symbol.name in PAGE_COUNTS and (value := inputs_in_text.value_for(symbol.name, scanner.assignments, row, proposal.start, None)) is not None:
             given[symbol.name] = int(value)  # the cell's own row sets it ("| 7B |" under "Params"), before any count farther off
             continue
-        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs, taken) or stated_for_gpu(scanner, proposal, symbol, given, page_inputs):
+        if page_sets(scanner, proposal, symbol, scopes, given, page_inputs, taken, far) or stated_for_gpu(scanner, proposal, symbol, given, page_inputs):
             continue
         if ideal and symbol.ideal is not None:
             given[symbol.name] = int(symbol.ideal) if symbol.ideal.denominator == 1 else float(symbol.ideal)
@@ -91,6 +91,8 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     proposal.page_inputs = page_inputs
     if set_by_lead or (card_by_lead and any(s.gpu and s.name not in page_inputs and s.name not in given for s in symbols)):
         model_scope = LEAD  # an input, or a figure of the lead's card from its sheet, comes from the page's opening only
+    elif far and not model_scope:
+        model_scope = PAGE_WIDE  # a count or a rate the page prints only far from the number
     return given, missing, model_scope
 
 
@@ -328,7 +330,7 @@ def stated_for_gpu(scanner, proposal, symbol, given: dict, page_inputs: dict) ->
     return True
 
 
-def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict, taken: set[int]) -> bool:
+def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict, taken: set[int], far: set | None = None) -> bool:
     """A value the page writes for the symbol, with its unit, beats a config or spec sheet the page never quoted.
 
     Only the kinds of input a page sets up rather than derives: an accelerator's figures, a
@@ -355,6 +357,8 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     taken.add(found.start)
     given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text
+    if far is not None and anywhere and not any(low <= found.start < high for low, high in scopes):
+        far.add(symbol.name)  # a count or a rate the page prints only outside the number's section
     return True
 
 
