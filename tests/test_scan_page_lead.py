@@ -54,3 +54,14 @@ def test_a_count_printed_in_another_section_confirms_but_never_accuses(tmp_path)
     assert held.given == {"weight_dtype": "fp16", "n_params": 8000000000} and held.finding.verdict.holds
     off = _one(_located(tmp_path, FAR_COUNT.format(size="20 GB")), "20 GB")
     assert off.finding is None and any(e.startswith("held back: the count or rate") for e in off.evidence)
+
+
+FAR_SETTING = "# Notes\n\nSome text.\n\n## Setup\n\nWe run with `batch=64`.\n\n## Decode\n\nIn BF16 the decode weight intensity is {x} FLOPs/byte.\n"
+
+
+def test_a_setting_made_in_another_section_confirms_but_never_accuses(tmp_path):
+    """2 FLOPs x 64 sequences per 2-byte weight = 64 FLOPs/byte holds at the batch set two sections up; 100 is held back."""
+    held = _one(_located(tmp_path, FAR_SETTING.format(x="64")), "64 FLOPs/byte")
+    assert held.given.get("batch") == 64 and held.finding.verdict.holds
+    off = _one(_located(tmp_path, FAR_SETTING.format(x="100")), "100 FLOPs/byte")
+    assert off.finding is None and any(e.startswith("held back: the count or rate") for e in off.evidence)

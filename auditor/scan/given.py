@@ -23,7 +23,7 @@ from .gpu_figures import figure_for
 from .match import leaf_symbols
 from .quantities import within
 from .quantities import written_value as page_value
-from .settings import setting_for
+from .settings import setting_at
 from .sums import plain_number
 from .tables import row_quantities
 
@@ -76,8 +76,10 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         value = _kept(scanner.written_values, (proposal.start, proposal.end, symbol.name, tuple(scopes)),
                       lambda: written_value(scanner, proposal, symbol, scopes))
         if value is None and symbol.name in scanner.symbol_settings:
-            setting = setting_for(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)
-            value = Fraction(str(setting)) if setting is not None else None
+            setting = setting_at(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)
+            value = Fraction(str(setting.value)) if setting is not None else None
+            if setting is not None and not any(low <= setting.start < high for low, high in scopes):
+                far.add(symbol.name)  # "batch=128" two sections up: the page's setting there, perhaps not here
         if value is None and proposal.start >= scanner.lead[1]:
             # what the page's opening sets ("context L = 2048") and nothing nearer does: it may confirm, not accuse
             value = inputs_in_text.value_for(symbol.name, scanner.assignments, [scanner.lead], proposal.start, None)

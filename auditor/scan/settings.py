@@ -62,12 +62,18 @@ such as "d" is set again for another example ("project from d=12288" two section
 def setting_for(settings: list[Setting], name: str, position: int, any_name: bool = False) -> int | float | None:
     """The value the nearest setting of ``name`` (of any name, with ``any_name``) before ``position`` gives, else the
     first one just after it."""
+    found = setting_at(settings, name, position, any_name)
+    return found.value if found is not None else None
+
+
+def setting_at(settings: list[Setting], name: str, position: int, any_name: bool = False) -> Setting | None:
+    """The setting ``setting_for`` reads, where it is written."""
     named = settings if any_name else [s for s in settings if s.name == name]
     before = [s for s in named if s.start < position]
     if before:
-        return before[-1].value
+        return before[-1]
     after = [s for s in named if s.start - position <= AFTER_WITHIN]
-    return after[0].value if after else None
+    return after[0] if after else None
 
 
 def _number(text: str) -> int | float:
