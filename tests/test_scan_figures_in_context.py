@@ -236,3 +236,24 @@ def test_a_conversion_thousands_of_times_off_is_two_quantities_not_a_slip(tmp_pa
     other, so nothing is flagged."""
     weights = _one(_located(tmp_path, "# Widths\n\nQuantization: INT4 = 4 bits = 35 GB for the same model.\n"), "35 GB")
     assert weights.finding is None and "two quantities" in weights.evidence[0]
+
+
+def test_a_proposal_audited_at_the_end_is_its_draft_with_its_own_id_and_place(tmp_path):
+    """The choice of a formula audits drafts; the final audit reuses them, each finding then named and placed as its
+    own claim, with the verdict and diagnoses a fresh audit of that claim gives."""
+    from auditor.audit.pipeline import audit_claim
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.proposals import proposal_claim, proposal_ids
+
+    page = tmp_path / "page.md"
+    page.write_text("# Cache\n\nFor Llama 3.1 8B in BF16 the KV cache takes 128 KiB per token, so an 8,192-token request"
+                    " holds 1.07 GB, and 2 × 80 × 8 × 128 × 2 = 327,680 bytes.\n", encoding="utf-8")
+    found = [p for p in _located(tmp_path, page.read_text(encoding="utf-8")) if p.finding is not None]
+    document, project = Document.read(page), Project.load(tmp_path)
+    ids = proposal_ids(found, document)
+    assert found
+    for index, proposal in enumerate(found):
+        fresh = audit_claim(proposal_claim(proposal, document, ids[index]), project)
+        assert proposal.finding.claim_id != "draft" and proposal.finding.location.path == document.shown
+        assert (proposal.finding.verdict, proposal.finding.diagnoses) == (fresh.verdict, fresh.diagnoses)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import weakref
 from pathlib import Path
 
 from auditor.base.errors import AuditorError, Location
@@ -52,10 +53,26 @@ def audited_draft(claim, project, audits: dict | None):
 
     if audits is None:
         return audit_claim(claim, project)
-    key = (claim.formula, claim.arithmetic, repr(claim.stated), repr(sorted((k, str(v)) for k, v in claim.given.items())))
+    key = _said(claim)
     if key not in audits:
+        if len(audits) >= AUDITS_KEPT:
+            audits.clear()  # a long-lived project scanning page after page keeps the recent ones only
         audits[key] = audit_claim(claim, project)
     return audits[key]
+
+
+def draft_audits(project) -> dict:
+    """The findings the scans of ``project`` have drafted, by what each claim says: a proposal audited at the end is
+    a draft the choice of its formula already audited, so its finding is that one, with its own id and place."""
+    return _AUDITS.setdefault(project, {})
+
+
+def _said(claim) -> tuple:
+    return (claim.formula, claim.arithmetic, repr(claim.stated), repr(sorted((k, str(v)) for k, v in claim.given.items())))
+
+
+_AUDITS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+AUDITS_KEPT = 20_000
 
 
 def draft_sum(proposal: Proposal, expression: str):
@@ -96,16 +113,16 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
     """
     from dataclasses import replace
 
-    from auditor.audit.pipeline import audit_claim
-
-    ids = proposal_ids(proposals, document)
+    ids, audits = proposal_ids(proposals, document), draft_audits(project)
     for index, proposal in enumerate(proposals):
         if not proposal.proposed:
             continue
         try:
-            finding = audit_claim(proposal_claim(proposal, document, ids[index]), project)
+            claim = proposal_claim(proposal, document, ids[index])
+            drafted = audited_draft(claim, project, audits)
         except AuditorError:
             continue
+        finding = replace(drafted, claim_id=claim.id, location=claim.location, quote=claim.quote)
         rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
                    or ranged_alone(finding, proposal))
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:

@@ -29,7 +29,7 @@ from .choose import DEVICE_SIZE, LEAD, SCOPE_WEIGHTS, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
-from .proposals import audit_proposals, audited_draft, coincidental, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
+from .proposals import audit_proposals, audited_draft, coincidental, draft_audits, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
@@ -136,7 +136,7 @@ class Scanner:
         self.aggregates = {f.expr_text.split("*")[1].strip(): f.id for f in catalogue.formulas.values()
                            if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
-        self.draft_audits: dict = {}  # the engine's findings for draft claims, by what they say (``audited_draft``)
+        self.draft_audits = draft_audits(project)  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
         self._rule_cells: dict[int, dict] = {}  # a cell priced by its table's own arithmetic: the cells it reads, by name
 
