@@ -78,9 +78,9 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         if value is None and symbol.name in scanner.symbol_settings:
             setting = setting_at(scanner.symbol_settings[symbol.name], symbol.name, proposal.start, any_name=True)
             value = Fraction(str(setting.value)) if setting is not None else None
-            if setting is not None and not any(low <= setting.start < high for low, high in scopes):
+            if setting is not None and _outside(setting.start, scopes):
                 far.add(symbol.name)  # "batch=128" two sections up: the page's setting there, perhaps not here
-        if value is None and proposal.start >= scanner.lead[1]:
+        if value is None and scanner.past_lead(proposal.start):
             # what the page's opening sets ("context L = 2048") and nothing nearer does: it may confirm, not accuse
             value = inputs_in_text.value_for(symbol.name, scanner.assignments, [scanner.lead], proposal.start, None)
             set_by_lead = set_by_lead or value is not None
@@ -96,6 +96,11 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     elif far and not model_scope:
         model_scope = PAGE_WIDE  # a count or a rate the page prints only far from the number
     return given, missing, model_scope
+
+
+def _outside(position: int, scopes) -> bool:
+    """Whether ``position`` lies outside every scope of the number (its clause up to its section and the headings above)."""
+    return not any(low <= position < high for low, high in scopes)
 
 
 def _kept(store: dict, key, compute):
@@ -121,7 +126,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
             given.update({n: v for n, v in changed.items() if n in leaves})
             given.update({n: int(v) if getattr(v, "denominator", 1) == 1 else float(v) for n, v in derived.items() if n in leaves})
     gpu = scanner.table_gpu(proposal.start) or nearest(scanner.visible(scanner.gpus, proposal.start), scopes, proposal.start)
-    if gpu is None and scanner.setup_gpu and proposal.start >= scanner.lead[1]:
+    if gpu is None and scanner.setup_gpu and scanner.past_lead(proposal.start):
         gpu = scanner.setup_gpu  # the card the page's opening alone names: it may confirm a number, not accuse it
         given_by_lead = True
     else:
@@ -359,7 +364,7 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     taken.add(found.start)
     given[symbol.name] = found.given if found.dimensions or found.text.endswith("%") else int(found.value)
     page_inputs[symbol.name] = found.text
-    if far is not None and anywhere and not any(low <= found.start < high for low, high in scopes):
+    if far is not None and anywhere and _outside(found.start, scopes):
         far.add(symbol.name)  # a count or a rate the page prints only outside the number's section
     return True
 

@@ -117,10 +117,7 @@ class Scanner:
         self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
         self.named_models = sorted({m for _, _, m in self.models})
         self.lead = self._lead()
-        in_lead = {m for start, _, m in self.models if self.lead[0] <= start < self.lead[1]}
-        self.setup_model = in_lead.pop() if len(in_lead) == 1 else None
-        cards = {card for start, _, card in self.gpus if self.lead[0] <= start < self.lead[1]}
-        self.setup_gpu = cards.pop() if len(cards) == 1 else None
+        self.setup_model, self.setup_gpu = self._only_in_lead(self.models), self._only_in_lead(self.gpus)
         self._feeds: dict[tuple[str, str], bool] = {}
         self._geometries: dict[str, object] = {}  # a model's derived geometry, for sums in its config names
         self._counts: dict[str, int | None] = {}
@@ -638,7 +635,7 @@ class Scanner:
         if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")):
             return True
         gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start) or (
-            self.setup_gpu if proposal.start >= self.lead[1] else None)  # "bandwidth (4.8 TB/s)" under a lead that names the H200
+            self.setup_gpu if self.past_lead(proposal.start) else None)  # "bandwidth (4.8 TB/s)" under a lead that names the H200
         printed = derivations.printed_value(proposal)
         if gpu is None or printed is None or not printed[1]:
             return False
@@ -1008,9 +1005,18 @@ class Scanner:
             inside = sorted((f for f in models if low <= f[0] < high and self.feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
             if inside:
                 return inside[0][2], name, index
-        if self.setup_model and position >= self.lead[1] and self.feeds(formula, self.setup_model):
+        if self.setup_model and self.past_lead(position) and self.feeds(formula, self.setup_model):
             return self.setup_model, LEAD, len(scopes) - 1
         return None, "", -1
+
+    def past_lead(self, position: int) -> bool:
+        """Whether ``position`` comes after the page's opening, where what the opening alone sets up may apply."""
+        return position >= self.lead[1]
+
+    def _only_in_lead(self, found: list[tuple[int, int, str]]) -> str | None:
+        """The one model (or card) the page's opening names, if it names exactly one."""
+        named = {name for start, _, name in found if self.lead[0] <= start < self.lead[1]}
+        return named.pop() if len(named) == 1 else None
 
     def _lead(self) -> tuple[int, int]:
         """The page's opening, where it sets up what the rest works with ("We use Llama-3.1-70B throughout"): the

@@ -181,22 +181,23 @@ def _spread(latin: str, spots: list[int]) -> list[int]:
 
 @lru_cache(maxsize=1)
 def _cjk_units() -> tuple[re.Pattern, dict[str, str]]:
-    from auditor.base.resources import builtin
-    from auditor.base.yamlio import load_yaml
-
-    reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / "cjk_units.yaml")["units"]}
-    alternatives = "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
+    reads, alternatives = _spellings("cjk_units.yaml", "units")
     return re.compile(rf"(?<=\d)[ \u00a0\u3000]?(?P<unit>{alternatives})"), reads
 
 
 @lru_cache(maxsize=1)
 def _cjk_words() -> tuple[re.Pattern, dict[str, str]]:
+    reads, alternatives = _spellings("cjk_words.yaml", "words")
+    return re.compile(rf"(?P<unit>{alternatives})"), reads
+
+
+def _spellings(file: str, key: str) -> tuple[dict[str, str], str]:
+    """A ``units/`` file's written-to-read spellings, and its written forms as alternatives, longest first."""
     from auditor.base.resources import builtin
     from auditor.base.yamlio import load_yaml
 
-    reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / "cjk_words.yaml")["words"]}
-    alternatives = "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
-    return re.compile(rf"(?P<unit>{alternatives})"), reads
+    reads = {entry["written"]: entry["reads"] for entry in load_yaml(builtin("units") / file)[key]}
+    return reads, "|".join(re.escape(w) for w in sorted(reads, key=len, reverse=True))
 
 
 def _looks_like_html(raw: str) -> bool:
