@@ -71,6 +71,10 @@ def score_of(total: float, missing: list[str], bare: bool) -> float:
     return round(strength * (0.5 if missing else 1.0) * (0.85 if bare else 1.0), 2)
 
 
+ZERO = re.compile(r"[~≈]?\s*0(?:\.0+)?")
+NOTHING = "zero: the page says there is none, which no formula derives"
+
+
 class FormulaChooser:
     """Proposes a formula and inputs for one located number, using a scanner's indexes of the page."""
 
@@ -83,6 +87,9 @@ class FormulaChooser:
         self._given_of, self._givens = None, {}  # the number being chosen, and what the context gives each formula for it
 
     def choose(self, proposal, scopes, texts) -> None:
+        if ZERO.fullmatch(proposal.stated.strip()):
+            proposal.evidence = (NOTHING,)  # "| NVLink (GB/s) | 0 |": the part has none, there is nothing to recompute
+            return
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
             proposal.evidence = (BARE,)
             if BARE_WORDS.search(texts[2][0]) and len(re.sub(r"\D", "", proposal.stated).strip("0")) >= 2:
@@ -127,7 +134,23 @@ class FormulaChooser:
             # has left: it may confirm, not accuse
             proposal.evidence += (f"held back: the {WEAK_HELD[model_scope]}, and the number does not hold by it",)
             return
+        wrapper = self._built_on(ranked, best)
+        if wrapper is not None and not missing and not self.holds(proposal, best.formula, given):
+            proposal.evidence += (f"held back: the words rank {wrapper} first, which builds on {best.formula}: the number may be that one",)
+            return
         self._propose(proposal, best.formula, given)
+
+    def _built_on(self, ranked, best) -> str | None:
+        """A formula the words rank above the chosen one that takes it as an input ("≈14 GB/s effective": the words'
+        effective bandwidth is the theoretical one times the page's efficiency, which its context does not give): the
+        chosen formula is the number's only if it holds."""
+        tree = self.scanner.project.catalogue.tree
+        for _, score in ranked:
+            if score is best:
+                return None
+            if best.formula in tree(score.formula)[1:]:
+                return score.formula
+        return None
 
     def _propose(self, proposal, formula_id: str, given: dict) -> None:
         """The formula and its inputs, proposed where the number's score is high enough to propose at all."""

@@ -21,7 +21,7 @@ from auditor.base.quantity import parse_stated
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import beside_count, config_names, derivations, device_ratios, noise, repeats, shown_below, sum_units, table_sweeps, table_templates, tensor_shapes
+from . import beside_count, config_names, derivations, device_ratios, host_links, noise, repeats, shown_below, sum_units, table_sweeps, table_templates, tensor_shapes
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -96,7 +96,8 @@ class Scanner:
         counts = {n for n, s in catalogue.symbols.items() if s.config and s.unit.dimensionless} | {"n_kv_layers"}
         self.assignments = sorted(
             inputs_in_text.find_assignments(text, self.aliases) + inputs_in_text.counted_assignments(text, self.aliases, counts)
-            + inputs_in_text.worded_assignments(text) + table_settings(self.tables, self.aliases),
+            + inputs_in_text.worded_assignments(text) + table_settings(self.tables, self.aliases)
+            + host_links.link_settings(text) + host_links.column_settings(self.tables, text),
             key=lambda a: a.start,
         )
         self.sums = find_sums(text)
@@ -741,15 +742,23 @@ class Scanner:
     def _input_statements(self) -> dict[int, str]:
         """Where the page states an input ("3.35 TB/s of HBM bandwidth", "16GB of HBM"): a figure it cites, not a claim."""
         symbols = [s for s in self.project.catalogue.symbols.values() if s.gpu or s.domain == "fraction"]
+        generations = [a.start for a in self.assignments if "pcie_transfer_rate" in a.symbols]
         found = {}
         for written in self.written:
             name = setting_symbol(written, symbols) if written.dimensions or written.text.endswith("%") else None
+            if name and self._of_a_named_link(written.start, generations):
+                continue  # "a PCIe 4.0 x16 link moves 31.5 GB/s": the generation gives it, the page does not cite it
             if name:
                 found[written.start] = name
                 ranged = RANGE_BEFORE.search(self.view.text, max(0, written.start - 16), written.start)
                 if ranged:
                     found[ranged.start()] = name
         return found
+
+    def _of_a_named_link(self, position: int, generations: list[int]) -> bool:
+        """Whether a PCIe generation is named shortly before ``position`` in its sentence (``host_links``)."""
+        k = bisect_left(generations, position) - 1
+        return k >= 0 and position - generations[k] <= host_links.NAMED_LINK_REACH and not SENTENCE_END.search(self.view.text, generations[k], position)
 
     def _two_quantities(self, proposal: Proposal, expression: str) -> bool:
         """Whether a conversion ("= 4 bits = 35 GB") joins values more than a prefix's thousandfold apart: no slip of

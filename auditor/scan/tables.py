@@ -237,7 +237,7 @@ def in_table(proposal, place: Place) -> None:
     if place.unit and not proposal.unit and re.fullmatch(r"[\d,.]+", proposal.stated.strip()):
         proposal.unit, proposal.bare = prefixed(place.cell.text, place.unit), False
     per = PER_HEADER.search(place.column)
-    if per and "/" not in proposal.stated:
+    if per and "/" not in proposal.stated and "/" not in (proposal.unit or ""):  # "x16 (GB/s)": the "/s" is the unit's own
         proposal.per = per[1].lower()  # "KV per Token (FP16)"
 
 
