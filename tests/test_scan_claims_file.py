@@ -87,12 +87,12 @@ def test_on_the_tune_documents_correct_numbers_are_not_flagged(tune_figures):
 
 
 def test_a_label_whose_unit_the_project_does_not_know_is_located_and_scored_for_nothing_else(tmp_path):
-    """A price per second ("USD/s") has no registry entry: the label loads, its hand value is None."""
+    """A price in euros per second ("EUR/s") has no registry entry: the label loads, its hand value is None."""
     from auditor.scan.recall import load_labels
 
-    (tmp_path / "page.md").write_text("It costs 0.0007 dollars a second, 2.5 GB in all.\n", encoding="utf-8")
+    (tmp_path / "page.md").write_text("It costs 0.0007 euros a second, 2.5 GB in all.\n", encoding="utf-8")
     labels = tmp_path / "labels.yaml"
-    labels.write_text('document: page.md\nnumbers:\n  - {line: 1, number: "0.0007", value: "6.944e-4 USD/s", right: true}\n'
+    labels.write_text('document: page.md\nnumbers:\n  - {line: 1, number: "0.0007", value: "6.944e-4 EUR/s", right: true}\n'
                       '  - {line: 1, number: "2.5 GB", value: "2.5e9 B", right: true}\n', encoding="utf-8")
     _, found = load_labels(labels, tmp_path)
     assert [label.value for label in found] == [None, 2.5e9]

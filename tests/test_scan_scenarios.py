@@ -21,7 +21,7 @@ def _scanned(path):
     ("header", "unit"),
     [("Total GB", "GB"), ("GFLOPs", "GFLOPs"), ("Theoretical TFLOPs/s", "TFLOPs/s"), ("Intensity (FLOPs/Byte)", "FLOPs/B"),
      ("KV Cache Memory (GiB)", "GiB"), ("**Latency ms**", "ms"), ("Min", ""), ("KV size", ""), ("Batch Size", ""), ("H100", ""),
-     ("Google Cloud USD / hour", ""), ("Time per step / ms", "ms"), ("Output tokens / hour", "tokens/hour"),
+     ("Google Cloud USD / hour", "USD/hour"), ("Time per step / ms", "ms"), ("Output tokens / hour", "tokens/hour"),
      # a unit beside a format or the header's symbol in the brackets, or before brackets that hold only a symbol
      ("Compute (TFLOPs, bf16/fp16)", "TFLOPs"), ("HBM BW (β, TB/s)", "TB/s"), ("FP16 TFLOPS (Π)", "TFLOPS"), ("Size (GB, MB)", ""),
      ("Model (7B)", ""), ("FLOPs per Weight", "FLOPs"), ("Bytes per Weight", "B"),

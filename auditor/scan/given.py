@@ -341,9 +341,11 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     """A value the page writes for the symbol, with its unit, beats a config or spec sheet the page never quoted.
 
     Only the kinds of input a page sets up rather than derives: an accelerator's figures, a
-    parameter count, a size in bytes; a time or a share written nearby is more often another claim.
+    parameter count, a size in bytes, and what a price is worked out from (an hourly rate, a token
+    rate: ``Scanner.price_inputs``); a time or a share written nearby is more often another claim.
     """
-    if not (symbol.gpu or symbol.name in PAGE_COUNTS or symbol.domain == "fraction" or ("[information]", 1) in symbol.unit.dimensions):
+    if not (symbol.gpu or symbol.name in PAGE_COUNTS or symbol.domain == "fraction" or ("[information]", 1) in symbol.unit.dimensions
+            or symbol.name in scanner.price_inputs):
         return False
     # an accelerator's rate or a parameter count is the page's wherever written; a capacity only near the number
     # ("can exceed 60 GB, nearly an entire A100's memory" is no A100 of the page's)

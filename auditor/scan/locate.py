@@ -142,9 +142,31 @@ def ratio_unit(text: str, end: int, start: int) -> str:
     return "×"
 
 
+PRICE_PER = (
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+|an?[ \u00a0]+)(?:GPU[ \u00a0-]?)?(?:hr|hour|h)\b(?!\s*[\d(])", re.IGNORECASE), "USD/hour"),
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:1[ \u00a0]?M|M|million|1[ \u00a0]million)(?:[ \u00a0]+(?:output|input|generated|completion|prompt))?(?:[ \u00a0]?(?:tokens?|tok)\b)?(?![\w.])", re.IGNORECASE), "USD"),
+)
+"""What a price printed with its currency sign is per: an hour ("$2.50/hr", "$3 per GPU-hour") or a million tokens
+("$0.69/M", "$1.20 per million output tokens"), which the catalogue's cost formulas count it in."""
+
+
+def price(text: str, match: re.Match) -> tuple[int, str] | None:
+    """(end, unit) of a price: a dollar sign right before the number, not LaTeX's ("$2.5$"), and what it is per."""
+    if match.start() == 0 or text[match.start() - 1] != "$" or text[match.end() : match.end() + 1] == "$":
+        return None
+    for pattern, unit in PRICE_PER:
+        per = pattern.match(text, match.end())
+        if per:
+            return per.end(), unit
+    return None
+
+
 def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, bool]:
     """(end, unit, bare) of the quantity starting at ``match``: a range or fraction extends it; "40:1" is a ratio."""
     end = match.end()
+    priced = price(text, match)
+    if priced is not None:
+        return priced[0], priced[1], False
     ratio = RATIO_AFTER.match(text, end)
     if ratio and not re.search(r"\d:$", before) and "." not in match.group(0):
         return ratio.end(), ratio_unit(text, ratio.end(), match.start()), False
@@ -182,7 +204,9 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         qualifier = qualifier_before.search(before)
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
         stated = " ".join(text[begin:end].split())
-        if unit in LARGE_COUNTS and end == match.end() + 1:  # "8.9B tokens": billions of them, never 8.9 bytes
+        if unit.startswith("USD"):  # "$2.50/hr" reads 2.50 USD/hour
+            stated = " ".join(text[begin : match.end()].split()) + " " + unit
+        elif unit in LARGE_COUNTS and end == match.end() + 1:  # "8.9B tokens": billions of them, never 8.9 bytes
             stated = " ".join(text[begin : match.end()].split()) + " " + LARGE_COUNTS[unit]
         if unit and (RATIO_AFTER.match(text, match.end()) or TIMES_AFTER.match(text, match.end())):
             stated = " ".join(text[begin : match.end()].split()) + ("×" if unit == "×" else "")

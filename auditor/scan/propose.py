@@ -131,6 +131,9 @@ class Scanner:
         self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
         # a device figure's sum over the devices: the formula that is n_devices times it ("aggregate_gpu_memory")
+        # what a price is worked out from ("$2.50/hr", "1,000 tok/s of goodput"): the inputs of the formulas priced in USD
+        self.price_inputs = {name for f in catalogue.formulas.values() if "USD" in f.unit.text for name in words.leaf_symbols(catalogue, f.id)
+                             if catalogue.symbols[name].value is None and catalogue.symbols[name].default is None}
         self.aggregates = {f.expr_text.split("*")[1].strip(): f.id for f in catalogue.formulas.values()
                            if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them

@@ -19,6 +19,7 @@ from functools import lru_cache
 from auditor.base.errors import QuantityError
 from auditor.base.quantity import parse_given
 
+from .locate import price
 from .noise import parameter_counts
 from .spans import covering
 from .sums import NUMBER, SCIENTIFIC, plain_number
@@ -28,6 +29,8 @@ PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?%")
 QUANTITY = re.compile(rf"(?<![\w.])(?P<number>{SCIENTIFIC}|{NUMBER})\s?(?P<unit>[A-Za-zµ]+(?:\s*/\s*[A-Za-z]+|\s+per\s+(?:second|sec|token|s)\b)?)")
 BEFORE, AFTER = 24, 36
 PARAMETER_WORDS = frozenset({"parameter", "param", "model"})
+PRICE_WORDS = frozenset(stem_words("price cost"))  # a figure printed with a currency sign is a price, whatever words it sits in
+PRICED = re.compile(rf"(?<=\$)(?:{NUMBER})")
 IGNORED = frozenset({"peak", "per", "one", "each", "total", "written", "all", "number", "value", "dens", "no", "at", "bf16"})
 UNIT_WORDS = frozenset({"byte", "token", "second", "flop", "time", "s"})
 
@@ -60,6 +63,12 @@ def written_quantities(text: str) -> list[Written]:
             continue
         written = f"{plain_number(match['number'])} {unit}"
         found.append(Written(match.start(), match.end(), value * parsed.factor, interned(parsed.dimensions), match.group(0), _around(text, match.start(), match.end()), written))
+    for match in PRICED.finditer(text):  # "$2.50/hr": a price by its sign, an hourly rate by what it is per
+        priced = price(text, match)
+        if priced is not None and priced[1] != "USD":
+            value, parsed = parse_given(f"{plain_number(match.group(0))} {priced[1]}")
+            words = _around(text, match.start(), priced[0]) | PRICE_WORDS
+            found.append(Written(match.start(), priced[0], value * parsed.factor, interned(parsed.dimensions), text[match.start() - 1 : priced[0]], words, f"{plain_number(match.group(0))} {priced[1]}"))
     for match in PERCENT.finditer(text):
         found.append(Written(match.start(), match.end(), Fraction(match[1]) / 100, (), match.group(0), _around(text, match.start(), match.end()), f"{match[1]}%"))
     for start, end, count in counts:

@@ -1,0 +1,26 @@
+"""A figure printed with a currency sign and what it is per ("$2.50/hr", "$0.69/M output tokens") is a price: an
+hourly rate the page states, or a cost per million tokens the catalogue's cost formula derives from it and the
+page's token rate (auditor/scan/locate.py ``price``, quantities.py, given.py ``page_sets``)."""
+
+from __future__ import annotations
+
+from test_scan_figures_in_context import _located, _one
+
+PAGE = "# Cost\n\nAn H100 rents for $2.50/hr. At 1,000 tok/s of goodput that is {cost} output tokens.\n"
+
+
+def test_a_price_reads_its_currency_and_what_it_is_per(tmp_path):
+    found = _located(tmp_path, PAGE.format(cost="$0.69/M"))
+    assert [p.stated for p in found if "USD" in p.stated] == ["2.50 USD/hour", "0.69 USD"]
+
+
+def test_a_cost_per_million_tokens_is_the_hourly_price_over_the_token_rate(tmp_path):
+    """$2.50 / 3,600 s / 1,000 tok/s x 1,000,000 = $0.694 per million tokens."""
+    cost = _one(_located(tmp_path, PAGE.format(cost="$0.69/M")), "0.69 USD")
+    assert cost.formula == "cost_per_million_output_tokens"
+    assert cost.given == {"gpu_hour_price": "2.50 USD/hour", "goodput": "1000 tok/s"} and cost.finding.verdict.holds
+
+
+def test_latex_dollars_and_a_sign_with_no_rate_are_no_price(tmp_path):
+    found = _located(tmp_path, "# Math\n\nThe batch is $32$ and the step $2.5$ ms; a card costs $30,000.\n")
+    assert not any("USD" in p.stated for p in found)
