@@ -24,3 +24,10 @@ def test_a_cost_per_million_tokens_is_the_hourly_price_over_the_token_rate(tmp_p
 def test_latex_dollars_and_a_sign_with_no_rate_are_no_price(tmp_path):
     found = _located(tmp_path, "# Math\n\nThe batch is $32$ and the step $2.5$ ms; a card costs $30,000.\n")
     assert not any("USD" in p.stated for p in found)
+
+
+def test_the_only_token_rate_beside_a_cost_is_its_throughput_whatever_it_is_called(tmp_path):
+    """$20 / 3,600 s / 5,000 tok/s x 1,000,000 = $1.11 per million tokens."""
+    found = _located(tmp_path, "# Cost\n\nA node at $20/hr serving 5,000 tok/s costs $1.11 per million tokens.\n")
+    cost = _one(found, "1.11 USD")
+    assert cost.given == {"gpu_hour_price": "20 USD/hour", "goodput": "5000 tok/s"} and cost.finding.verdict.holds

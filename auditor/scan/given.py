@@ -352,7 +352,7 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     anywhere = symbol.name in PAGE_COUNTS or (symbol.gpu and any(k == "[time]" for k, _ in symbol.unit.dimensions))
     wide = list(scopes) + ([(0, len(scanner.view.text))] if anywhere else [])
     found = _kept(scanner.page_values, (symbol.name, proposal.start, proposal.end, tuple(wide)),
-                  lambda: page_value(symbol, scanner.written, wide, (proposal.start, proposal.end)))
+                  lambda: page_value(symbol, scanner.written, wide, (proposal.start, proposal.end), symbol.name in scanner.price_inputs))
     if found is not None and _printed_again(found, printed_value(proposal)):
         return False  # the number printed again is no input of itself
     if found is None or (symbol.gpu and sheet_instead(scanner, symbol, found, given)):

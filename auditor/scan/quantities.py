@@ -84,12 +84,13 @@ def _start(written: Written) -> int:
     return written.start
 
 
-def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int]) -> Written | None:
+def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int], sole: bool = False) -> Written | None:
     """The nearest written quantity the symbol's dimensions and words fit, within the nearest scope that has one.
 
-    An accelerator's figure is taken by its dimension alone where the number's clause or sentence
-    prints just one of that dimension: "67 GB/s memory bandwidth and 2735 GFLOPS, for a 40:1
-    FLOP:byte ratio" needs no "peak" beside the FLOP rate to say which rate the ratio divides.
+    An accelerator's figure (or, with ``sole``, any input of a price) is taken by its dimension alone where the
+    number's clause or sentence prints just one of that dimension: "67 GB/s memory bandwidth and 2735 GFLOPS,
+    for a 40:1 FLOP:byte ratio" needs no "peak" beside the FLOP rate to say which rate the ratio divides, nor
+    "a node at $20/hr serving 5,000 tok/s costs $1.11 per million tokens" "goodput" beside its token rate.
     """
     wanted = _symbol_words(symbol)
     if not wanted:
@@ -107,7 +108,7 @@ def written_value(symbol, written: list[Written], scopes, skip: tuple[int, int])
         if fits:
             return min(fits, key=lambda w: min(abs(w.start - skip[0]), abs(w.end - skip[1])))
         alike = [w for w in inside if w.dimensions and w.dimensions is dimensions]
-        if symbol.gpu and depth < SOLE_SCOPES and len(alike) == 1:
+        if (symbol.gpu or sole) and depth < SOLE_SCOPES and len(alike) == 1:
             return alike[0]
     return None
 
