@@ -257,3 +257,15 @@ def test_a_proposal_audited_at_the_end_is_its_draft_with_its_own_id_and_place(tm
         fresh = audit_claim(proposal_claim(proposal, document, ids[index]), project)
         assert proposal.finding.claim_id != "draft" and proposal.finding.location.path == document.shown
         assert (proposal.finding.verdict, proposal.finding.diagnoses) == (fresh.verdict, fresh.diagnoses)
+
+
+def test_weights_printed_to_a_decimal_beside_a_named_model_are_its_own_counts_not_the_names(tmp_path):
+    """Mistral-7B has 7,241,732,096 parameters: 14.48 GB at two bytes, so "14.0" is the name's 7B priced (the engine
+    names the nominal count); "14 GB" for the same model holds at its own precision."""
+    table = "# Weights\n\n| Model | FP16 (GB) | INT8 (GB) |\n| --- | --- | --- |\n| Mistral-7B | 14.0 | 7.0 |\n"
+    found = _located(tmp_path, table)
+    fp16 = _one(found, "14.0")
+    assert fp16.given == {"model": "mistralai/Mistral-7B-v0.1", "weight_dtype": "fp16"} and not fp16.finding.verdict.holds
+    assert any("n_params_nominal" in str(d.parts) for d in fp16.finding.diagnoses[:1])
+    whole = _one(_located(tmp_path, "# Weights\n\nMistral-7B takes 14 GB in FP16.\n"), "14 GB")
+    assert whole.finding.verdict.holds

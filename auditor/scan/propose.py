@@ -459,10 +459,25 @@ class Scanner:
             if found is None or (proposal.formula is not None and not found.listed and self.chooser.holds(proposal, proposal.formula, proposal.given)):
                 continue  # the count's ratio is better evidence than the words, unless what they chose holds as printed
             replaced = proposal.formula
-            proposal.formula, proposal.given, proposal.score, proposal.bare = WEIGHTS_FORMULA, {"n_params": found.n_params, "weight_dtype": found.dtype}, DERIVED_SCORE, False
+            given = {"n_params": found.n_params, "weight_dtype": found.dtype}
+            model = self._named_by_count(found.count) if "." in (derivations.plain_digits(proposal) or "") else None
+            evidence = f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})"
+            if model is not None:  # "Mistral-7B | 14.0": the model's own count, which the name's size only rounds
+                given, evidence = {"model": model, "weight_dtype": found.dtype}, f"the weights of {model}, whose name gives the count beside it ({found.count.text}), at {found.width} bytes each ({found.dtype})"
+            proposal.formula, proposal.given, proposal.score, proposal.bare = WEIGHTS_FORMULA, given, DERIVED_SCORE, False
             proposal.worked_out = True
-            proposal.evidence = (f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})",) + (
+            proposal.evidence = (evidence,) + (
                 (f"in place of {replaced}, which the words chose" + ("" if found.listed else " but which does not hold"),) if replaced else ())
+
+    def _named_by_count(self, count) -> str | None:
+        """The bundled model whose name holds a parameter count the page prints ("7B" of "Mistral-7B"), if its config
+        gives its own count: a name's size rounds the count, and a page that prices the name's size to a printed
+        decimal ("14.0" GB) prints the nominal weights, the slip the engine names. A whole number ("140 GB" for a
+        70B) is read at the name's precision, as the page meant it."""
+        for start, end, model in self.models:
+            if start <= count.start and count.end <= end and "n_params" in self.supplies.get(model, ()):
+                return model
+        return None
 
     def _device_ratios(self, located: list[Proposal]) -> None:
         """A ratio printed in words of a figure, where the sentence or paragraph names two cards: the ratio of
