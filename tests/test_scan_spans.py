@@ -104,3 +104,15 @@ def test_a_models_version_may_be_glued_to_its_family_name():
     ids = ["meta-llama/Meta-Llama-3-8B", "meta-llama/Llama-3.1-8B", "Qwen/Qwen2.5-72B"]
     found = find_models("the llama3 8B numbers, then llama3.1 8b, Qwen 2.5 72B and qwen2.5 72B.", ids)
     assert [model for _, _, model in found] == ["meta-llama/Meta-Llama-3-8B", "meta-llama/Llama-3.1-8B", "Qwen/Qwen2.5-72B", "Qwen/Qwen2.5-72B"]
+
+
+def test_a_bare_size_goes_to_the_one_versioned_family_the_page_names_without_a_size():
+    """A page about "Gemma 3" that says "the 27B" means gemma-3-27b; a page naming two families, or none with a
+    version ("Llama"), leaves a bare size any model's."""
+    from auditor.scan.match import find_models
+
+    ids = ["google/gemma-3-27b-it", "google/gemma-3-1b-it", "meta-llama/Llama-3.1-70B", "meta-llama/Meta-Llama-3-70B"]
+    assert [m for _, _, m in find_models("Google's Gemma 3 models: the 27B needs 54 GB.", ids)] == ["google/gemma-3-27b-it"]
+    assert [m for _, _, m in find_models("We use Llama 3.1. The 70B is big.", ids)] == ["meta-llama/Llama-3.1-70B"]
+    assert find_models("Llama 3 and Llama 3.1: the 70B is big.", ids) == []
+    assert find_models("Llama models: the 70B is big.", ids) == []

@@ -185,13 +185,32 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
     covered = Covered(len(text))
     for start, end, _ in found:
         covered.take(start, end)
+    family = _family_named(text, model_ids)
     for match in re.finditer(r"(?<![\w.\-])(\d+(?:\.\d+)?)B(?![\w\-])", text):
-        named = by_size.get(match[1] + "B")
+        named = by_size.get(match[1] + "B") or ([family[match[1] + "B"]] if match[1] + "B" in family else None)
         generic = GENERIC_BEFORE.search(text, max(0, match.start() - 8), match.start())  # "a 7B model": any model of that size
         if named and not generic and not covered.covers(match.start()):
             found.append((match.start(), match.end(), max(dict.fromkeys(named), key=named.count)))  # a tie: the first named
             covered.take(match.start(), match.end())
     return sorted(found)
+
+
+FAMILY_SIZE = re.compile(r"^(?P<family>.*\d.*?) (?P<size>\d+(?:\.\d+)?b)$")
+"""An alias that is a versioned family and a size: "llama 3.1 70b", "gemma 3 27b", "qwen2.5 7b"."""
+
+
+def _family_named(text: str, model_ids: list[str]) -> dict[str, str]:
+    """The sizes of the one versioned family the text names without a size ("Gemma 3", "Llama 3.1"), each its
+    bundled model: "the 27B" of a page about Gemma 3 is gemma-3-27b. Empty where the text names no such family, or
+    two: a bare size is then any model's."""
+    families: dict[str, dict[str, str]] = {}
+    for alias, model_id in model_aliases(model_ids):
+        match = FAMILY_SIZE.match(alias)
+        if match and not match["family"].endswith((" x", "x")):
+            families.setdefault(match["family"], {}).setdefault(match["size"].upper(), model_id)
+    lowered = normalise(text)
+    named = {name for name in families if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w|\.\d)", lowered)}  # not "llama 3" of "llama 3.1"
+    return families[named.pop()] if len(named) == 1 else {}
 
 
 def model_supplies(project) -> dict[str, set[str]]:
