@@ -30,6 +30,7 @@ CHANNELS = re.compile(
     r"(?i)(?<![\w.])(?P<n>\d{1,2})[\s-]?(?:ch\b|channels?\b)|\b(?P<word>single|dual|triple|quad|hexa|octa)[\s-]channel\b"
 )
 NAMED_LINK_REACH = 60  # characters from a generation's name to the bandwidth it gives ("PCIe 4.0 x16 link moves 31.5 GB/s")
+DRAM_WORDS = re.compile(r"(?i)\b(?:dram|system ram|host ram|memory channels?)\b")
 CHANNEL_WORDS = {"single": 1, "dual": 2, "triple": 3, "quad": 4, "hexa": 6, "octa": 8}
 
 
@@ -53,12 +54,11 @@ def pcie_generations() -> dict[int, tuple[Fraction, Fraction]]:
 def link_settings(text: str) -> list[Assignment]:
     """The host-link inputs the text sets, each where it is written."""
     found = []
-    names_pcie = PCIE.search(text) is not None
+    lowered = text.casefold()  # a page that names no host link costs a substring search, not a regular expression
+    names_pcie = "pci" in lowered and PCIE.search(text) is not None
     generations = pcie_generations()
-    for match in GENERATION.finditer(text):
+    for match in GENERATION.finditer(text) if names_pcie else ():
         group = "pcie" if match["pcie"] else "gen"
-        if group == "gen" and not names_pcie:
-            continue
         generation = generations.get(int(match[group]))
         if generation is not None:
             span = (match.start(group), match.end(group))
@@ -68,9 +68,10 @@ def link_settings(text: str) -> list[Assignment]:
         for match in LANES.finditer(text):
             group = "n" if match["n"] else "count"
             found.append(Assignment(match.start(), match.end(), frozenset({"pcie_lanes"}), (Fraction(match[group]),), ((match.start(group), match.end(group)),)))
-    for match in DDR.finditer(text):
+    grades = list(DDR.finditer(text)) if "ddr" in lowered else []
+    for match in grades:
         found.append(Assignment(match.start(), match.end(), frozenset({"dram_transfer_rate"}), (Fraction(match["rate"]),), ((match.start("rate"), match.end("rate")),)))
-    if DDR.search(text) or re.search(r"(?i)\b(?:dram|system ram|host ram|memory channels?)\b", text):
+    if grades or (("ram" in lowered or "channel" in lowered) and DRAM_WORDS.search(text)):
         for match in CHANNELS.finditer(text):
             count = Fraction(match["n"]) if match["n"] else Fraction(CHANNEL_WORDS[match["word"].lower()])
             span = ((match.start("n"), match.end("n")),) if match["n"] else ()

@@ -203,14 +203,22 @@ def _family_named(text: str, model_ids: list[str]) -> dict[str, str]:
     """The sizes of the one versioned family the text names without a size ("Gemma 3", "Llama 3.1"), each its
     bundled model: "the 27B" of a page about Gemma 3 is gemma-3-27b. Empty where the text names no such family, or
     two: a bare size is then any model's."""
+    families = _families(tuple(model_ids))
+    lowered = normalise(text)
+    named = {name for name in families if name in lowered  # a substring search first: most families are not on the page
+             and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w|\.\d)", lowered)}  # not "llama 3" of "llama 3.1"
+    return families[named.pop()] if len(named) == 1 else {}
+
+
+@lru_cache(maxsize=8)
+def _families(model_ids: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """Each versioned family's sizes, each its bundled model: {"gemma 3": {"27B": "google/gemma-3-27b-it", ...}}."""
     families: dict[str, dict[str, str]] = {}
-    for alias, model_id in model_aliases(model_ids):
+    for alias, model_id in model_aliases(list(model_ids)):
         match = FAMILY_SIZE.match(alias)
         if match and not match["family"].endswith((" x", "x")):
             families.setdefault(match["family"], {}).setdefault(match["size"].upper(), model_id)
-    lowered = normalise(text)
-    named = {name for name in families if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w|\.\d)", lowered)}  # not "llama 3" of "llama 3.1"
-    return families[named.pop()] if len(named) == 1 else {}
+    return families
 
 
 def model_supplies(project) -> dict[str, set[str]]:
