@@ -269,3 +269,12 @@ def test_weights_printed_to_a_decimal_beside_a_named_model_are_its_own_counts_no
     assert any("n_params_nominal" in str(d.parts) for d in fp16.finding.diagnoses[:1])
     whole = _one(_located(tmp_path, "# Weights\n\nMistral-7B takes 14 GB in FP16.\n"), "14 GB")
     assert whole.finding.verdict.holds
+
+
+def test_both_addends_of_a_printed_sum_are_located_and_a_factor_is_not(tmp_path):
+    """"9.6 + 1.4 = 11 GB" adds two quantities of the total's kind (weights and cache): each is found, as an operand of
+    the sum; "2 × 80 = 160" multiplies, and its first factor is an input, not a number to recompute."""
+    found = _located(tmp_path, "# Memory\n\n| Model | 4K |\n| --- | --- |\n| 4B @ FP16 | 9.6 + 1.4 = 11 GB |\n\nLayers: 2 × 80 = 160.\n")
+    assert _one(found, "9.6").evidence == ("an operand of a printed sum",)
+    assert _one(found, "1.4").evidence == ("an operand of a printed sum",)
+    assert not [p for p in found if p.stated == "2"]

@@ -48,13 +48,23 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return True
     if LIST_ITEM.search(before) and re.match(r"[.)]\s", after):
         return True
-    if OPERAND_AFTER.match(after) and not (RATIO_OF_NAME.match(after) and "." in text[start:end]):
+    if OPERAND_AFTER.match(after) and not (RATIO_OF_NAME.match(after) and "." in text[start:end]) and not _an_addend(before, after):
         return True  # "2 × d)" is a factor; "~2.3× H100" a ratio to a card (no card comes in tenths)
     if re.search(r"[=≈]\s*~?\s*$", before):  # "4096 * 32000 = 131M parameters": the result of a printed sum, a claim
         return False
     if TOTAL_BEFORE.search(before):  # "Attention total: ~151M", "× 80 layers: ~68.5B": a count the page adds up, a claim
         return False
     return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
+
+
+ADDEND_AFTER = re.compile(r"[ \t]*\+[ \t]*~?\d")
+FACTOR_BEFORE = re.compile(r"[*×·÷^/(][ \t]*~?\Z")
+
+
+def _an_addend(before: str, after: str) -> bool:
+    """Whether the number is the first of two quantities added ("9.6 + 1.4 = 11 GB": weights plus cache), not a
+    factor: an addend is a quantity of the sum's own kind, which a page works out as it works out the sum."""
+    return bool(ADDEND_AFTER.match(after)) and not FACTOR_BEFORE.search(before)
 
 
 def parameter_counts(text: str) -> list[tuple[int, int, float]]:
