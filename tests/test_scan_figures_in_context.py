@@ -278,3 +278,14 @@ def test_both_addends_of_a_printed_sum_are_located_and_a_factor_is_not(tmp_path)
     assert _one(found, "9.6").evidence == ("an operand of a printed sum",)
     assert _one(found, "1.4").evidence == ("an operand of a printed sum",)
     assert not [p for p in found if p.stated == "2"]
+
+
+def test_a_ridge_at_a_compute_format_takes_the_cards_rate_at_that_format(tmp_path):
+    """H100 SXM: 1,979 TFLOP/s fp8 over 989 bf16 is a rate multiple of 2, so the FP8 ridge is 591 FLOPs/byte where the
+    FP16 one is 295; a peak the page prints at fp8 already is not doubled again."""
+    table = "# Ridges\n\n| GPU | FP16 Ridge | FP8 Ridge |\n| --- | --- | --- |\n| H100 SXM | 295 | 591 |\n"
+    fp8 = _one(_located(tmp_path, table), "591")
+    assert fp8.formula == "ridge_intensity" and fp8.given["tensor_rate_multiple"] == 2.0001 and fp8.finding.verdict.holds
+    written = _one(_located(tmp_path, "# Ridge\n\nAn H100 SXM at 1979 TFLOPS of FP8 over 3350 GB/s has a ridge of 590 FLOP/byte.\n"),
+                   "590 FLOP/byte")
+    assert "tensor_rate_multiple" not in written.given

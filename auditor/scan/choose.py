@@ -92,7 +92,7 @@ class FormulaChooser:
             return
         if proposal.bare and not SET_BEFORE.search(self.text, max(0, proposal.start - 16), proposal.start):
             proposal.evidence = (BARE,)
-            if BARE_WORDS.search(texts[2][0]) and len(re.sub(r"\D", "", proposal.stated).strip("0")) >= 2:
+            if (BARE_WORDS.search(texts[2][0]) or BARE_WORDS.search(texts[0][0])) and len(re.sub(r"\D", "", proposal.stated).strip("0")) >= 2:
                 self._bare(proposal, scopes, texts)
             return
         if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):

@@ -90,12 +90,29 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
             given[symbol.name] = int(value) if value.denominator == 1 else float(value)
     if missing:
         missing = row_inputs(scanner, proposal, missing, given, page_inputs)
+    if "tensor_rate_multiple" in leaves and "tensor_rate_multiple" not in given and "gpu" in given and "peak_flops" not in page_inputs:
+        # "| FP8 Ridge |" of an H100 row, priced from the sheet's bf16 peak: the sheet's fp8 rate over its bf16 one
+        dtype = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes)), lambda: scanner.dtype_set_up(proposal, scopes))
+        if dtype and (multiple := rate_multiple(scanner, given["gpu"], dtype)) is not None:
+            given["tensor_rate_multiple"] = multiple
     proposal.page_inputs = page_inputs
     if set_by_lead or (card_by_lead and any(s.gpu and s.name not in page_inputs and s.name not in given for s in symbols)):
         model_scope = LEAD  # an input, or a figure of the lead's card from its sheet, comes from the page's opening only
     elif far and not model_scope:
         model_scope = PAGE_WIDE  # a count or a rate the page prints only far from the number
     return given, missing, model_scope
+
+
+def rate_multiple(scanner, gpu: str, dtype: str) -> int | float | None:
+    """The card's dense tensor rate at a compute format over its bf16 rate, from its sheet (1,979 / 989 = 2 for fp8 on
+    an H100), for a number its context prices at that format; None where the sheet lacks either figure."""
+    if dtype in ("bf16", "fp16"):
+        return None
+    rate, base = scanner.project.inputs.gpu_value(gpu, f"{dtype}_dense"), scanner.project.inputs.gpu_value(gpu, "bf16_dense")
+    if rate is None or base is None or not rate.value or not base.value:
+        return None
+    ratio = Fraction(rate.value) / Fraction(base.value)
+    return round(float(ratio), 4)
 
 
 def _outside(position: int, scopes) -> bool:
