@@ -55,6 +55,7 @@ BARE = "a bare number: no unit, and no sum printed for it"
 BARE_WORDS = re.compile(r"(?i)\b(?:intensity|ridge|flops?\s*/\s*byte|flops? per byte|ratio|sequences|requests|users|concurren\w*|fit)\b")
 """A bare number's sentence in these words may be a ratio or a count a formula computes: it is tried, held to holding,
 if it has two figures or more ("4 query heads per KV head" in a sentence about groups holds too easily to say anything)."""
+BARE_HOLDS = "a bare number: proposed as its words' formula holds by it"  # weaker than any arithmetic the page itself shows
 LEAD = "page's lead"  # where ``Scanner.model_for`` found a model only the page's opening names
 LEAD_EVIDENCE = "model or card set up only in the page's lead"
 PAGE_WIDE = "page as a whole"  # a count or a rate the page prints only far from the number: it may confirm, not accuse
@@ -211,7 +212,7 @@ class FormulaChooser:
         if missing or far or not self.holds(proposal, best.formula, given):
             return
         proposal.score = score_of(ranked[0][0], missing, True)
-        proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", "a bare number: proposed as its words' formula holds by it")
+        proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", BARE_HOLDS)
         self._propose(proposal, best.formula, given)
 
     def _gpu_named_at(self, position: int) -> bool:

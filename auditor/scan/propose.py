@@ -25,7 +25,7 @@ from . import beside_count, config_names, derivations, device_ratios, host_links
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import DEVICE_SIZE, LEAD, SCOPE_WEIGHTS, FormulaChooser, clause
+from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, SCOPE_WEIGHTS, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
 from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
@@ -563,12 +563,13 @@ class Scanner:
         if not rules:
             return set()
         read = {cell.start for r in relations for cell in r.operands}
-        inputs = {id(p) for p in located if not p.proposed and (place := self.place(p.start)) is not None and place.cell.start in read}
+        open_ = {id(p) for p in located if not p.proposed or BARE_HOLDS in p.evidence}  # a bare cell's words yield to its table's arithmetic
+        inputs = {id(p) for p in located if id(p) in open_ and (place := self.place(p.start)) is not None and place.cell.start in read}
         for proposal in located:
-            place = place_of(self.tables, proposal.start) if not proposal.proposed else None
+            place = place_of(self.tables, proposal.start) if id(proposal) in open_ else None
             rule = rules.get(place.cell.start) if place is not None else None
             if rule is not None and proposal.start == place.cell.start + (len(place.cell.text) - len(place.cell.text.lstrip("*~`$ "))):
-                proposal.arithmetic, proposal.given, proposal.score = rule.expression, dict(rule.given), TABLE_RULE_SCORE
+                proposal.formula, proposal.arithmetic, proposal.given, proposal.score = None, rule.expression, dict(rule.given), TABLE_RULE_SCORE
                 proposal.unit, proposal.bare, proposal.worked_out = proposal.unit or rule.unit, False, True
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
                 self._rule_cells[id(proposal)] = dict(zip(rule.given, rule.operands))
