@@ -289,3 +289,10 @@ def test_a_ridge_at_a_compute_format_takes_the_cards_rate_at_that_format(tmp_pat
     written = _one(_located(tmp_path, "# Ridge\n\nAn H100 SXM at 1979 TFLOPS of FP8 over 3350 GB/s has a ridge of 590 FLOP/byte.\n"),
                    "590 FLOP/byte")
     assert "tensor_rate_multiple" not in written.given
+
+
+def test_a_size_after_a_bound_on_model_sizes_is_no_models_weights(tmp_path):
+    """"Small models (<1B): reserve 1 GB": the 1B bounds the models spoken of, so 1 GB is no 1B model's weights."""
+    found = _located(tmp_path, "# Overhead\n\nSmall models (<1B): reserve 1 GB of fixed buffer.\n\nA 1B model takes 2 GB in BF16.\n")
+    assert _one(found, "1 GB").formula != "weight_bytes"
+    assert _one(found, "2 GB").formula == "weight_bytes" and _one(found, "2 GB").finding.verdict.holds

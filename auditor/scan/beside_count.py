@@ -31,6 +31,8 @@ BETWEEN_OTHER = re.compile(
 COUNT_AFTER = re.compile(r"(?i)[\s*`]{0,3}(?:for|of)\s+(?:an?|the|one)\s+|[ \t]{1,8}(?P<format>(?:int|fp|bf|nf|mxfp|q)\d{1,2}\w*)[ \t]+")
 """What joins a size to the count right after it: "16GB for an 8B model", "14 GB of a 7B model", and the storage
 format between them in a listing's columns ("35 GB   INT4 70B")."""
+BOUND_BEFORE = re.compile(r"(?:[<>≤≥]|\b(?:under|over|below|above|less than|more than|up to|at least|at most))\s*~?\s*\Z", re.IGNORECASE)
+"""What makes a count a bound on models' sizes ("<1B", ">7B", "under 3B") rather than one model's count."""
 NOT_PARAMETERS = re.compile(r"(?i)[\s-]*(?:tokens?|requests?|sequences?|samples?|words?)\b")
 AFTER_OTHER = re.compile(r"(?i)^[\s*`]{0,3}(?:of\s+)?(?:kv|cache|activations?|per\b|/|for (?:the )?(?:kv|cache|context))")
 
@@ -98,6 +100,8 @@ def _count_before(text: str, written: list[Written], start: int, end: int, sente
     count = counts[-1]
     if any(w.dimensions for w in figures if w.start >= count.end) or BETWEEN_OTHER.search(text, count.end, start):
         return None
+    if BOUND_BEFORE.search(text, max(0, count.start - 12), count.start):
+        return None  # "small models (<1B): keep 1 GB ~ 2 GB": a bound on the size, no model's count
     return None if AFTER_OTHER.match(text[end : end + 30]) else count
 
 
