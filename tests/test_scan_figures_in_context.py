@@ -296,3 +296,16 @@ def test_a_size_after_a_bound_on_model_sizes_is_no_models_weights(tmp_path):
     found = _located(tmp_path, "# Overhead\n\nSmall models (<1B): reserve 1 GB of fixed buffer.\n\nA 1B model takes 2 GB in BF16.\n")
     assert _one(found, "1 GB").formula != "weight_bytes"
     assert _one(found, "2 GB").formula == "weight_bytes" and _one(found, "2 GB").finding.verdict.holds
+
+
+def test_a_printed_sum_on_a_swapped_variable_is_flagged_by_the_named_models_config(tmp_path):
+    """Qwen3-30B-A3B keeps head_dim 128 where its hidden size over its heads is 64: "2 × 48 × 4 × 64 × 2 = 49,152
+    bytes" is right arithmetic on the wrong width, and the engine names the swap; a sum whose model sets nothing else
+    stays the claim where it holds."""
+    found = _located(tmp_path, "# KV\n\nFor Qwen3-30B-A3B the KV cache per token in BF16 is 2 × 48 × 4 × 64 × 2 = 49,152 bytes.\n")
+    swapped = _one(found, "49,152 bytes")
+    assert swapped.formula == "kv_bytes_per_token_gqa" and swapped.arithmetic is None
+    assert not swapped.finding.verdict.holds and "head_dim <- hidden_over_heads" in swapped.evidence[0]
+    right = _one(_located(tmp_path, "# KV\n\nFor Qwen3-30B-A3B the KV cache per token in BF16 is 2 × 48 × 4 × 128 × 2 = 98,304 bytes.\n"),
+                 "98,304 bytes")
+    assert right.arithmetic is not None and right.finding.verdict.holds

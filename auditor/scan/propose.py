@@ -43,6 +43,7 @@ from .words import FormulaIndex
 
 PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every)[ -](token|request)\b[^\d.,;:!?]{0,30}$")
 """A size said of one token before it is printed: "the KV cache per token is 512 KB", "each token then needs 327,680 bytes"."""
+PER_WORDS = re.compile(r"(?i)\b(?:per|each|every)[ -](token|request)\b")
 PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)\b)")
 SIZED_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
 """Operands that count things with a size of their own ("6144 floats", "491,520 values")."""
@@ -197,7 +198,43 @@ class Scanner:
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._exact_chains(located, operands, results)
+        self._sums_on_swapped_inputs(claims, results)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
+
+    def _sums_on_swapped_inputs(self, claims: list[Proposal], results: dict) -> None:
+        """A printed sum that holds, whose words name a quantity the catalogue derives for the model its sentence or
+        paragraph names, and whose result that model's config prices otherwise by a swapped variable the engine names
+        ("4 × 28 × 1024 × (8/16) = 57,344 Bytes" per token for Qwen3-0.6B, whose head_dim is 128, not 1024 / 16): the
+        page's arithmetic is right, its inputs are not, and the claim is the formula's. Only a swap the diagnosis names
+        accuses; any other miss leaves the sum the claim."""
+        from dataclasses import replace
+
+        for proposal in claims:
+            found = results.get(proposal.start)
+            if found is None or proposal.arithmetic != found.expression or proposal.given or proposal.formula is not None:
+                continue
+            sum_finding = self._draft(proposal, proposal.arithmetic)
+            if sum_finding is None or not sum_finding.verdict.holds:
+                continue
+            scopes = self._scopes(proposal)
+            wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
+            trial = replace(proposal, formula=None, arithmetic=None, given={}, evidence=(), score=0.0)
+            per = PER_WORDS.search(self.view.text, scopes[0][0], found.start)  # "the KV cache per token in BF16 is 2 × ... = 49,152 bytes"
+            if per and not trial.per and "/" not in proposal.stated:
+                trial.per = per[1].lower()
+            self.chooser.choose(trial, wide, self._texts(proposal, scopes, place_of(self.tables, proposal.start)))
+            model_scope = next((e.removeprefix("model named in the ") for e in trial.evidence if e.startswith("model named in the ")), None)
+            if trial.formula is None or "model" not in trial.given or model_scope not in ("clause", "sentence", "paragraph"):
+                continue
+            if set(trial.given) & self.supplies.get(trial.given["model"], set()):
+                continue  # the page sets some of the model's counts itself: its scenario, not the config, is the claim's
+            finding = self._draft(trial, formula=trial.formula)
+            swap = _swapped(finding)
+            if swap is None:
+                continue
+            proposal.formula, proposal.arithmetic, proposal.given, proposal.unit = trial.formula, None, dict(trial.given), trial.unit
+            proposal.evidence = (f"printed arithmetic {found.expression} holds, but {trial.given['model']}'s config gives"
+                                 f" {trial.formula} otherwise: {swap}",) + trial.evidence
 
     def _shown_below(self, claims: list[Proposal], results: dict) -> None:
         """A number the page states and then works out just after (``shown_below``) takes the sum printed there."""
@@ -1232,6 +1269,15 @@ def _per_token_before(key: tuple, earlier: dict) -> Proposal | None:
         if {k: v for k, v in times_a_token.items() if v} == dict(dimensions):
             return first
     return None
+
+
+def _swapped(finding) -> str | None:
+    """The swapped variable a draft's mismatch is most likely due to ("head_dim <- hidden_over_heads"), if that is
+    what the diagnosis ranks first, alone."""
+    if finding is None or finding.verdict != Verdict.MISMATCH or not finding.diagnoses:
+        return None
+    swaps = [part for part in finding.diagnoses[0].parts if " <- " in part]
+    return swaps[0] if swaps and len(finding.diagnoses[0].parts) == 1 else None
 
 
 def _named_slip(finding) -> bool:
