@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from . import inputs as inputs_in_text
 from . import match as words
@@ -466,11 +468,16 @@ def needs_text(symbol, given: dict, model_symbols: set[str]) -> bool:
 
 
 def nearest(found, scopes, position: int) -> str | None:
+    """The item of ``found`` (sorted by where it starts) nearest ``position`` within the nearest scope holding one."""
     for low, high in scopes:
-        item = words.nearest([f for f in found if low <= f[0] < high], position)
+        item = words.nearest(found[bisect_left(found, low, key=_first) : bisect_left(found, high, key=_first)], position)
         if item:
             return item
     return None
+
+
+def _first(item) -> int:
+    return item[0]
 
 
 BITS_PER_WEIGHT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*-?\s*bits?\s*(?:/|per)\s*(?:weight|param(?:eter)?)s?\b", re.IGNORECASE)
@@ -479,12 +486,19 @@ BITS_PER_WEIGHT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*-?\s*bits?\s*(?:/|per
 def bits_per_weight(text: str, scopes, position: int) -> str | None:
     """The bytes per parameter a page writes as bits per weight ("~4.5 bits/weight"), set up in the sentence or before the number."""
     sentence, *wider = scopes
+    every = _bits_per_weight(text)
     for low, high in [sentence] + [(low, min(high, position)) for low, high in wider]:
-        found = [m for m in BITS_PER_WEIGHT.finditer(text, low, high)]
+        found = [m for m in every if low <= m[0] and m[1] <= high]
         if found:
-            nearest_one = min(found, key=lambda m: abs(m.start() - position))
-            return f"{Decimal(nearest_one[1]) / 8} B"
+            nearest_one = min(found, key=lambda m: abs(m[0] - position))
+            return f"{Decimal(nearest_one[2]) / 8} B"
     return None
+
+
+@lru_cache(maxsize=4)
+def _bits_per_weight(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Every "N bits per weight" of the text, (start, end, N), found once per text and asked of at every number."""
+    return tuple((m.start(), m.end(), m[1]) for m in BITS_PER_WEIGHT.finditer(text))
 
 
 def set_up(found, scopes, position: int, text: str = "") -> str | None:

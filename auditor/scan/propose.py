@@ -213,10 +213,12 @@ class Scanner:
             found = results.get(proposal.start)
             if found is None or proposal.arithmetic != found.expression or proposal.given or proposal.formula is not None:
                 continue
+            scopes = self._scopes(proposal)
+            if not any(scopes[1][0] <= start < scopes[1][1] for start, _, _ in self.models):
+                continue  # no model named in its paragraph: nothing to price it with (and no second choice to pay for)
             sum_finding = self._draft(proposal, proposal.arithmetic)
             if sum_finding is None or not sum_finding.verdict.holds:
                 continue
-            scopes = self._scopes(proposal)
             wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
             trial = replace(proposal, formula=None, arithmetic=None, given={}, evidence=(), score=0.0)
             per = PER_WORDS.search(self.view.text, scopes[0][0], found.start)  # "the KV cache per token in BF16 is 2 × ... = 49,152 bytes"
