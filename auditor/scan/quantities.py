@@ -66,7 +66,10 @@ def written_quantities(text: str) -> list[Written]:
     for match in PRICED.finditer(text):  # "$2.50/hr": a price by its sign, an hourly rate by what it is per
         priced = price(text, match)
         if priced is not None and priced[1] != "USD":
-            value, parsed = parse_given(f"{plain_number(match.group(0))} {priced[1]}")
+            try:
+                value, parsed = parse_given(f"{plain_number(match.group(0))} {priced[1]}")
+            except QuantityError:
+                continue  # "$9e999/hr": no price a page can mean
             words = _around(text, match.start(), priced[0]) | PRICE_WORDS
             found.append(Written(match.start(), priced[0], value * parsed.factor, interned(parsed.dimensions), text[match.start() - 1 : priced[0]], words, f"{plain_number(match.group(0))} {priced[1]}"))
     for match in PERCENT.finditer(text):

@@ -1,0 +1,33 @@
+"""A page is a stranger's text: any page made of the readings the scan knows (host links, prices, addends, bounds,
+swapped-variable sums, table headers), run together in any order and any amount, scans and audits without an
+exception, and every proposal it makes carries the evidence a reviewer reads."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from auditor.audit.project import Project
+from auditor.documents.locate import Document
+from auditor.scan.propose import Scanner, audit_proposals
+
+PIECES = [
+    "PCIe 4.0 x16", "PCIe Gen9 x64", "Gen5", "DDR5-99999", "DDR4-3200 2-ch", "quad-channel", "$2.50/hr", "$9e999/hr",
+    "$0.69/M", "$$x$$", "$1e308 per million tokens", "η = 0.90", "0 GB/s", "| x16 (GB/s) | x8 |", "| --- | --- |",
+    "| PCIe 3.0 | 15.75 | 7.88 |", "Gemma 3", "the 27B", "<1B", "9.6 + 1.4 = 11 GB", "1e400 + 2 = 3", "单 Token",
+    "每个 token", "57,344 Bytes", "Qwen3-0.6B", "4 × 28 × 1024 × (8/16) = 57,344 Bytes", "$", "x", "+ +", "1.5e-300 GB",
+    "\n", "\n\n", "$1,000,000,000,000,000,000/hr", "PCIe 5.0 x16 link moves 126 GB/s", "At 1,000 tok/s that is $0.69/M",
+    "Mistral-7B | 14.0 |", "| GPU | FP8 Ridge |", "| H100 SXM | 591 |", "FP8", "per token",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+def test_a_page_of_any_known_readings_scans_without_an_exception(tmp_path_factory, pieces):
+    folder = tmp_path_factory.mktemp("page")
+    page = folder / "page.md"
+    page.write_text("# Page\n\n" + " ".join(pieces) + "\n", encoding="utf-8")
+    document, project = Document.read(page), Project.load(folder)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    assert all(p.evidence for p in proposals if p.proposed)
