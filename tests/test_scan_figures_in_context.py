@@ -309,3 +309,11 @@ def test_a_printed_sum_on_a_swapped_variable_is_flagged_by_the_named_models_conf
     right = _one(_located(tmp_path, "# KV\n\nFor Qwen3-30B-A3B the KV cache per token in BF16 is 2 × 48 × 4 × 128 × 2 = 98,304 bytes.\n"),
                  "98,304 bytes")
     assert right.arithmetic is not None and right.finding.verdict.holds
+
+
+def test_the_time_to_read_the_weights_once_is_the_floor_of_a_decode_step(tmp_path):
+    """140 GB / 2 TB/s = 70 ms (t_mem of W / BW at a small batch)."""
+    found = _located(tmp_path, "# Decode\n\nAn A100 has 2 TB/s bandwidth. A 70B model in FP16 is 140 GB. Reading the full model once"
+                               " takes 70ms -- that is your floor for a single decode step.\n")
+    floor = _one(found, "70ms")
+    assert floor.formula == "weight_read_time" and floor.finding.verdict.holds
