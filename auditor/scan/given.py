@@ -105,7 +105,7 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     return given, missing, model_scope
 
 
-def rate_multiple(scanner, gpu: str, dtype: str) -> int | float | None:
+def rate_multiple(scanner, gpu: str, dtype: str) -> float | None:
     """The card's dense tensor rate at a compute format over its bf16 rate, from its sheet (1,979 / 989 = 2 for fp8 on
     an H100), for a number its context prices at that format; None where the sheet lacks either figure."""
     if dtype in ("bf16", "fp16"):

@@ -131,10 +131,10 @@ class Scanner:
         self._variants: dict[tuple, dict] = {}
         self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
-        # a device figure's sum over the devices: the formula that is n_devices times it ("aggregate_gpu_memory")
         # what a price is worked out from ("$2.50/hr", "1,000 tok/s of goodput"): the inputs of the formulas priced in USD
         self.price_inputs = {name for f in catalogue.formulas.values() if "USD" in f.unit.text for name in words.leaf_symbols(catalogue, f.id)
                              if catalogue.symbols[name].value is None and catalogue.symbols[name].default is None}
+        # a device figure's sum over the devices: the formula that is n_devices times it ("aggregate_gpu_memory")
         self.aggregates = {f.expr_text.split("*")[1].strip(): f.id for f in catalogue.formulas.values()
                            if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
@@ -204,7 +204,7 @@ class Scanner:
     def _sums_on_swapped_inputs(self, claims: list[Proposal], results: dict) -> None:
         """A printed sum that holds, whose words name a quantity the catalogue derives for the model its sentence or
         paragraph names, and whose result that model's config prices otherwise by a swapped variable the engine names
-        ("4 × 28 × 1024 × (8/16) = 57,344 Bytes" per token for Qwen3-0.6B, whose head_dim is 128, not 1024 / 16): the
+        ("2 × 48 × 4 × 64 × 2 = 49,152 bytes" per token for Qwen3-30B-A3B, whose head_dim is 128, not 2048 / 32): the
         page's arithmetic is right, its inputs are not, and the claim is the formula's. Only a swap the diagnosis names
         accuses; any other miss leaves the sum the claim."""
         from dataclasses import replace
