@@ -51,7 +51,9 @@ class Quotes:
 
     def __init__(self, document: Document):
         self.document = document
-        self.flat = " ".join(document.text.split())
+        self.tokens = document.text.split()
+        self.flat = " ".join(self.tokens)
+        self._at: dict[str, list[int]] | None = None  # where each word stands among ``tokens``, built on first use
 
     def around(self, start: int, end: int, sentence: tuple[int, int]) -> str:
         """The shortest run of whole words around [start, end), unique in the file, of about five words."""
@@ -70,10 +72,33 @@ class Quotes:
             low, high = (low - 1, high) if grow_left else (low, min(high + 1, len(spans) - 1))
 
     def unique(self, quote: str) -> bool:
-        """Whether the quote occurs once, whitespace runs standing for any whitespace (as ``find_quote`` reads it)."""
-        needle = " ".join(quote.split())
-        first = self.flat.find(needle)
-        return first >= 0 and self.flat.find(needle, first + 1) < 0
+        """Whether the quote occurs once, whitespace runs standing for any whitespace (as ``find_quote`` reads it).
+
+        In the file's words joined by single spaces, every occurrence of a quote of three words or more has its inner
+        words as whole words, and only its first and last may be the end and the start of longer ones: so the
+        occurrences are counted at the places of its rarest inner word, not by searching the whole file."""
+        words = quote.split()
+        if len(words) < 3:
+            needle = " ".join(words)
+            first = self.flat.find(needle)
+            return first >= 0 and self.flat.find(needle, first + 1) < 0
+        if self._at is None:
+            self._at = {}
+            for index, word in enumerate(self.tokens):
+                self._at.setdefault(word, []).append(index)
+        inner = range(1, len(words) - 1)
+        anchor = min(inner, key=lambda k: len(self._at.get(words[k], ())))
+        found = 0
+        for index in self._at.get(words[anchor], ()):
+            first = index - anchor
+            if first < 0 or first + len(words) > len(self.tokens):
+                continue
+            if all(self.tokens[first + k] == words[k] for k in inner) and self.tokens[first].endswith(words[0]) \
+                    and self.tokens[first + len(words) - 1].startswith(words[-1]):
+                found += 1
+                if found > 1:
+                    return False
+        return found == 1
 
     def for_proposal(self, view, proposal, sentence: tuple[int, int]) -> str:
         """The quote for a proposal found in ``view``, taken from the file around the number's own characters."""
