@@ -85,3 +85,11 @@ def test_a_zero_cell_is_an_absence_not_a_claim(tmp_path):
     table = ("# Cards\n\n| GPU | HBM BW (GB/s) | NVLink (GB/s) |\n| --- | --- | --- |\n| RTX 4090 | 1008 | 0 |\n")
     zero = [p for p in _located(tmp_path, table) if p.stated == "0"][0]
     assert zero.formula is None and zero.finding is None and zero.evidence[0].startswith("zero:")
+
+
+def test_the_offload_penalty_is_the_cards_bandwidth_over_the_links_effective_one(tmp_path):
+    """"Bus Wall (H200)": the H200's 4.8 TB/s over PCIe 4.0 x16 at η = 0.90 (28.36 GB/s) is 169×."""
+    table = ("# Offload\n\n| Config | Theoretical | Effective (η=0.90) | Bus Wall (H200) |\n| --- | --- | --- | --- |\n"
+             "| Gen4 x16 | 31.5 GB/s | 28.4 GB/s | 169× |\n\nPCIe links are the bottleneck.\n")
+    wall = _one(_located(tmp_path, table), "169×")
+    assert wall.formula == "host_link_slowdown" and wall.given["gpu"] == "h200_sxm" and wall.finding.verdict.holds
