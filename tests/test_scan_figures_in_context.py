@@ -317,3 +317,14 @@ def test_the_time_to_read_the_weights_once_is_the_floor_of_a_decode_step(tmp_pat
                                " takes 70ms -- that is your floor for a single decode step.\n")
     floor = _one(found, "70ms")
     assert floor.formula == "weight_read_time" and floor.finding.verdict.holds
+
+
+def test_a_derivation_on_a_slipped_figure_carries_the_slip(tmp_path):
+    """"320 KB * 4,096 = 1.28 GB" is 1,342,177,280 bytes (1.34 GB; 1.28 is its bytes over 1024 x 1024 x 1000); "100 users
+    ... 128 GB" is 100 times the printed 1.28, so it carries the slip: 134.2 GB."""
+    page = ("# KV\n\n```\nper token: 2 * 80 * 8 * 128 * 2 bytes = 327,680 bytes = 320 KB\nat 4,096 tokens: 320 KB * 4,096 = 1.28 GB\n```\n\n"
+            "With 100 concurrent users at 4K tokens each, KV cache alone requires 128 GB.\n")
+    found = _located(tmp_path, page)
+    total = _one(found, "128 GB")
+    assert any("the slip there is carried here" in e for e in total.evidence)
+    assert not total.finding.verdict.holds and abs(float(total.finding.computed_base) - 134217728000) < 1e6

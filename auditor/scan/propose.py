@@ -139,6 +139,7 @@ class Scanner:
                            if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
         self.draft_audits = draft_audits(project)  # the engine's findings for draft claims, by what they say (``audited_draft``)
+        self._derived: dict[int, tuple] = {}  # a number two of the page's numbers give: the number, and the derivation
         self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
         self._rule_cells: dict[int, dict] = {}  # a cell priced by its table's own arithmetic: the cells it reads, by name
 
@@ -198,6 +199,7 @@ class Scanner:
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._exact_chains(located, operands, results)
+        self._carried_into_derivations()
         self._sums_on_swapped_inputs(claims, results)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
 
@@ -767,7 +769,36 @@ class Scanner:
                     f"the page's own numbers: {shown[derivation.left.start : derivation.left.end]} and {shown[derivation.right.start : derivation.right.end]}"
                     f" give {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
+                self._derived[id(proposal)] = (proposal, derivation)
                 return
+
+    def _carried_into_derivations(self) -> None:
+        """Each derivation the page's numbers gave, its operands that a formula or sum flags with a named slip taken at
+        the value their own working gives (once every chain is taken at its exact value, ``_exact_chains``)."""
+        for proposal, derivation in self._derived.values():
+            if proposal.arithmetic != derivation.expression:
+                continue
+            expression, carried = self._carried_operands(derivation)
+            if carried:
+                proposal.arithmetic = expression
+                proposal.evidence = proposal.evidence[:1] + carried + proposal.evidence[1:]
+
+    def _carried_operands(self, derivation) -> tuple[str, tuple[str, ...]]:
+        """The derivation's expression with each operand a formula or sum flags with a named slip taken at the value
+        its own working gives, and the evidence of each: "100 users at 4K tokens each ... 128 GB" over a "1.28 GB"
+        that is 1.34 GB carries the slip, as a printed sum on that figure does (``_exact_chains``)."""
+        expression, carried = derivation.expression, []
+        for side in (derivation.left, derivation.right):
+            first = self._located_at.get(side.start)
+            if first is None or not first.proposed or first.worked_out:
+                continue
+            exact, factor, digits = self._slipped(first), derivations.unit_factor(first), derivations.plain_digits(first)
+            if exact is None or not factor or not digits or digits not in side.term:
+                continue
+            expression = expression.replace(side.term, side.term.replace(digits, derivations.decimal(exact / factor), 1), 1)
+            line = self.raw.position(first.raw[0])[0] if first.raw else self.raw.position(first.start)[0]
+            carried.append(f"{self.view.text[side.start:side.end]} taken at the value its own working at line {line} gives: {CARRIED}")
+        return expression, tuple(carried)
 
     def _formula_stands(self, proposal: Proposal) -> bool:
         """Whether a formula the words chose holds, or misses by a slip the diagnosis names: then it is the claim.
