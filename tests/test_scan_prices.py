@@ -31,3 +31,12 @@ def test_the_only_token_rate_beside_a_cost_is_its_throughput_whatever_it_is_call
     found = _located(tmp_path, "# Cost\n\nA node at $20/hr serving 5,000 tok/s costs $1.11 per million tokens.\n")
     cost = _one(found, "1.11 USD")
     assert cost.given == {"gpu_hour_price": "20 USD/hour", "goodput": "5000 tok/s"} and cost.finding.verdict.holds
+
+
+def test_a_code_block_working_a_price_is_read(tmp_path):
+    """A fence whose lines work a price ("$3/hr / 18 M tok/hr = ~$0.17 per million") sets out arithmetic, as one with
+    a unit does: $3 / 3,600 s / 5,000 tok/s x 1,000,000 = $0.167 per million tokens."""
+    page = ("# Cost\n\n```\n5,000 tok/s  x  3,600 s/hr  =  18 M tok/hr\n$3/hr  /  18 M tok/hr       =  ~$0.17 per million output tokens\n```\n\n"
+            "5,000 tok/s is a realistic batched rate for a 7B on an H100.\n")
+    cost = _one(_located(tmp_path, page), "0.17 USD")
+    assert cost.formula == "cost_per_million_output_tokens" and cost.finding.verdict.holds

@@ -16,15 +16,18 @@ MATH_SIGNS = re.compile(r"[×÷≈]")
 
 
 def _quantities_in(line: str) -> bool:
-    """Whether the line prints a number with a unit ("Single B200:   8 TB/s", "Flops per GPU = 10 PFLOPS"),
-    which no program text does outside a comment: a code block used to set out a calculation."""
+    """Whether the line prints a number with a unit ("Single B200:   8 TB/s", "Flops per GPU = 10 PFLOPS") or a price
+    with what it is per ("$3/hr"), which no program text does outside a comment: a code block used to set out a
+    calculation."""
     from auditor.documents.locate import NUMBER_TOKEN
 
-    from .locate import unit_after
+    from .locate import price, unit_after
 
     for match in NUMBER_TOKEN.finditer(line):
         found = unit_after(line, match.end(), line[: match.start()])
         if found and found[0] and found[0] not in ("K", "k", "M", "B", "T", "x", "×"):
+            return True
+        if price(line, match) is not None:  # "$3/hr  /  18 M tok/hr  =  ~$0.17 per million output tokens"
             return True
     return False
 
