@@ -17,6 +17,9 @@ from functools import lru_cache
 from .inputs import Assignment
 
 PCIE = re.compile(r"(?i)\bPCI-?e(?:xpress)?(?![a-z])|\bPCI Express\b")
+LINK_NAME = r"\bPCI-?e[\s-]*(?:gen[\s-]*)?\d(?:\.\d)?(?:[\s-]*[x×]\d{1,2})?|\bDDR\d[\s-]\d{3,5}"
+"""A host link's name with its figures ("PCIe 4.0 x8", "DDR5-5600"), case aside: its digits name the link, and no
+printed sum takes them for operands (``sums.BOUNDARY``)."""
 GENERATION = re.compile(
     r"(?i)(?:\bPCI-?e(?:xpress)?|\bPCI Express)[\s-]*(?:gen(?:eration)?[\s-]*)?(?P<pcie>[1-9])(?:\.0)?(?![\d.])"
     r"|\bgen(?:eration)?[\s-]?(?P<gen>[1-9])(?![\d.])"
@@ -51,8 +54,9 @@ def pcie_generations() -> dict[int, tuple[Fraction, Fraction]]:
     return table
 
 
-def link_settings(text: str) -> list[Assignment]:
-    """The host-link inputs the text sets, each where it is written."""
+def link_settings(text: str, tables=()) -> list[Assignment]:
+    """The host-link inputs the text sets, each where it is written, and those a table's column header sets for each
+    cell below it ("x16 (GB/s)" is a 16-lane link)."""
     found = []
     lowered = text.casefold()  # a page that names no host link costs a substring search, not a regular expression
     names_pcie = "pci" in lowered and PCIE.search(text) is not None
@@ -68,6 +72,7 @@ def link_settings(text: str) -> list[Assignment]:
         for match in LANES.finditer(text):
             group = "n" if match["n"] else "count"
             found.append(Assignment(match.start(), match.end(), frozenset({"pcie_lanes"}), (Fraction(match[group]),), ((match.start(group), match.end(group)),)))
+        found += _column_lanes(tables)
     grades = list(DDR.finditer(text)) if "ddr" in lowered else []
     for match in grades:
         found.append(Assignment(match.start(), match.end(), frozenset({"dram_transfer_rate"}), (Fraction(match["rate"]),), ((match.start("rate"), match.end("rate")),)))
@@ -79,10 +84,8 @@ def link_settings(text: str) -> list[Assignment]:
     return found
 
 
-def column_settings(tables, text: str) -> list[Assignment]:
-    """The host-link inputs a table's column header sets for each cell below it: "x16 (GB/s)" is a 16-lane link."""
-    if PCIE.search(text) is None:
-        return []
+def _column_lanes(tables) -> list[Assignment]:
+    """The width a table's column header gives each cell below it: "x16 (GB/s)" is a 16-lane link."""
     found = []
     for table in tables:
         for index, header in enumerate(table.header or ()):

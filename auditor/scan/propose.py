@@ -98,7 +98,7 @@ class Scanner:
         self.assignments = sorted(
             inputs_in_text.find_assignments(text, self.aliases) + inputs_in_text.counted_assignments(text, self.aliases, counts)
             + inputs_in_text.worded_assignments(text) + table_settings(self.tables, self.aliases)
-            + host_links.link_settings(text) + host_links.column_settings(self.tables, text),
+            + host_links.link_settings(text, self.tables),
             key=lambda a: a.start,
         )
         self.sums = find_sums(text)
@@ -227,9 +227,10 @@ class Scanner:
             if per and not trial.per and "/" not in proposal.stated:
                 trial.per = per[1].lower()
             self.chooser.choose(trial, wide, self._texts(proposal, scopes, place_of(self.tables, proposal.start)))
-            model_scope = next((e.removeprefix("model named in the ") for e in trial.evidence if e.startswith("model named in the ")), None)
-            if trial.formula is None or "model" not in trial.given or model_scope not in ("clause", "sentence", "paragraph"):
+            if trial.formula is None or "model" not in trial.given:
                 continue
+            if self.given_for(trial, trial.formula, wide)[2] not in ("clause", "sentence", "paragraph"):
+                continue  # a model named only farther off may be another than the sum's
             if set(trial.given) & self.supplies.get(trial.given["model"], set()):
                 continue  # the page sets some of the model's counts itself: its scenario, not the config, is the claim's
             finding = self._draft(trial, formula=trial.formula)

@@ -19,6 +19,8 @@ from auditor.base.errors import ExpressionError, QuantityError
 from auditor.base.expressions import SymbolFactory, parse_expression
 from auditor.base.units import parse_unit
 
+from .host_links import LINK_NAME
+
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d{3})+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
 TIMES_TEN = re.compile(r"(\d+(?:\.\d+)?)\s*[×·]\s*10\^(?:\(([-+]?\d+)\)|([-+]?\d+))")
 SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(15)" or "10^15": a closing bracket only for its own opening one
@@ -37,10 +39,10 @@ RESULT = re.compile(
     rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
-# a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727")
-BOUNDARY = re.compile(r"(?:(?i:\bPCI-?e[\s-]*(?:gen[\s-]*)?\d(?:\.\d)?(?:[\s-]*[x×]\d{1,2})?|\bDDR\d[\s-]\d{3,5})|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|$`,](?!\d{3}))")
-MAX_SPAN = 240
+# a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727");
 # a host link's name ends what comes before it: "PCIe 4.0 x8 manages ≈14 GB/s" prints no sum of 4.0 and 8
+BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|$`,](?!\d{3}))")
+MAX_SPAN = 240
 ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
 
 

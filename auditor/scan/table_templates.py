@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .derivations import decimal
+from .match import SEQ_LEN_SCALE
 from .sums import plain_number
 from .tables import Table
 
@@ -27,7 +28,6 @@ BYTES = frozenset({"bytes", "byte", "B"})
 FUNCTIONS = frozenset({"min", "max"})
 HEADER_LETTER = re.compile(r"\(\s*([A-Za-z])\s*\)\s*$|\b([A-Za-z])\s*$")
 LABEL_WORDS = re.compile(r"[A-Za-z]{2,}")
-SCALE = {"k": 1024, "m": 1024 * 1024}
 
 
 @dataclass(frozen=True)
@@ -113,5 +113,5 @@ def first_column_values(table: Table) -> list[tuple[Fraction, list]] | None:
     for row in table.body:
         match = re.match(r"[\s*`~]*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.])([kKM](?![A-Za-z]))?", row[0].text)
         if match:  # "2K tokens" is 2,048, as a context length's "K" is (``match.find_seq_len``)
-            found.append((Fraction(plain_number(match[1])) * SCALE.get((match[2] or "").lower(), 1), row))
+            found.append((Fraction(plain_number(match[1])) * SEQ_LEN_SCALE.get((match[2] or "").lower(), 1), row))
     return found if len(found) >= 2 else None
