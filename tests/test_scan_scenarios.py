@@ -26,7 +26,9 @@ def _scanned(path):
      ("Compute (TFLOPs, bf16/fp16)", "TFLOPs"), ("HBM BW (β, TB/s)", "TB/s"), ("FP16 TFLOPS (Π)", "TFLOPS"), ("Size (GB, MB)", ""),
      ("Model (7B)", ""), ("FLOPs per Weight", "FLOPs"), ("Bytes per Weight", "B"),
      # two units joined by "per": a quotient in words
-     ("GB/s per Watt", "GB/s/Watt"), ("Power (W)", "W")],
+     ("GB/s per Watt", "GB/s/Watt"), ("Power (W)", "W"),
+     # a ratio named unit to unit; a row label's own quantity ("A100 80 GB") is no unit of its cells
+     ("ops:byte", "ops/byte"), ("FLOPs:Byte", "flops/byte"), ("A100 80 GB", ""), ("2× A100 80GB", ""), ("Time: ms", "ms")],
 )
 def test_a_header_prints_its_cells_unit_in_parentheses_or_as_its_last_word(header, unit):
     assert header_unit(header) == unit
@@ -1017,3 +1019,18 @@ def test_a_printed_shape_whose_result_is_in_bytes_is_the_shape_at_a_formats_widt
     page = "# Activations\n\nIn BF16, one token's activation after embedding is [1 × 3,840] = 7,680 bytes.\n"
     size = scanned_text(tmp_path, page)["7,680 bytes"]
     assert size.arithmetic == "1 * 3840 * (2*B)" and size.finding.verdict.holds
+
+
+def test_a_rounded_cell_takes_its_headers_ratio_unit_at_the_pages_16_bit_width_over_an_option_named_more(tmp_path):
+    """"~32" under "ops:byte" on a BF16/FP16 page is 2 FLOPs per 2-byte weight at batch 32: the FP8 the page names
+    four times as an option to weigh does not outnumber its five 16-bit names."""
+    page = tmp_path / "intensity.md"
+    page.write_text(
+        "Llama weights are BF16 throughout. A 70B model in FP16 is 140 GB, and BF16 again below.\n\n"
+        "Some engines use FP8; FP8 kernels help; FP8 KV too. FP16 stays the baseline, BF16 the storage.\n\n"
+        "| Scenario | ops:byte | Optimize with |\n|---|---|---|\n| Decode, batch=32 | ~32 | FP8 |\n| Decode, batch=256 | ~256 | more batching |\n",
+        encoding="utf-8")
+    found = _scanned(page)
+    for stated in ("~32", "~256"):
+        assert found[stated].formula == "decode_weight_intensity", stated
+        assert found[stated].finding.verdict.value == "holds", stated

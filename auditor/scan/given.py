@@ -541,3 +541,19 @@ def _paired(in_sentence, text: str, position: int) -> str | None:
 def most_named(found: list[tuple[int, int, str]]) -> str | None:
     counted = Counter(item for _, _, item in found)
     return counted.most_common(1)[0][0] if counted else None
+
+
+def main_dtype(found: list[tuple[int, int, str]], table: dict) -> str | None:
+    """The page's main storage format: its 16-bit names counted as one ("BF16" three times and "FP16" twice are
+    one 16-bit page that mentions "FP8" four times as an option), then the most named. Eight- and four-bit
+    names stay apart: "FP8" and "INT8" on one page are two options weighed, not one width."""
+    kinds = Counter(_kind(name, table) for _, _, name in found)
+    if not kinds:
+        return None
+    kind = kinds.most_common(1)[0][0]
+    return most_named([item for item in found if _kind(item[2], table) == kind])
+
+
+def _kind(name: str, table: dict) -> str:
+    dtype = table.get(name.lower())
+    return "16-bit" if dtype is not None and dtype.bits == 16 else name

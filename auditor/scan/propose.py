@@ -90,7 +90,7 @@ class Scanner:
         self.models = words.find_models(text, project.inputs.model_ids())
         self.gpus = words.find_named(text, words.gpu_aliases(project.inputs.gpus))
         self.dtypes = words.find_dtypes(text, project.inputs.dtypes)
-        self.main_dtype = given_module.most_named(self.dtypes)
+        self.main_dtype = given_module.main_dtype(self.dtypes, project.inputs.dtypes)
         self.aliases = inputs_in_text.symbol_aliases(catalogue)
         self.tables = find_tables(text)
         self.in_tables = covering(len(text), [(t.rows[0][0].start, t.rows[-1][-1].end) for t in self.tables if t.rows and t.rows[0] and t.rows[-1]])

@@ -24,10 +24,12 @@ from .match import find_seq_len
 ROW = re.compile(r"^[ \t]*(?:>[ \t]*)*\|.*\|[ \t]*$", re.MULTILINE)  # in a quote or a callout too ("> | Batch |")
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+([A-Za-z/]{1,12})\s*$")
-LAST_WORD = re.compile(r"([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
+LAST_WORD = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
 PER_COUNTED = re.compile(r"(?i)\b([A-Za-z]{1,8})\s+per\s+(?:weight|param(?:eter)?|token|element|value|layer|head)s?[*`_\s]*$")
 PER_UNIT = re.compile(r"([A-Za-z][A-Za-z/]{0,11})\s+per\s+([A-Za-z]{1,11})[*`_\s]*$")
 DIVIDED_BY = re.compile(r"([A-Za-z$€][A-Za-z]{0,11})\s*/\s*$")
+QUANTITY_BEFORE = re.compile(r"(?:^|[^\w.])\d[\d,.]*[ \u00a0]$")
+RATIO = re.compile(r"\b([A-Za-z]{1,11})\s*:\s*([A-Za-z]{1,11})[*`_\s]*$")  # "ops:byte": one unit over another, as a ratio is named
 CURRENCIES = frozenset({"$", "€", "£", "USD", "EUR", "GBP", "DOLLARS", "DOLLAR", "CENTS"})  # no unit of the registry: a price per hour has none
 COUNTED = frozenset({"token", "tokens", "tok", "request", "requests", "req", "sequence", "sequences", "seq"})
 NOT_HEADER_UNITS = frozenset({"min", "mins"})  # "Min" heads a column of minima, not of minutes
@@ -181,12 +183,15 @@ def header_unit(text: str) -> str:
     per_unit = PER_UNIT.search(text)
     if per_unit and (unit := _unit_or_empty(f"{per_unit[1]}/{per_unit[2]}")) and _unit_or_empty(per_unit[2]):
         return unit  # "GB/s per Watt": a quotient of two units, written in words
+    ratio = RATIO.search(text)
+    if ratio and _unit_or_empty(ratio[1].lower()) and _unit_or_empty(ratio[2].lower()):
+        return _unit_or_empty(f"{ratio[1].lower()}/{ratio[2].lower()}")
     per = PER_COUNTED.search(text)
     if per and (unit := _unit_or_empty(re.sub(r"(?i)^bytes?$", "B", per[1]))):
         return unit  # "FLOPs per Weight", "Bytes per token": each cell counts the unit, for one of the things named
     last = LAST_WORD.search(text)
-    if not last or last[1].lower() in NOT_HEADER_UNITS:
-        return ""
+    if not last or last[1].lower() in NOT_HEADER_UNITS or QUANTITY_BEFORE.search(text, 0, last.start(1)):
+        return ""  # "A100 80 GB": a row label's quantity, not its cells' unit
     over = DIVIDED_BY.search(text, 0, last.start(1))
     if over and (over[1].upper() in CURRENCIES or _unit_or_empty(over[1]) or over[1].lower() in COUNTED):
         # "USD / hour", "tokens / s": the word is a denominator, the unit the whole quotient, read or none
@@ -234,7 +239,7 @@ def prefixed(cell_text: str, unit: str) -> str:
 def in_table(proposal, place: Place) -> None:
     """A cell's number takes the unit its header prints when it prints none ("6.7" under "(GiB)"),
     and a header's "per token" ("KV size / token (bytes)") applies to a size the cell prints."""
-    if place.unit and not proposal.unit and re.fullmatch(r"[\d,.]+", proposal.stated.strip()):
+    if place.unit and not proposal.unit and re.fullmatch(r"(?:[~≈]\s?)?[\d,.]+", proposal.stated.strip()):  # "~32" too: rounded, not unitless
         proposal.unit, proposal.bare = prefixed(place.cell.text, place.unit), False
     per = PER_HEADER.search(place.column)
     if per and "/" not in proposal.stated and "/" not in (proposal.unit or ""):  # "x16 (GB/s)": the "/s" is the unit's own

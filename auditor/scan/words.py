@@ -28,7 +28,7 @@ SYNONYMS = {
     "tok": "token", "bs": "batch", "tp": "tensor", "ep": "expert", "pp": "pipeline", "seq": "sequenc", "ctx": "context",
     "attn": "attention", "param": "parameter", "mem": "memory", "vram": "memory", "hbm": "memory",
     "ms": "", "us": "", "µs": "", "gb": "", "gib": "", "mb": "", "mib": "", "kib": "", "tb": "", "byte": "byte",
-    "concurrency": "concurrent", "throughput": "throughput", "speedup": "speed", "utilization": "utilisation",
+    "concurrency": "concurrent", "ops": "flop", "op": "flop", "throughput": "throughput", "speedup": "speed", "utilization": "utilisation",
 }
 SOURCE_WEIGHTS = {"title": 3.0, "id": 3.0, "symbol": 1.0, "assumption": 0.5}
 SECTION_BONUS = 2.5
