@@ -33,10 +33,31 @@ def test_the_only_token_rate_beside_a_cost_is_its_throughput_whatever_it_is_call
     assert cost.given == {"gpu_hour_price": "20 USD/hour", "goodput": "5000 tok/s"} and cost.finding.verdict.holds
 
 
-def test_a_code_block_working_a_price_is_read(tmp_path):
+def test_a_code_block_working_a_price_is_read_as_its_arithmetic_per_million(tmp_path):
     """A fence whose lines work a price ("$3/hr / 18 M tok/hr = ~$0.17 per million") sets out arithmetic, as one with
-    a unit does: $3 / 3,600 s / 5,000 tok/s x 1,000,000 = $0.167 per million tokens."""
+    a unit does: $3 / 18e6 tokens x 1,000,000 = $0.167 per million tokens."""
     page = ("# Cost\n\n```\n5,000 tok/s  x  3,600 s/hr  =  18 M tok/hr\n$3/hr  /  18 M tok/hr       =  ~$0.17 per million output tokens\n```\n\n"
             "5,000 tok/s is a realistic batched rate for a 7B on an H100.\n")
     cost = _one(_located(tmp_path, page), "0.17 USD")
-    assert cost.formula == "cost_per_million_output_tokens" and cost.finding.verdict.holds
+    assert cost.arithmetic is not None and "18e6" in cost.arithmetic and cost.finding.verdict.holds
+    assert any("per million" in e for e in cost.evidence)
+
+
+def test_a_sum_of_prices_is_printed_arithmetic_read_as_the_page_drops_its_units(tmp_path):
+    """8 x $2 = $16 an hour (the page's "$2" is its hourly rate); 4 x $6 x 730 = $17,520, not $17,000; $48 / 115M
+    tokens = $0.42 per million."""
+    page = ("# Cost\n\nA node of 8 GPUs at $2/hr each costs 8 x $2 = $16/hr.\n\n"
+            "A 4-GPU replica costs 4 x $6 x 730 = $17,000 a month.\n\nPer million: $48 ÷ 115M ≈ $0.42 / M.\n")
+    found = _located(tmp_path, page)
+    hourly, monthly, per_million = _one(found, "16 USD/hour"), _one(found, "17,000"), _one(found, "0.42")
+    assert hourly.arithmetic == "(8 * 2) * (USD/hour)" and hourly.finding.verdict.holds
+    assert monthly.arithmetic == "4 * (6*usd) * 730" and monthly.finding.verdict.value == "mismatch"
+    assert per_million.finding.verdict.holds and "1e6" in per_million.arithmetic
+
+
+def test_a_sum_of_prices_no_reading_of_which_gives_its_result_is_not_proposed(tmp_path):
+    """$2 an hour times 5 ms is no price per hour read as printed, and read bare it is 10, not 3: the page's units
+    cannot be followed, so the number is located and not audited."""
+    found = _located(tmp_path, "# Cost\n\nThe step costs $2/hr x 5 ms = $3/hr.\n")
+    cost = _one(found, "3 USD/hour")
+    assert not cost.proposed and any("no reading of them holds" in e for e in cost.evidence)

@@ -37,6 +37,7 @@ from .findings import Finding
 from .input_precision import REMARK
 
 RANK = {Verdict.HOLDS: 0, Verdict.HOLDS_BY_ROUNDING: 1, Verdict.MISMATCH: 2}
+HUGE = Fraction(10) ** 300  # past a float's range is no quantity a page means, and float arithmetic on it overflows
 MAX_IMPRECISE_SUM = 8  # given inputs with a printed precision: 2^8 corners at most
 
 
@@ -45,8 +46,8 @@ def audit_arithmetic(claim, catalogue, base: dict) -> Finding:
     value, unitless, missing = _evaluate(claim)
     if missing:
         return Finding(**base, verdict=Verdict.UNDERDETERMINED, message=f"missing {', '.join(missing)}", missing=tuple(missing))
-    if value is None:
-        return Finding(**base, verdict=Verdict.INVALID, message="the expression has no finite value")
+    if value is None or abs(value) > HUGE:
+        return Finding(**base, verdict=Verdict.INVALID, message="the expression has no finite value" if value is None else "the expression's value is past any quantity's range")
     stated = claim.stated
     dims = stated.unit.dimensions
     readings = [("as printed", value)] + ([(f"in {stated.unit.text}", value * stated.unit.factor)] if unitless and stated.unit.factor != 1 else [])
@@ -180,9 +181,17 @@ def _number(expr) -> Fraction | float | None:
 
 def _closeness(result, stated, value) -> tuple:
     """A holding reading first; among mismatches, the one nearest the printed number."""
-    target = float(stated.low.value * stated.unit.factor)
-    gap = abs(math.log(abs(float(value)) / abs(target))) if value and target else math.inf
+    target = stated.low.value * stated.unit.factor
+    gap = abs(_log(value) - _log(target)) if value and target else math.inf
     return RANK.get(result.verdict, 3), gap
+
+
+def _log(x) -> float:
+    """The natural log of |x|, for a value past a float's range too ("1e308 * 1e308" is a sum a page may print)."""
+    if isinstance(x, float):
+        return math.log(abs(x))
+    x = Fraction(x)
+    return math.log(abs(x.numerator)) - math.log(x.denominator)
 
 
 def _unit_slips(stated, value, catalogue) -> list[Diagnosis]:

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from auditor.base.precision import share_chance
 from auditor.base.quantity import parse_stated
+from auditor.base.units import unit_or_none
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
@@ -816,6 +817,15 @@ class Scanner:
         except AuditorError:
             return True
 
+    @staticmethod
+    def _result_unit(proposal: Proposal) -> str:
+        from auditor.base.errors import AuditorError
+
+        try:
+            return proposal.unit or parse_stated(proposal.stated).unit.text
+        except AuditorError:
+            return ""
+
     def _holds(self, proposal: Proposal, expression: str) -> bool:
         finding = self._draft(proposal, expression)
         return finding is not None and finding.verdict.holds
@@ -849,6 +859,16 @@ class Scanner:
         """Whether a PCIe generation is named shortly before ``position`` in its sentence (``host_links``)."""
         k = bisect_left(generations, position) - 1
         return k >= 0 and position - generations[k] <= host_links.NAMED_LINK_REACH and not SENTENCE_END.search(self.view.text, generations[k], position)
+
+    def _holds(self, proposal: Proposal, expression: str) -> bool:
+        finding = self._draft(proposal, expression)
+        return finding is not None and finding.verdict.holds
+
+    def _reads_in_result_unit(self, proposal: Proposal, expression: str) -> bool:
+        """Whether the sum, as printed, gives a quantity of the result's dimensions (a mismatch is then the page's)."""
+        dims = sum_units.dimensions_of(expression)
+        unit = unit_or_none(self._result_unit(proposal))
+        return dims is not None and unit is not None and dims == dict(unit.dimensions)
 
     def _two_quantities(self, proposal: Proposal, expression: str) -> bool:
         """Whether a conversion ("= 4 bits = 35 GB") joins values more than a prefix's thousandfold apart: no slip of
@@ -903,6 +923,17 @@ class Scanner:
             expression, shown = in_bytes
             evidence[0] = f"printed arithmetic {expression}"
             evidence.append(f"{shown} read as bytes: as billions the sum is 10^9 off")
+        after = re.sub(r"^[\d.,]+", "", self.view.text[found.result_start : found.result_start + 60])
+        readings = sum_units.priced_readings(expression, after, self._result_unit(proposal))
+        if readings:
+            holding = next(((reading, shown) for reading, shown in readings if self._holds(proposal, reading)), None)
+            if holding is None and not self._reads_in_result_unit(proposal, expression):
+                proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(
+                    evidence + ["a sum of prices whose units, read as printed, do not give the result's, and no reading of them holds: not proposed"])
+                return
+            if holding is not None and holding[1]:
+                expression = holding[0]
+                evidence.append(holding[1])
         counted = sum_units.time_counted(expression, proposal)
         if counted is not None:
             expression, shown = counted

@@ -105,6 +105,52 @@ def size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     return "its operands count things whose size in bytes it does not print, and its result is in bytes: not proposed"
 
 
+PRICED = re.compile(r"\*(?:usd|\(usd/hour\))\)")
+UNIT_OPERAND = re.compile(r"\((?P<number>[\d.]+(?:e[-+]?\d+)?)\*(?:[A-Za-zµ_][\w/µ]*|\([A-Za-zµ_][\w/µ]*\))\)")
+LOOSE_UNIT = re.compile(r"\s*[*/]\s*(?P<name>[A-Za-zµ_]\w*)(?![\w(])")  # "(18e6*tok) /hr": a unit the page wrote after a count
+PER_MILLION = re.compile(r"[ \u00a0]*(?:/[ \u00a0]*1?[ \u00a0]?M\b|per[ \u00a0]+(?:1[ \u00a0]?M\b|million\b|1,000,000\b))")
+
+
+def priced_readings(expression: str, after_result: str, result_unit: str) -> list[tuple[str, str]]:
+    """The readings of a sum in prices to try, in order, each with what it says ('' for the sum as printed):
+    a page works a price with its units dropped as it goes ("8 x $2 = $16/hr", "$48 ÷ 115M ≈ $0.42 / M",
+    "($10/hr / 4000 tok/s) x (1M / 3600)", its hours turned to seconds by hand), so its numbers are also read
+    bare, in the result's unit, and for a result priced per million, times a million. [] for a sum with no
+    price in it."""
+    if not PRICED.search(expression):
+        return []
+    bare = LOOSE_UNIT.sub(lambda m: "" if _is_unit(m["name"]) else m[0], UNIT_OPERAND.sub(lambda m: m["number"], expression))
+    unit = f"({result_unit})" if result_unit else "usd"
+    readings = [(expression, "")]
+    if PER_MILLION.match(after_result):
+        readings += [(f"({expression}) * 1e6", "the result is per million: the sum times a million"),
+                     (f"({bare}) * 1e6 * {unit}", "its numbers read bare, in the result's unit, and the result per million: times a million")]
+    return readings + [(f"({bare}) * {unit}", "its numbers read bare, in the result's unit, as the page converts its units by hand")]
+
+
+def dimensions_of(expression: str) -> dict | None:
+    """The dimensions the sum's units give it ({"[currency]": 1, "[time]": -1}), read from its unit names alone; None when
+    a name is no unit, or when its terms add up quantities of different dimensions."""
+    import sympy
+
+    from auditor.base.errors import ExpressionError
+    from auditor.base.expressions import SymbolFactory, parse_expression
+
+    try:
+        expr = parse_expression(expression, SymbolFactory())
+    except ExpressionError:
+        return None
+    subs = {}
+    for symbol in expr.free_symbols:
+        unit = unit_or_none(str(symbol))
+        if unit is None:
+            return None
+        subs[symbol] = sympy.Mul(*[sympy.Symbol(name, positive=True) ** sympy.Rational(p.numerator, p.denominator) for name, p in unit.dimensions])
+    terms = sympy.expand(expr.xreplace(subs))
+    found = {tuple(sorted((str(b), e) for b, e in t.as_coeff_Mul()[1].as_powers_dict().items() if b != 1)) for t in sympy.Add.make_args(terms)}
+    return {name: Fraction(int(p.p), int(p.q)) for name, p in found.pop()} if len(found) == 1 else None
+
+
 def _unit_factors(expression: str) -> str:
     """The expression with each unit name as its factor to base units ("4500*TFLOPs" as 4500*(10**12)); a name that is
     no unit is left, so the expression is no literal."""

@@ -27,21 +27,23 @@ SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(1
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 # a factor's name in brackets a space after it ("2 (K+V)"): a label; letters glued to it ("4nhb(s+o)") are algebra
+PRICE = r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<hourly>[ \u00a0]?/[ \u00a0]?(?:hr|hour|h)\b)?"
+"""A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour)."""
 TOKEN = re.compile(
-    rf"(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
-    r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.]))"
+    rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
+    r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
     r"|(?P<space>\s+)"
 )
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(
-    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
+    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
 # a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727");
 # a host link's name ends what comes before it: "PCIe 4.0 x8 manages ≈14 GB/s" prints no sum of 4.0 and 8
-BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|$`,](?!\d{3}))")
+BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|`,](?!\d{3})|\$(?![ \u00a0]?\d))")
 MAX_SPAN = 240
 ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
 
@@ -262,7 +264,9 @@ def _contiguous(tokens: list[re.Match]) -> list[re.Match]:
 
 
 def _kind(token: re.Match) -> str:
-    return "number" if token.group("number") is not None else token.lastgroup
+    if token.group("number") is not None:
+        return "number"
+    return "price" if token.group("price") is not None else token.lastgroup
 
 
 DESCRIPTOR = re.compile(r"[A-Za-z]{3,}")
@@ -293,7 +297,11 @@ def _expression(run: list[re.Match]):
             continue
         if kind == "number" and (token.group("unit") or "").lower() in CONNECTIVES:
             return None  # "affinityThreshold=0.8 and maxTokens=...": a clause ends at the number, no unit follows it
-        if kind == "number":
+        if kind == "price":
+            number_at = len(parts)
+            parts.append(f"({plain_number(token.group('amount'))}*{'(usd/hour)' if token.group('hourly') else 'usd'})")
+            spans.append(token.span("amount"))
+        elif kind == "number":
             number_at = len(parts)
             operand = _operand(token)
             if previous is not None and previous.group(0) in ("^", "**") and operand.startswith("(") and "*" in operand:
@@ -348,6 +356,7 @@ def plain_number(text: str) -> str:
 
 
 COUNT_SUFFIXES = {"K": "e3", "M": "e6", "B": "e9", "T": "e12"}
+SPACED_SUFFIXES = frozenset({"K", "M"})  # "18 M tok/hr": thousands and millions set apart too; "2 B" is two bytes
 """A count glued to its number in a sum ("7B × 12 = 84 GB", "7.6B * 2"): thousands, millions, billions, as "70B" is
 parameters elsewhere on a page; a byte in a sum is spelled apart ("2 B") or as a word."""
 
@@ -358,7 +367,7 @@ def _counted(token: re.Match) -> bool:
     if not unit:
         return False
     glued = token.end("number") == token.start("unit")
-    return (unit in COUNT_SUFFIXES and glued) or (_describes(unit, glued) and not _is_unit(unit))
+    return (unit in COUNT_SUFFIXES and (glued or unit in SPACED_SUFFIXES)) or (_describes(unit, glued) and not _is_unit(unit))
 
 
 def _describes(word: str, glued: bool) -> bool:
@@ -370,7 +379,7 @@ def _operand(token: re.Match) -> str:
     number = plain_number(token.group("number"))
     unit = token.group("unit")
     glued = token.end("number") == token.start("unit") if unit else False
-    if unit in COUNT_SUFFIXES and glued and "e" not in number.lower():
+    if unit in COUNT_SUFFIXES and (glued or unit in SPACED_SUFFIXES) and "e" not in number.lower():
         return f"{number}{COUNT_SUFFIXES[unit]}"
     if unit and _is_unit(unit):
         return f"({number}*{_unit_name(unit)})"
