@@ -311,6 +311,21 @@ def test_a_printed_sum_on_a_swapped_variable_is_flagged_by_the_named_models_conf
     assert right.arithmetic is not None and right.finding.verdict.holds
 
 
+def test_a_section_that_sets_up_a_model_before_its_swapped_sum_flags_it_but_not_a_count_the_page_states(tmp_path):
+    """A section headed by the model prices its list's sum with the model's config, whatever it compares it with after
+    ("a 13B-class model"); a page that writes the swapped count down itself ("h = 64" used as the KV heads of a
+    64-head, 8-KV-head model) states its scenario, which is not flagged."""
+    page = ("# KV\n\n### Example: Qwen3-30B-A3B per token\n\nTake Qwen3-30B-A3B:\n\n- L = 48\n"
+            "- per token KV cache in BF16: 2 × 48 × 4 × 64 × 2 = 49,152 bytes\n\nA 13B-class model needs 0.8 MB.\n")
+    swapped = _one(_located(tmp_path, page), "49,152 bytes")
+    assert swapped.formula == "kv_bytes_per_token_gqa" and not swapped.finding.verdict.holds
+    assert "head_dim <- hidden_over_heads" in swapped.evidence[0]
+    stated = ("# KV\n\n**Example.** For a Llama-3-70B model (L = 80, h = 64, d = 128):\n\n"
+              "The KV cache per token in BF16 is 2 × 80 × 64 × 128 × 2 = 2,621,440 bytes.\n")
+    own = _one(_located(tmp_path, stated), "2,621,440 bytes")
+    assert own.arithmetic is not None and own.finding.verdict.holds
+
+
 def test_the_time_to_read_the_weights_once_is_the_floor_of_a_decode_step(tmp_path):
     """140 GB / 2 TB/s = 70 ms (t_mem of W / BW at a small batch)."""
     found = _located(tmp_path, "# Decode\n\nAn A100 has 2 TB/s bandwidth. A 70B model in FP16 is 140 GB. Reading the full model once"

@@ -199,9 +199,9 @@ class Scanner:
         self._device_ratios(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
+        self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
         self._carried_into_derivations()
-        self._sums_on_swapped_inputs(claims, results)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
 
     def _sums_on_swapped_inputs(self, claims: list[Proposal], results: dict) -> None:
@@ -218,7 +218,11 @@ class Scanner:
                 continue
             scopes = self._scopes(proposal)
             if not any(scopes[1][0] <= start < scopes[1][1] for start, _, _ in self.models):
-                continue  # no model named in its paragraph: nothing to price it with (and no second choice to pay for)
+                # the section's setup before the sum ("### Example: Qwen3-0.6B" and its lead-in), read up to the sum only:
+                # what the section goes on to compare it with ("a 13B-class model") is no count of the sum's model
+                scopes = scopes[:2] + [(scopes[2][0], proposal.end)]
+                if len({name for start, _, name in self.models if scopes[2][0] <= start < scopes[2][1]}) != 1:
+                    continue  # no model named before it in its section, or two: nothing to price it with (and no second choice to pay for)
             sum_finding = self._draft(proposal, proposal.arithmetic)
             if sum_finding is None or not sum_finding.verdict.holds:
                 continue
@@ -230,17 +234,34 @@ class Scanner:
             self.chooser.choose(trial, wide, self._texts(proposal, scopes, place_of(self.tables, proposal.start)))
             if trial.formula is None or "model" not in trial.given:
                 continue
-            if self.given_for(trial, trial.formula, wide)[2] not in ("clause", "sentence", "paragraph"):
+            if self.given_for(trial, trial.formula, wide)[2] not in ("clause", "sentence", "paragraph", "section"):
                 continue  # a model named only farther off may be another than the sum's
             if set(trial.given) & self.supplies.get(trial.given["model"], set()):
                 continue  # the page sets some of the model's counts itself: its scenario, not the config, is the claim's
             finding = self._draft(trial, formula=trial.formula)
             swap = _swapped(finding)
-            if swap is None:
+            if swap is None or self._sets_swapped_value(finding, (scopes[2][0], proposal.start)):
                 continue
             proposal.formula, proposal.arithmetic, proposal.given, proposal.unit = trial.formula, None, dict(trial.given), trial.unit
             proposal.evidence = (f"printed arithmetic {found.expression} holds, but {trial.given['model']}'s config gives"
                                  f" {trial.formula} otherwise: {swap}",) + trial.evidence
+            self._restated_follow(claims, proposal, found.expression)
+
+    def _restated_follow(self, claims: list[Proposal], first: Proposal, expression: str) -> None:
+        """Later printings of a number that restate it as its sum ("56 KiB" again, a section on) take its new claim."""
+        marker = f"{repeats.REPEATED} at line {self.raw.position(first.raw[0])[0]}"
+        for later in claims:
+            if later.start > first.start and later.arithmetic == expression and later.evidence[:1] == (marker,):
+                self._repeat(later, first)
+
+    def _sets_swapped_value(self, finding, span: tuple[int, int]) -> bool:
+        """Whether the page sets a name to the value the swap put in, before the number in its section ("L = 80, h = 64"
+        for a 64-head model whose cache has 8): that count is the page's stated scenario, not a slip it made unseen."""
+        found = SWAPPED_VALUE.search(finding.diagnoses[0].description)
+        if found is None:
+            return False
+        value = float(found["value"].replace(",", ""))
+        return any(span[0] <= s.start < span[1] and float(s.value) == value for s in self.settings)
 
     def _shown_below(self, claims: list[Proposal], results: dict) -> None:
         """A number the page states and then works out just after (``shown_below``) takes the sum printed there."""
@@ -1336,12 +1357,16 @@ def _per_token_before(key: tuple, earlier: dict) -> Proposal | None:
     return None
 
 
+SWAPPED_VALUE = re.compile(r"= (?P<value>-?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?)\S* used for ")
+"""The value a swap diagnosis says went in ("num_attention_heads = 64 used for num_key_value_heads = 8")."""
+
+
 def _swapped(finding) -> str | None:
     """The swapped variable a draft's mismatch is most likely due to ("head_dim <- hidden_over_heads"), if that is
-    what the diagnosis ranks first, alone."""
+    what the diagnosis ranks first, alone; a model's count as its name rounds it ("0.6B" for 596M) is no swap."""
     if finding is None or finding.verdict != Verdict.MISMATCH or not finding.diagnoses:
         return None
-    swaps = [part for part in finding.diagnoses[0].parts if " <- " in part]
+    swaps = [part for part in finding.diagnoses[0].parts if " <- " in part and not part.endswith("_nominal")]  # a name's round count is no slip
     return swaps[0] if swaps and len(finding.diagnoses[0].parts) == 1 else None
 
 
