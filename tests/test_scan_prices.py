@@ -61,3 +61,15 @@ def test_a_sum_of_prices_no_reading_of_which_gives_its_result_is_not_proposed(tm
     found = _located(tmp_path, "# Cost\n\nThe step costs $2/hr x 5 ms = $3/hr.\n")
     cost = _one(found, "3 USD/hour")
     assert not cost.proposed and any("no reading of them holds" in e for e in cost.evidence)
+
+
+def test_a_table_prices_each_rows_cost_per_million_from_its_own_hourly_rate_and_throughput(tmp_path):
+    """"$/hr" and "$/M tokens" headers say what their cells are per; each row's cost is its own rate over its own
+    throughput, whatever rate the page quotes elsewhere: $1.00 / 3,600 s / 1,389 tok/s x 1e6 = $0.20, and $3.50
+    over 4,000 tok/s = $0.243."""
+    page = ("# Cost\n\nAt $10/hr a node is cheap.\n\n| GPU | Throughput | $/hr | $/M tokens |\n|---|---|---|---|\n"
+            "| A10G | 1,389 tok/s | $1.00 | $0.20 |\n| A100-80 | 4,000 tok/s | $3.50 | $0.34 |\n")
+    found = _located(tmp_path, page)
+    right, wrong = _one(found, "0.20"), _one(found, "0.34")
+    assert right.formula == "cost_per_million_output_tokens" and right.given == {"goodput": "1389 tok/s", "gpu_hour_price": "1.00 USD/hour"}
+    assert right.finding.verdict.holds and wrong.finding.verdict.value == "mismatch"

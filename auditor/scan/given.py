@@ -366,6 +366,9 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     if not (symbol.gpu or symbol.name in PAGE_COUNTS or symbol.domain == "fraction" or ("[information]", 1) in symbol.unit.dimensions
             or symbol.name in scanner.price_inputs):
         return False
+    if symbol.name in scanner.price_inputs and (cell := _row_price_input(scanner, proposal, symbol)) is not None:
+        given[symbol.name] = page_inputs[symbol.name] = cell  # "| A10G | ... | 1,389 tok/s | $1.00 | $0.20 |": the row's own
+        return True
     # an accelerator's rate or a parameter count is the page's wherever written; a capacity only near the number
     # ("can exceed 60 GB, nearly an entire A100's memory" is no A100 of the page's)
     anywhere = symbol.name in PAGE_COUNTS or (symbol.gpu and any(k == "[time]" for k, _ in symbol.unit.dimensions))
@@ -388,6 +391,20 @@ def page_sets(scanner, proposal, symbol, scopes, given: dict, page_inputs: dict,
     if far is not None and anywhere and _outside(found.start, scopes):
         far.add(symbol.name)  # a count or a rate the page prints only outside the number's section
     return True
+
+
+def _row_price_input(scanner, proposal, symbol) -> str | None:
+    """The one cell of a table cell's row that prints what a price is worked out from (an hourly rate under "$/hr", a
+    token rate), by its unit: the row is the cell's case, nearer than any rate the page prints elsewhere."""
+    from auditor.base.units import unit_or_none
+
+    priced = "usd" in symbol.unit.text.lower()
+    fits = []
+    for _, text in row_quantities(scanner.tables, proposal.start, own_units=True):
+        unit = unit_or_none(text.split(" ", 1)[1])
+        if unit is not None and unit.dimensions == symbol.unit.dimensions and ("usd" in unit.text.lower()) == priced:
+            fits.append(text)
+    return fits[0] if len(fits) == 1 else None
 
 
 STATED = re.compile(r"(?i)[\s*_]{0,4}(?:total\s+)?(?:parameters|params)\b")

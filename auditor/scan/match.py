@@ -264,6 +264,8 @@ def unit_fits(stated, formula, bare: bool) -> bool:
         return True
     if formula.unit.dimensions != stated.unit.dimensions:
         return False
+    if ("usd" in stated.unit.text.lower()) != ("usd" in formula.unit.text.lower()):
+        return False  # dollars are a count to the registry: a price fits the formulas priced in them, and only a price does
     title = f" {formula.title.lower()} "
     if printed_times(stated):
         return any(w in title for w in RATIO_TITLE_WORDS)

@@ -142,8 +142,8 @@ def unexplained(finding, proposal) -> str:
     """
     if not _words_formula_missed(finding, proposal):
         return ""
-    if finding.base_unit not in ("", "dimensionless"):
-        return ""  # "45GB" of int4 weights: a size the formula prices by its dtype is the page's claim, and its miss a finding
+    if finding.base_unit not in ("", "dimensionless") or "USD" in (proposal.unit or "") + proposal.stated:
+        return ""  # "45GB" of int4 weights, "$0.34" a million tokens: a size or a price is the page's claim, and its miss a finding
     if not finding.diagnoses:
         return "held back: the words' formula for this ratio misses it and no slip explains the miss, which as often means the formula is not the page's"
     if all(d.kind == "dtype" for d in finding.diagnoses):

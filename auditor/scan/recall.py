@@ -80,11 +80,13 @@ def load_labels(path: Path, data_root: Path) -> tuple[Path, list[Label]]:
 
 
 def _base_value(text: str) -> float | None:
-    """A label's hand value in base units; None where its unit is one the project has no registry entry for (a
-    price in USD): the number is still counted as located, and no recomputation can be scored against it."""
+    """A label's hand value in base units ("0.69 USD per 1e6 tokens" in the dollars of a million tokens); None where
+    its unit is one the project has no registry entry for: the number is still counted as located, and no
+    recomputation can be scored against it."""
     if re.fullmatch(r"\d+/\d+", text.strip()):
         a, b = text.split("/")
         return int(a) / int(b)
+    text = re.sub(r"(?<=USD) per 1e6 tokens?$", "", text.strip())  # a price per million tokens: its dollars, as the scan reads "$0.69/M"
     try:
         number, unit = parse_given(text)
     except UnitError:

@@ -28,6 +28,8 @@ LAST_WORD = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
 PER_COUNTED = re.compile(r"(?i)\b([A-Za-z]{1,8})\s+per\s+(?:weight|param(?:eter)?|token|element|value|layer|head)s?[*`_\s]*$")
 PER_UNIT = re.compile(r"([A-Za-z][A-Za-z/]{0,11})\s+per\s+([A-Za-z]{1,11})[*`_\s]*$")
 DIVIDED_BY = re.compile(r"([A-Za-z$€][A-Za-z]{0,11})\s*/\s*$")
+HOURLY_PRICE = re.compile(r"(?i)(?:\$|\busd\b|\bprice\b|\bcost\b)[\s)]*(?:/|\bper\b|\ban?\b)\s*(?:gpu[- ]?)?(?:hr|hour|h)\b")
+PRICE_PER_MILLION = re.compile(r"(?i)(?:\$|\busd\b|\bprice\b|\bcost\b)[\s)]*(?:/|\bper\b)\s*(?:1\s?M\b|M\b|million\b|mtok)")
 QUANTITY_BEFORE = re.compile(r"(?:^|[^\w.])\d[\d,.]*[ \u00a0]$")
 RATIO = re.compile(r"\b([A-Za-z]{1,11})\s*:\s*([A-Za-z]{1,11})[*`_\s]*$")  # "ops:byte": one unit over another, as a ratio is named
 CURRENCIES = frozenset({"$", "€", "£", "USD", "EUR", "GBP", "DOLLARS", "DOLLAR", "CENTS"})  # no unit of the registry: a price per hour has none
@@ -171,7 +173,13 @@ def header_unit(text: str) -> str:
     """The unit a header prints for its cells: "(GiB)", "(tokens/s)", "in ms", "Total GB"; '' when none.
 
     A unit in parentheses may spell its byte out ("FLOPs/Byte"); a last word counts only when it is
-    a unit of some dimension, so "Heads", "Size" and a bare "layers" give none."""
+    a unit of some dimension, so "Heads", "Size" and a bare "layers" give none. A price's header says
+    what it is per: "$/hr" is dollars an hour, "$/M tokens" dollars a million tokens (read in dollars,
+    as "$0.69/M" is)."""
+    if HOURLY_PRICE.search(text):
+        return "USD/hour"
+    if PRICE_PER_MILLION.search(text):
+        return "USD"
     match = HEADER_UNIT.search(text)
     if match:
         parts = [re.sub(r"(?i)\bbytes?\b", "B", part.strip()) for part in (match[1] or match[2]).split(",")]
@@ -223,6 +231,7 @@ def _table(rows: list[list[Cell]]) -> Table:
     return Table(body, header)
 
 
+OWN_UNIT = re.compile(r"\s*[~≈]?\s*(?P<number>\d[\d,]*(?:\.\d+)?)\s?(?P<unit>[A-Za-zµ]+(?:/[A-Za-z]+)?)\s*")
 PREFIXED_CELL = re.compile(r"\s*(\d[\d,]*(?:\.\d+)?)\s*([kKMGTP])?\s*")
 """A cell of a plain number, or of a number and a lone prefix its header's unit takes ("160 G" under "Flops")."""
 
@@ -246,9 +255,10 @@ def in_table(proposal, place: Place) -> None:
         proposal.per = per[1].lower()  # "KV per Token (FP16)"
 
 
-def row_quantities(tables: list[Table], position: int) -> list[tuple[Cell, str]]:
+def row_quantities(tables: list[Table], position: int, own_units: bool = False) -> list[tuple[Cell, str]]:
     """The other cells of the number's row that print a quantity, each with its text and unit
-    ("4.19" under "GFLOPs" is "4.19 GFLOPs"): a row is often a derivation, its result beside its inputs."""
+    ("4.19" under "GFLOPs" is "4.19 GFLOPs"): a row is often a derivation, its result beside its inputs.
+    With ``own_units``, cells that print their own unit ("1,389 tok/s") too."""
     found = _cell_at(tables, position)
     if found is None:
         return []
@@ -259,9 +269,11 @@ def row_quantities(tables: list[Table], position: int) -> list[tuple[Cell, str]]
         if cell is own or index == 0 or index >= len(header) or row is header:
             continue
         unit = header_unit(header[index].text)
-        plain = PREFIXED_CELL.fullmatch(cell.text)
+        plain = PREFIXED_CELL.fullmatch(cell.text.replace("$", "", 1) if unit.startswith("USD") else cell.text)
         if unit and plain:
             found.append((cell, f"{plain[1].replace(',', '')} {prefixed(cell.text, unit)}"))
+        elif own_units and (own := OWN_UNIT.fullmatch(cell.text)) and unit_or_none(own["unit"]) is not None and not unit_or_none(own["unit"]).dimensionless:
+            found.append((cell, f"{own['number'].replace(',', '')} {own['unit']}"))  # "1,389 tok/s": a cell that prints its own unit
     return found
 
 
