@@ -124,7 +124,7 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             continue
         finding = replace(drafted, claim_id=claim.id, location=claim.location, quote=claim.quote)
         rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
-                   or ranged_alone(finding, proposal))
+                   or ranged_alone(finding, proposal) or efficiency_unstated(finding, proposal, project, audits))
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
             proposal.evidence += (rounded,) if rounded else ()
@@ -198,6 +198,37 @@ def peak_meant(finding) -> str:
         if defaults:
             return f"held back: it holds at {defaults[0].removesuffix(' for the default')} (peak), where the scan assumed the catalogue's default: not audited"
     return ""
+
+
+DEFAULT_USED = re.compile(r"^default used: (\w+) = ")
+LEAST_EFFICIENCY = 0.2  # below a fifth of the ideal, a figure is no efficiency a page leaves unsaid but a slip
+
+
+def efficiency_unstated(finding, proposal, project, audits) -> str:
+    """Why a mismatch is no finding against the page ('' when it is one): the scan priced it at the catalogue's
+    default efficiency ("mbu = 0.7"), which the page never states, and the number lies on the side of the ideal
+    (100%) that some efficiency gives: a step time above its floor, a rate below its ceiling. A figure past the
+    ideal ("28 ms" where reading the bytes takes 36 at full bandwidth) is impossible at any efficiency, and stays."""
+    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or finding.computed_base is None:
+        return ""
+    symbols = project.catalogue.symbols
+    unstated = [m[1] for r in finding.remarks if (m := DEFAULT_USED.match(r)) and m[1] in symbols and symbols[m[1]].ideal is not None]
+    if not unstated:
+        return ""
+    try:
+        ideal = audited_draft(draft_claim(proposal, proposal.formula, {**proposal.given, **{n: float(symbols[n].ideal) for n in unstated}},
+                                          proposal.unit), project, audits)
+        stated = with_unit(parse_stated(proposal.stated), proposal.unit) if proposal.unit else parse_stated(proposal.stated)
+        printed, at_ideal, at_default = float(stated.value * stated.unit.factor), float(ideal.computed_base), float(finding.computed_base)
+    except (AuditorError, ArithmeticError, TypeError, ValueError):
+        return ""
+    if not printed or not at_ideal or ideal.verdict.holds:
+        return ""
+    share = at_ideal / printed if at_default > at_ideal else printed / at_ideal  # the efficiency the printed figure implies
+    if not LEAST_EFFICIENCY <= share <= 1:
+        return ""
+    return (f"held back: at {', '.join(unstated)} = 1 the formula gives {float(ideal.computed):.4g} {ideal.unit}; the number is what an efficiency"
+            f" of {share:.0%} gives, and the page states none: not audited")
 
 
 def _words_formula_missed(finding, proposal) -> bool:
