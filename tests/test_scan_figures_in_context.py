@@ -233,9 +233,12 @@ def test_a_per_token_size_multiplied_by_a_length_is_that_size_again(tmp_path):
 
 def test_a_conversion_thousands_of_times_off_is_two_quantities_not_a_slip(tmp_path):
     """"INT4 = 4 bits = 35 GB for the same model": 4 bits is the width, 35 GB the weights; no unit slip makes one the
-    other, so nothing is flagged."""
+    other, so nothing is flagged as a conversion, and the number is read as any other is: here the weights of the
+    70B the sentence names at 4 bits, 70e9 x 0.5 B = 35 GB."""
     weights = _one(_located(tmp_path, "# Widths\n\nQuantization: INT4 = 4 bits = 35 GB for the same model.\n"), "35 GB")
-    assert weights.finding is None and "two quantities" in weights.evidence[0]
+    assert weights.arithmetic is None and (weights.finding is None or weights.finding.verdict.holds)
+    named = _one(_located(tmp_path, "# Widths\n\nQuantization: INT4 = 4 bits = 35 GB for a 70B model's weights.\n"), "35 GB")
+    assert named.formula in ("weight_bytes", "weight_rule_bytes") and named.finding.verdict.holds
 
 
 def test_a_proposal_audited_at_the_end_is_its_draft_with_its_own_id_and_place(tmp_path):

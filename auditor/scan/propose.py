@@ -166,8 +166,8 @@ class Scanner:
             cell_sum = None if proposal.start in results else self._cell_sum(proposal)
             if id(proposal) in operands:
                 proposal.evidence = ("an operand of a printed sum",)
-            elif proposal.start in results:
-                self._sum(proposal, results[proposal.start])
+            elif proposal.start in results and self._sum(proposal, results[proposal.start]):
+                pass
             elif cell_sum is not None:
                 self._sum(proposal, cell_sum)
             elif proposal.start in inputs_set and not self._summed_over_devices(proposal, inputs_set[proposal.start], scopes):
@@ -901,11 +901,12 @@ class Scanner:
         ratio = abs(Fraction(finding.computed) / stated) if stated else None
         return ratio is not None and not 1 / CONVERSION_REACH < ratio < CONVERSION_REACH
 
-    def _sum(self, proposal: Proposal, found) -> None:
-        """A number the page computes in front of the reader: its sum is the claim."""
+    def _sum(self, proposal: Proposal, found) -> bool:
+        """A number the page computes in front of the reader: its sum is the claim. False where the "sum" is two
+        quantities set side by side ("INT4 = 4 bits = 35 GB"): the number is then read as any other is."""
         if found.unreadable:
             proposal.evidence = (f"printed beside {found.expression}, but {found.unreadable}",)
-            return
+            return True
         given, unset, carried = {}, [], []
         for name in found.names:
             value = setting_for(self.settings, name, found.start)
@@ -930,16 +931,13 @@ class Scanner:
             unset = []
         if unset:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [f"names the page does not set: {', '.join(unset)}"])
-            return
+            return True
         if not found.operators and self._carries_a_slip(found):
             proposal.score = UNRESOLVED_SUM_SCORE
             proposal.evidence = tuple(evidence + ["converts the result of the sum before it, which does not hold: the slip is that sum's"])
-            return
+            return True
         if not found.operators and not given and self._two_quantities(proposal, expression):
-            proposal.score = UNRESOLVED_SUM_SCORE
-            proposal.evidence = (f"printed beside {found.expression}, but the two are thousands of times apart: two quantities"
-                                 " (\"INT4 = 4 bits = 35 GB\"), not one in two units",)
-            return
+            return False  # "INT4 = 4 bits = 35 GB": two quantities, not one in two units
         if not given and (in_bytes := self._glued_bytes(proposal, found)) is not None:
             expression, shown = in_bytes
             evidence[0] = f"printed arithmetic {expression}"
@@ -951,7 +949,7 @@ class Scanner:
             if holding is None and not self._reads_in_result_unit(proposal, expression):
                 proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(
                     evidence + ["a sum of prices whose units, read as printed, do not give the result's, and no reading of them holds: not proposed"])
-                return
+                return True
             if holding is not None and holding[1]:
                 expression = holding[0]
                 evidence.append(holding[1])
@@ -964,9 +962,10 @@ class Scanner:
             other_prefix = sum_units.size_left_unprinted(expression, proposal)
         if other_prefix:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [other_prefix])
-            return
+            return True
         proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = expression, given, SUM_SCORE, tuple(evidence)
         proposal.bare = False
+        return True
 
     def _config_sum(self, proposal: Proposal, found, unset: list[str]) -> tuple[str, dict, list[str]] | None:
         """The sum in the config names of the model named nearest (``config_names``): (expression, the names'
