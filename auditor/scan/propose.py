@@ -212,6 +212,7 @@ class Scanner:
         accuses; any other miss leaves the sum the claim."""
         from dataclasses import replace
 
+        swapped: set[Fraction] = set()  # the results swapped so far: a conversion printed right after one follows it
         for proposal in claims:
             found = results.get(proposal.start)
             if found is None or proposal.arithmetic != found.expression or proposal.given or proposal.formula is not None:
@@ -221,8 +222,11 @@ class Scanner:
                 # the section's setup before the sum ("### Example: Qwen3-0.6B" and its lead-in), read up to the sum only:
                 # what the section goes on to compare it with ("a 13B-class model") is no count of the sum's model
                 scopes = scopes[:2] + [(scopes[2][0], proposal.end)]
-                if len({name for start, _, name in self.models if scopes[2][0] <= start < scopes[2][1]}) != 1:
-                    continue  # no model named before it in its section, or two: nothing to price it with (and no second choice to pay for)
+                if len(self._set_up_before(scopes[1][0], scopes[2][0])) != 1:
+                    continue  # no model set up just before it, or two: nothing to price it with (and no second choice to pay for)
+            converts = not found.operators and _numbers_in(found.expression) & swapped  # "= 57,344 Bytes ≈ 56 KiB" after the sum
+            if not converts and not self._prints_a_config_count(found.expression, scopes):
+                continue  # a sum of none of the named model's counts is no sum about it (and choosing a formula costs)
             sum_finding = self._draft(proposal, proposal.arithmetic)
             if sum_finding is None or not sum_finding.verdict.holds:
                 continue
@@ -246,6 +250,7 @@ class Scanner:
             proposal.evidence = (f"printed arithmetic {found.expression} holds, but {trial.given['model']}'s config gives"
                                  f" {trial.formula} otherwise: {swap}",) + trial.evidence
             self._restated_follow(claims, proposal, found.expression)
+            swapped |= _numbers_in(derivations.plain_digits(proposal) or "")
 
     def _restated_follow(self, claims: list[Proposal], first: Proposal, expression: str) -> None:
         """Later printings of a number that restate it as its sum ("56 KiB" again, a section on) take its new claim."""
@@ -253,6 +258,24 @@ class Scanner:
         for later in claims:
             if later.start > first.start and later.arithmetic == expression and later.evidence[:1] == (marker,):
                 self._repeat(later, first)
+
+    def _set_up_before(self, paragraph: int, section: int) -> set[str]:
+        """The models the section's heading, or the paragraph just before the number's, names: its setup."""
+        text = self.view.text
+        heading_end = text.find("\n", section) if section < paragraph else section
+        lead = max(section, text.rfind("\n\n", section, max(section, paragraph - 2)))
+        return {name for start, _, name in self.models if section <= start < heading_end or lead <= start < paragraph}
+
+    def _prints_a_config_count(self, expression: str, scopes) -> bool:
+        """Whether the sum prints a count the config of a model named in its paragraph or section sets (28 layers,
+        hidden 1024): one past the commonest factors, 1 and 2."""
+        printed = _numbers_in(expression) - {0, 1, 2}
+        low, high = scopes[1][0] if not any(scopes[1][0] <= m[0] < scopes[1][1] for m in self.models) else scopes[1][0], scopes[-1][1]
+        for name in {m[2] for m in self.models if min(scopes[1][0], scopes[2][0]) <= m[0] < high}:
+            geometry = self._geometry(name)
+            if geometry is not None and printed & {Fraction(str(d.value)) for key, d in geometry.values.items() if d.origin.startswith("config ")}:
+                return True
+        return False
 
     def _sets_swapped_value(self, finding, span: tuple[int, int]) -> bool:
         """Whether the page sets a name to the value the swap put in, before the number in its section ("L = 80, h = 64"
@@ -1358,6 +1381,11 @@ def _per_token_before(key: tuple, earlier: dict) -> Proposal | None:
 
 SWAPPED_VALUE = re.compile(r"= (?P<value>-?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?)\S* used for ")
 """The value a swap diagnosis says went in ("num_attention_heads = 64 used for num_key_value_heads = 8")."""
+
+
+def _numbers_in(text: str) -> set[Fraction]:
+    """The plain numbers an expression prints ("4 * 28 * 1024 * (8/16)": 4, 28, 1024, 8, 16)."""
+    return {Fraction(n) for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", text)}
 
 
 def _swapped(finding) -> str | None:
