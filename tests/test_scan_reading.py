@@ -116,6 +116,16 @@ def test_a_ratio_in_words_or_as_n_to_1_is_a_ratio_a_product_is_not_and_a_power_o
     assert found[0] == stated, found
 
 
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [("compute grew roughly eightfold since", ["roughly 8×"]), ("it is about five times faster", ["about 5×"]),
+     ("would need eight times the cache", ["8×"]), ("twice as fast as bf16", ["2×"]), ("half the size of bf16", ["0.5×"]),
+     ("moves a quarter of the bytes", ["0.25×"]), ("doing the same math twice sounds wasteful", []), ("half an hour later", [])],
+)
+def test_a_ratio_spelled_out_is_located_as_the_n_times_a_reader_takes_it_for(text, stated):
+    assert [p.stated for p in find_numbers(Document(Path("x.md"), text), [])] == stated
+
+
 def test_the_words_beside_a_printed_figure_stop_at_the_next_number():
     from auditor.scan.quantities import written_quantities
 

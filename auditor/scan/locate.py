@@ -220,7 +220,37 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         context = text[max(sentence[0], match.start() - CONTEXT) : min(sentence[1], end + CONTEXT)]
         ratio_of = unit if unit not in ("", "×") and RATIO_AFTER.match(text, match.end()) else ""
         found.append(Proposal(match.start(), end, stated, "", context, unit=ratio_of, bare=bare and not qualifier))
-    return found
+    return _with_word_ratios(text, found, skipped, qualifier_before)
+
+
+WORD_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+               "twelve": 12, "fifteen": 15, "sixteen": 16, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
+               "thousand": 1000}
+WORD_RATIO = re.compile(
+    r"(?i)\b(?:(?P<count>" + "|".join(WORD_COUNTS) + r")(?:-?fold\b|[ \u00a0-]times\b)"
+    r"|(?P<twice>twice)(?=[ \u00a0]+(?:as|the|that)\b)|(?P<half>half)(?=[ \u00a0]+(?:the|of|as)\b)"
+    r"|(?<=\ba )(?P<part>quarter|third)(?=[ \u00a0]+(?:of|the)\b))"
+)
+"""A ratio spelled out: "eightfold", "five times faster", "twice as fast", "half the size", "a quarter of the bytes"."""
+WORD_PARTS = {"quarter": "0.25", "third": "0.33"}
+
+
+def _with_word_ratios(text: str, found: list[Proposal], skipped, qualifier_before: re.Pattern) -> list[Proposal]:
+    """``found`` and the ratios the text spells out in words, each read as the "N×" a reader takes it for, in order."""
+    if not any(word in text.lower() for word in ("fold", "times", "twice", "half", "quarter", "third")):
+        return found  # most pages spell no ratio: one scan in C, not a regular expression's
+    words_found = []
+    for match in WORD_RATIO.finditer(text):
+        if _inside(skipped, match.start()):
+            continue
+        value = (str(WORD_COUNTS[match["count"].lower()]) if match["count"] else "2" if match["twice"] else "0.5" if match["half"]
+                 else WORD_PARTS[match["part"].lower()])
+        qualifier = qualifier_before.search(text[max(0, match.start() - 16) : match.start()])
+        stated = (qualifier.group(0).strip() + " " if qualifier else "") + f"{value}×"
+        sentence = bounds(text, match.start(), SENTENCE_END)
+        context = text[max(sentence[0], match.start() - CONTEXT) : min(sentence[1], match.end() + CONTEXT)]
+        words_found.append(Proposal(match.start(), match.end(), stated, "", context))
+    return sorted(found + words_found, key=lambda p: p.start) if words_found else found
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
