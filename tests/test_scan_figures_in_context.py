@@ -357,3 +357,15 @@ def test_a_step_priced_at_an_efficiency_the_page_never_states_is_audited_as_a_fl
     assert slower.formula == "t_step" and slower.finding is None and "4.874 ms" in slower.evidence[-1]
     faster = _one(_located(tmp_path, page.format(3)), "3 ms")
     assert faster.formula == "t_step" and faster.finding.verdict.value == "mismatch"
+
+
+def test_a_size_per_single_token_after_a_figure_caption_is_the_sections_models_kv_cache(tmp_path):
+    """"Figure 1: ..." is a caption, not a heading, so the section's Mistral 7B and its "FP 16" still apply; "a single
+    token would take 0.125MB of VRAM" is per token, and no card's memory: 2 x 2 B x 32 x 8 x 128 = 131,072 B, which
+    is 0.125 MiB printed as MB."""
+    page = ("# Serving\n\n## Setup\n\nWe deploy a Mistral 7B model at half-precision (FP 16, each parameter taking 2 bytes)."
+            "\n\n![layout](image1.png)\nFigure 1: Memory layout of the GPU\n\nIn our scenario a single token would take 0.125MB"
+            " of VRAM to be stored in the KV cache.\n")
+    per_token = _one(_located(tmp_path, page), "0.125MB")
+    assert per_token.formula == "kv_bytes_per_token_gqa" and per_token.given["model"] == "mistralai/Mistral-7B-v0.1"
+    assert per_token.given["kv_dtype"] == "fp16" and ("MiB printed as MB",) in [d.parts for d in per_token.finding.diagnoses]

@@ -20,7 +20,8 @@ from .spans import Covered, longest_first
 GEOMETRY_ONLY = {"n_params", "n_params_active", "kv_values_per_token", "hidden_over_heads"}
 COUNT_WORDS = ("sequences", "sequence", "requests", "request")
 DTYPES = ("bf16", "fp16", "fp32", "fp8", "int8", "int4", "nf4")
-DTYPE_PHRASES = {"4-bit": "int4", "8-bit": "int8", "16-bit": "fp16"}
+DTYPE_PHRASES = {"4-bit": "int4", "8-bit": "int8", "16-bit": "fp16", "FP 16": "fp16", "FP 32": "fp32", "FP 8": "fp8", "BF 16": "bf16",
+                 "INT 8": "int8", "INT 4": "int4"}  # "FP 16", set apart as some pages print it
 SUFFIXES = ("-instruct", "-base", "-it", "-thinking", "-hf", "-chat", "-8k")
 
 

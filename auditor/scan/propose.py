@@ -42,16 +42,18 @@ from .tables import column_and_labels, find_tables, in_table, left_cell, place_o
 from .views import read_view
 from .words import FormulaIndex
 
-PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every)[ -](token|request)\b[^\d.,;:!?]{0,30}$")
-"""A size said of one token before it is printed: "the KV cache per token is 512 KB", "each token then needs 327,680 bytes"."""
-PER_WORDS = re.compile(r"(?i)\b(?:per|each|every)[ -](token|request)\b")
+PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single|one[ -]single)[ -](token|request)\b[^\d.,;:!?]{0,30}$")
+"""A size said of one token before it is printed: "the KV cache per token is 512 KB", "each token then needs 327,680 bytes",
+"a single token would take 0.125MB"."""
+PER_WORDS = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single)[ -](token|request)\b")
 PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)\b)")
 SIZED_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
 """Operands that count things with a size of their own ("6144 floats", "491,520 values")."""
 REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
 GLUED_B = re.compile(r"B(?![A-Za-z0-9])")  # the "B" of "2B": billions or bytes, the sum's scale says which
 # a short line alone is a heading, unless it leads into what follows ("After a 4,096-token prefill (S = 4,608):")
-HEADING = re.compile(r"^#+ .*$|^[A-Z][^\n.]{3,80}(?<![:,;])\n(?=\n)", re.MULTILINE)
+HEADING = re.compile(r"^#+ .*$|^(?!(?:Figure|Fig|Table|Image|Source|Listing)\b)[A-Z][^\n.]{3,80}(?<![:,;])\n(?=\n)", re.MULTILINE)
+"""A Markdown heading, or a short capitalised line set apart as one; a figure's or table's caption starts no section."""
 PARAGRAPH = re.compile(r"\n\s*\n")
 NEAR = 40
 RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
@@ -74,6 +76,7 @@ COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lowe
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
+SHEET_REACH = 4  # how far past the bundled sheets' range a figure the page cites for a card may lie
 CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
 CARRIED = "the slip there is carried here"  # the evidence of a figure taken at the value a slip upstream gives
 
@@ -132,6 +135,7 @@ class Scanner:
         self._variants: dict[tuple, dict] = {}
         self._dtype_free: dict[tuple, bool] = {}
         self._places: dict[int, object] = {}
+        self._sheet_ranges: dict[str, tuple | None] = {}  # per card figure, the range the bundled sheets span
         # what a price is worked out from ("$2.50/hr", "1,000 tok/s of goodput"): the inputs of the formulas priced in USD
         self.price_inputs = {name for f in catalogue.formulas.values() if "USD" in f.unit.text for name in words.leaf_symbols(catalogue, f.id)
                              if catalogue.symbols[name].value is None and catalogue.symbols[name].default is None}
@@ -892,12 +896,26 @@ class Scanner:
             name = setting_symbol(written, symbols) if written.dimensions or written.text.endswith("%") else None
             if name and self._of_a_named_link(written.start, generations):
                 continue  # "a PCIe 4.0 x16 link moves 31.5 GB/s": the generation gives it, the page does not cite it
+            if name and not self._a_cards_figure(name, written.value):
+                continue  # "a token takes 0.125MB of VRAM": no card has so little, so it is no card's figure the page cites
             if name:
                 found[written.start] = name
                 ranged = RANGE_BEFORE.search(self.view.text, max(0, written.start - 16), written.start)
                 if ranged:
                     found[ranged.start()] = name
         return found
+
+    def _a_cards_figure(self, name: str, value: Fraction) -> bool:
+        """Whether a size could be a card's memory: within a factor of ``SHEET_REACH`` of the range the bundled spec
+        sheets span (any other figure passes: a rate the page cites may be a whole node's or a link's)."""
+        symbol = self.project.catalogue.symbols[name]
+        if not symbol.gpu or symbol.unit.dimensions != (("[information]", 1),):
+            return True
+        if name not in self._sheet_ranges:
+            sheets = [found.value for gpu in self.project.inputs.gpus if (found := self.project.inputs.gpu_value(gpu, symbol.gpu)) is not None and found.value]
+            self._sheet_ranges[name] = (min(sheets), max(sheets)) if sheets else None
+        known = self._sheet_ranges[name]
+        return known is None or Fraction(known[0]) / SHEET_REACH <= value <= Fraction(known[1]) * SHEET_REACH
 
     def _of_a_named_link(self, position: int, generations: list[int]) -> bool:
         """Whether a PCIe generation is named shortly before ``position`` in its sentence (``host_links``)."""
