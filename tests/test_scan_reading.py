@@ -67,6 +67,20 @@ def test_an_html_row_whose_cells_sit_on_lines_of_their_own_is_one_pipe_row():
     assert re.search(r"\|[ \t]+Llama-3-8B \|[ \t]+128 KB \|", view.text) and raw[slice(*view.raw_span(view.text.index("128"), view.text.index("128") + 3))] == "128"
 
 
+@pytest.mark.parametrize("suffix", [".md", ".html"])
+def test_an_html_row_whose_cell_text_sits_in_a_paragraph_of_its_own_is_one_pipe_row_and_its_next_cell_its_unit(suffix, tmp_path):
+    """"<td><p>0.125</p></td><td>MB</td>", each on lines of its own, as a word processor exports a table into a post."""
+    from auditor.scan.tables import find_tables, unit_beside
+
+    raw = ("<table>\n  <tr>\n   <td>Memory per token\n   </td>\n   <td><p style=\"text-align: right\">\n0.125</p>\n\n"
+           "   </td>\n   <td>MB\n   </td>\n  </tr>\n</table>\n")
+    view = read_view(raw, suffix)
+    rows = [[c.text.strip() for c in row] for table in find_tables(view.text) for row in table.rows]
+    assert rows == [["Memory per token", "0.125", "MB"]]
+    at = view.text.index("0.125")
+    assert unit_beside(find_tables(view.text), at) == "MB" and raw[slice(*view.raw_span(at, at + 5))] == "0.125"
+
+
 def test_a_word_of_inference_arithmetic_in_chinese_script_is_read_in_english_at_the_same_place():
     """"上下文 L=2048" reads "context L=2048" (units/cjk_words.yaml), spaced, each English character at the Chinese
     word's own; a context written before a letter makes the letter a length, not a layer count."""

@@ -30,7 +30,9 @@ def _scanned(path):
      # a ratio named unit to unit; a row label's own quantity ("A100 80 GB") is no unit of its cells
      ("ops:byte", "ops/byte"), ("FLOPs:Byte", "flops/byte"), ("A100 80 GB", ""), ("2× A100 80GB", ""), ("Time: ms", "ms"),
      # a price's header says what it is per: an hour, or a million tokens (read in dollars, as "$0.69/M" is)
-     ("$/hr", "USD/hour"), ("Price ($/GPU-hr)", "USD/hour"), ("$/M tokens", "USD"), ("Cost per 1M Output", "USD"), ("Price", "")],
+     ("$/hr", "USD/hour"), ("Price ($/GPU-hr)", "USD/hour"), ("$/M tokens", "USD"), ("Cost per 1M Output", "USD"), ("Price", ""),
+     # a last word after "per" says what each cell is per, not its unit
+     ("Memory per token", "")],
 )
 def test_a_header_prints_its_cells_unit_in_parentheses_or_as_its_last_word(header, unit):
     assert header_unit(header) == unit

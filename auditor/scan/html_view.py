@@ -48,6 +48,8 @@ def view(raw: str) -> View:
     for match in PATTERN.finditer(raw):
         if rows.in_row and "\n" in raw[position : match.start()] and not raw[position : match.start()].strip():
             builder.write(" ", position)  # a row whose cells sit on lines of their own is one pipe row
+        elif rows.in_row and "\n" in raw[position : match.start()]:
+            builder.keep_on_one_line(position, match.start())  # and so is one whose cell's text is on a line of its own
         else:
             builder.keep_text(position, match.start())
         _replace(builder, match, rows)
@@ -62,6 +64,12 @@ class HeaderRows:
 
     def __init__(self):
         self.in_head = self.row_has_th = self.in_row = False
+
+    def within(self, replacement: str, tag: str) -> str:
+        """A tag's replacement inside a row: a paragraph in a cell ("<td><p>0.125</p></td>") breaks no line there."""
+        if not self.in_row or re.match(r"</?(?:tr|td|th|thead|tbody|table)\b", tag, re.IGNORECASE):
+            return replacement
+        return replacement.replace("\n", " ")
 
     def after(self, tag: str) -> str:
         """What to write after the tag's own replacement: the rule, after a header row closes."""
@@ -90,7 +98,7 @@ def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
     elif match["bracket"] is not None:
         _math(builder, match, "bracket", display=True)
     elif match["tag"] is not None:
-        builder.write(tag_replacement(match["tag"]) + rows.after(match["tag"]), match.start())
+        builder.write(rows.within(tag_replacement(match["tag"]), match["tag"]) + rows.after(match["tag"]), match.start())
     elif match["dropped"].lower().startswith("<pre"):
         _pre(builder, match)
     elif match["dropped"].lower().startswith("<svg"):

@@ -53,7 +53,12 @@ def view(raw: str) -> View:
     builder, rows = ViewBuilder(raw), HeaderRows()
     position = 0
     for match in PATTERN.finditer(raw):
-        builder.keep(position, match.start())
+        if rows.in_row and "\n" in raw[position : match.start()] and not raw[position : match.start()].strip():
+            builder.write(" ", position)  # an HTML row whose cells sit on lines of their own is one pipe row
+        elif rows.in_row and "\n" in raw[position : match.start()]:
+            builder.keep_on_one_line(position, match.start())  # and so is one whose cell's text is on a line of its own
+        else:
+            builder.keep(position, match.start())
         _replace(builder, match, rows)
         position = match.end()
     builder.keep(position, len(raw))
@@ -75,7 +80,7 @@ def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
     elif kind == "link_text":
         builder.keep_text(match.start("link_text"), match.end("link_text"))
     elif kind == "tag":
-        builder.write(tag_replacement(match["tag"]) + rows.after(match["tag"]), start)
+        builder.write(rows.within(tag_replacement(match["tag"]), match["tag"]) + rows.after(match["tag"]), start)
     elif kind == "escape":
         builder.keep(match.start("escape"), match.end("escape"))
     elif kind == "entity":

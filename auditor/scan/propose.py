@@ -183,7 +183,7 @@ class Scanner:
             else:
                 place = place_of(self.tables, proposal.start)
                 if place is not None:
-                    in_table(proposal, place)
+                    in_table(proposal, place, self.tables)
                 wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
                 per = PER_BEFORE.search(self.view.text, max(wide[0][0], proposal.start - 48), proposal.start)
                 if per and not proposal.per and "/" not in proposal.stated and not PER_AFTER.match(self.view.text, proposal.end):

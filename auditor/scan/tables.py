@@ -30,6 +30,7 @@ PER_UNIT = re.compile(r"([A-Za-z][A-Za-z/]{0,11})\s+per\s+([A-Za-z]{1,11})[*`_\s
 DIVIDED_BY = re.compile(r"([A-Za-z$€][A-Za-z]{0,11})\s*/\s*$")
 HOURLY_PRICE = re.compile(r"(?i)(?:\$|\busd\b|\bprice\b|\bcost\b)[\s)]*(?:/|\bper\b|\ban?\b)\s*(?:gpu[- ]?)?(?:hr|hour|h)\b")
 PRICE_PER_MILLION = re.compile(r"(?i)(?:\$|\busd\b|\bprice\b|\bcost\b)[\s)]*(?:/|\bper\b)\s*(?:1\s?M\b|M\b|million\b|mtok)")
+PER_BEFORE_WORD = re.compile(r"(?i)\bper[ \u00a0]+$")
 QUANTITY_BEFORE = re.compile(r"(?:^|[^\w.])\d[\d,.]*[ \u00a0]$")
 RATIO = re.compile(r"\b([A-Za-z]{1,11})\s*:\s*([A-Za-z]{1,11})[*`_\s]*$")  # "ops:byte": one unit over another, as a ratio is named
 CURRENCIES = frozenset({"$", "€", "£", "USD", "EUR", "GBP", "DOLLARS", "DOLLAR", "CENTS"})  # no unit of the registry: a price per hour has none
@@ -198,8 +199,8 @@ def header_unit(text: str) -> str:
     if per and (unit := _unit_or_empty(re.sub(r"(?i)^bytes?$", "B", per[1]))):
         return unit  # "FLOPs per Weight", "Bytes per token": each cell counts the unit, for one of the things named
     last = LAST_WORD.search(text)
-    if not last or last[1].lower() in NOT_HEADER_UNITS or QUANTITY_BEFORE.search(text, 0, last.start(1)):
-        return ""  # "A100 80 GB": a row label's quantity, not its cells' unit
+    if not last or last[1].lower() in NOT_HEADER_UNITS or QUANTITY_BEFORE.search(text, 0, last.start(1)) or PER_BEFORE_WORD.search(text, 0, last.start(1)):
+        return ""  # "A100 80 GB": a row label's quantity, not its cells' unit; "Memory per token": what each is per
     over = DIVIDED_BY.search(text, 0, last.start(1))
     if over and (over[1].upper() in CURRENCIES or _unit_or_empty(over[1]) or over[1].lower() in COUNTED):
         # "USD / hour", "tokens / s": the word is a denominator, the unit the whole quotient, read or none
@@ -245,14 +246,31 @@ def prefixed(cell_text: str, unit: str) -> str:
     return found[2] + unit if unit_or_none(found[2] + unit) is not None else unit
 
 
-def in_table(proposal, place: Place) -> None:
-    """A cell's number takes the unit its header prints when it prints none ("6.7" under "(GiB)"),
-    and a header's "per token" ("KV size / token (bytes)") applies to a size the cell prints."""
-    if place.unit and not proposal.unit and re.fullmatch(r"(?:[~≈]\s?)?[\d,.]+", proposal.stated.strip()):  # "~32" too: rounded, not unitless
+def in_table(proposal, place: Place, tables: list[Table] = ()) -> None:
+    """A cell's number takes the unit its header prints when it prints none ("6.7" under "(GiB)"), or else the unit
+    the next cell of its row holds alone ("| Memory per token | 0.125 | MB |"), and a header's "per token" ("KV size /
+    token (bytes)") applies to a size the cell prints."""
+    plain = re.fullmatch(r"(?:[~≈]\s?)?[\d,.]+", proposal.stated.strip())  # "~32" too: rounded, not unitless
+    if place.unit and not proposal.unit and plain:
         proposal.unit, proposal.bare = prefixed(place.cell.text, place.unit), False
+    elif not proposal.unit and plain and (beside := unit_beside(tables, proposal.start)):
+        proposal.unit, proposal.bare = beside, False
     per = PER_HEADER.search(place.column)
     if per and "/" not in proposal.stated and "/" not in (proposal.unit or ""):  # "x16 (GB/s)": the "/s" is the unit's own
         proposal.per = per[1].lower()  # "KV per Token (FP16)"
+
+
+def unit_beside(tables: list[Table], position: int) -> str:
+    """The unit the cell right of the number's cell holds alone ("MB", "GB/s", "%"), when it is a unit of some
+    dimension; '' otherwise."""
+    found = _cell_at(tables, position)
+    if found is None:
+        return ""
+    _, row, index, _ = found
+    if index + 1 >= len(row):
+        return ""
+    text = row[index + 1].text.strip(" *`_")
+    return _unit_or_empty(text) if re.fullmatch(r"[A-Za-zµ%]{1,6}(?:/[A-Za-z]{1,6})?", text) else ""
 
 
 def row_quantities(tables: list[Table], position: int, own_units: bool = False) -> list[tuple[Cell, str]]:

@@ -61,6 +61,12 @@ class ViewBuilder:
         self.parts.append(text)
         self.origin.extend([at] * len(text))
 
+    def keep_on_one_line(self, start: int, end: int) -> None:
+        """``keep_text``, its line breaks read as spaces: a table row's cells written over several lines are one row."""
+        first = len(self.parts)
+        self.keep_text(start, end)
+        self.parts[first:] = [part.replace("\r", " ").replace("\n", " ") for part in self.parts[first:]]
+
     def write_mapped(self, text: str, origin: list[int]) -> None:
         self.parts.append(text)
         self.origin.extend(origin)
