@@ -351,12 +351,14 @@ def test_a_derivation_on_a_slipped_figure_carries_the_slip(tmp_path):
 def test_a_step_priced_at_an_efficiency_the_page_never_states_is_audited_as_a_floor(tmp_path):
     """Llama-3.1-8B in BF16 with 2,048 tokens of context reads 16.33 GB a step: 4.87 ms at the H100 SXM's full
     3.35 TB/s. "10 ms" is what 49% of the bandwidth gives, which the page never rules out; "3 ms" is faster than
-    the card can read the bytes at all."""
+    the card can read the bytes at all; "4.9 ms" is the floor itself, which holds at full bandwidth."""
     page = "# Decode\n\nLlama-3.1-8B in BF16 on one H100 SXM at batch 1 with 2048 tokens of context: each decode step takes {} ms.\n"
     slower = _one(_located(tmp_path, page.format(10)), "10 ms")
     assert slower.formula == "t_step" and slower.finding is None and "4.874 ms" in slower.evidence[-1]
     faster = _one(_located(tmp_path, page.format(3)), "3 ms")
     assert faster.formula == "t_step" and faster.finding.verdict.value == "mismatch"
+    floor = _one(_located(tmp_path, page.format(4.9)), "4.9 ms")  # the floor itself: the page prints the ideal
+    assert floor.finding.verdict.holds and floor.given["mbu"] == 1
 
 
 def test_a_size_per_single_token_after_a_figure_caption_is_the_sections_models_kv_cache(tmp_path):
