@@ -271,11 +271,10 @@ class Scanner:
         return {name for start, _, name in self.models if section <= start < heading_end or lead <= start < paragraph}
 
     def _prints_a_config_count(self, expression: str, scopes) -> bool:
-        """Whether the sum prints a count the config of a model named in its paragraph or section sets (28 layers,
-        hidden 1024): one past the commonest factors, 1 and 2."""
+        """Whether the sum prints a count the config of a model named in its paragraph or section (up to the sum) sets
+        (28 layers, hidden 1024): one past the commonest factors, 1 and 2."""
         printed = _numbers_in(expression) - {0, 1, 2}
-        low, high = scopes[1][0] if not any(scopes[1][0] <= m[0] < scopes[1][1] for m in self.models) else scopes[1][0], scopes[-1][1]
-        for name in {m[2] for m in self.models if min(scopes[1][0], scopes[2][0]) <= m[0] < high}:
+        for name in {m[2] for m in self.models if min(scopes[1][0], scopes[2][0]) <= m[0] < scopes[-1][1]}:
             geometry = self._geometry(name)
             if geometry is not None and printed & {Fraction(str(d.value)) for key, d in geometry.values.items() if d.origin.startswith("config ")}:
                 return True
@@ -921,10 +920,6 @@ class Scanner:
         """Whether a PCIe generation is named shortly before ``position`` in its sentence (``host_links``)."""
         k = bisect_left(generations, position) - 1
         return k >= 0 and position - generations[k] <= host_links.NAMED_LINK_REACH and not SENTENCE_END.search(self.view.text, generations[k], position)
-
-    def _holds(self, proposal: Proposal, expression: str) -> bool:
-        finding = self._draft(proposal, expression)
-        return finding is not None and finding.verdict.holds
 
     def _reads_in_result_unit(self, proposal: Proposal, expression: str) -> bool:
         """Whether the sum, as printed, gives a quantity of the result's dimensions (a mismatch is then the page's)."""
