@@ -313,3 +313,19 @@ def test_a_percent_its_sentence_calls_a_saving_is_one_less_the_smaller_over_the_
     page = "# GQA\n\nSharing 64 KV heads down to 8 cuts the cache by 87.5%, at the same context.\n"
     saving = scanned_text(tmp_path, page)["87.5%"]
     assert saving.arithmetic == "1 - 8 / 64" and saving.finding.verdict.holds
+
+
+@pytest.mark.parametrize(("line", "number", "derived"), [
+    # 140 GB / 2 TB/s = 70 ms: two figures, both on the number's line
+    ("At 2 TB/s bandwidth, 140 GB of weights is a minimum 70ms per token.", "70ms per token", "(140*(GB)) / (2*(TB/s))"),
+    # 32 / 4 = 8: one figure, which two numbers a paragraph away would meet by chance
+    ("Each request can reserve up to ~4GB of KV cache, so a 32GB cache holds 8 requests at once.", "8", "(32*(GB)) / (4*(GB))"),
+])
+def test_two_numbers_on_the_numbers_own_line_give_it_at_the_share_bound(tmp_path, line, number, derived):
+    """A short number from two others on its own line is the page's step: the line's few numbers are all the
+    combinations there are, so the looser share bound applies; the same two numbers in another paragraph do not count."""
+    found = _page(tmp_path, f"# Step\n\n{line}\n")
+    assert found[number].arithmetic == derived and found[number].finding.verdict.holds
+    setup, _, rest = line.partition(number.split()[0])
+    apart = _page(tmp_path, f"# Step\n\n{setup}many.\n\nElsewhere, with other inputs, it is {number}{rest}\n")
+    assert apart[number].arithmetic is None

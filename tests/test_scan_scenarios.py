@@ -373,6 +373,26 @@ def test_a_table_rule_needs_three_lines_that_keep_it_and_one_rule_only():
     assert table_relations(find_tables(sums_and_products)) == []  # a + b and a * b both fit: neither is the table's
 
 
+
+def test_a_roofline_tables_runtime_is_the_larger_of_its_two_times_and_a_bare_prefix_takes_its_columns_unit():
+    """Runtime = max(memory, compute) in every row, each time the larger somewhere: the rule of a roofline table.
+    "10 G" under "Flops" is ten GFlops, so work per second is Flops over Runtime. The larger of two columns is no
+    rule of sizes or counts (two cards' specs), nor of a copy of one column (the other never the larger)."""
+    from auditor.scan.table_relations import table_relations
+    from auditor.scan.tables import find_tables
+
+    roofline = ("| Batch | Flops | Memory clock | Compute clock | Runtime | Work per second |\n|---|---|---|---|---|---|\n"
+                "| 1 | 10 G | 2.99 ms | 0.01 ms | 2.99 ms | 3.3 TFLOP/s |\n| 16 | 160 G | 2.99 ms | 0.16 ms | 2.99 ms | 54 TFLOP/s |\n"
+                "| 1024 | 10.2 T | 2.99 ms | 10.34 ms | 10.34 ms | 990 TFLOP/s |\n| 4096 | 41 T | 2.99 ms | 41.37 ms | 41.37 ms | 990 TFLOP/s |\n")
+    rules = {r.cell.text.strip(): r for r in table_relations(find_tables(roofline))}
+    assert rules["10.34 ms"].expression == "max(Memory_clock, Compute_clock)"
+    assert rules["3.3 TFLOP/s"].given == {"a": "10 GFlops", "b": "2.99 ms"}
+    specs = "| spec | A PCIe | A SXM | B SXM |\n|---|---|---|---|\n| memory (GB) | 40 | 40 | 80 |\n| links | 12 | 16 | 16 |\n| lanes | 8 | 4 | 8 |\n"
+    assert not [r for r in table_relations(find_tables(specs)) if r.expression.startswith("max")]
+    copy = ("| n | memory time | compute time | runtime |\n|---|---|---|---|\n"
+            "| 1 | 3 ms | 1 ms | 3 ms |\n| 2 | 3 ms | 2 ms | 3 ms |\n| 3 | 4 ms | 2 ms | 4 ms |\n")
+    assert not [r for r in table_relations(find_tables(copy)) if r.expression.startswith("max")]
+
 NEARER = """# Llama-2-13B in bf16
 
 Keep the parameters, but share 8 KV heads over the 40 query heads, for 8192-token sequences.

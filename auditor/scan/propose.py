@@ -807,6 +807,8 @@ class Scanner:
             found = [d for d in shares if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
             if not found and saving:
                 found = derivations.reductions(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
+        if not found and place_of(self.tables, proposal.start) is None:
+            found = self._derived_on_its_line(proposal, target, pool)
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
@@ -820,6 +822,21 @@ class Scanner:
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                 self._derived[id(proposal)] = (proposal, derivation)
                 return
+
+    def _derived_on_its_line(self, proposal: Proposal, target, pool: list) -> list:
+        """Two numbers on the number's own line, outside a table, that give it: "53.8 GB of 80 GB ... ~67%", "1.27 GB
+        per request, so 220 GB holds 170". A line is where a page works a step in front of the reader, so a match
+        there is weighed against the line's numbers alone and passes at ``share_chance``; across a paragraph, two
+        numbers meet a two-figure value by coincidence as often as by derivation (``units/precision.yaml``)."""
+        text = self.view.text
+        line = text.rfind("\n", 0, proposal.start) + 1
+        beside = [o for o in pool if o.start >= line and not _in_range(text, o.start, o.end)]
+        half = derivations.relative_half_digit(proposal)
+        if len(beside) < 2 or half is None or _in_range(text, proposal.start, proposal.end) or any(
+                abs(o.value / target.value - 1) <= half for o in pool if o.dimensions == target.dimensions):
+            return []  # "Q-heads 8-15" is a span, not 8 + 7; a "32GB" the paragraph printed before is restated, not derived
+        found = derivations.search(target, proposal, beside, share_chance())
+        return [d for d in found if not (d.left.percent and d.right.percent)][:DERIVATION_TRIES]  # "82% and 71% ... 58%": no share of either
 
     def _carried_into_derivations(self) -> None:
         """Each derivation the page's numbers gave, its operands that a formula or sum flags with a named slip taken at
@@ -1299,6 +1316,11 @@ def _units_differ(a: Proposal, b: Proposal) -> bool:
     if first is None or second is None or not first[1] or not second[1]:
         return False
     return first[:2] != second[:2]
+
+
+def _in_range(text: str, start: int, end: int) -> bool:
+    """A number that is one end of a printed span ("0-7", "8–15"), not a quantity of its own."""
+    return bool(re.match(r"\s?[-–]\s?\d", text[end : end + 3]) or re.search(r"\d\s?[-–]\s?$", text[max(0, start - 3) : start]))
 
 
 def _operand_start(o) -> int:

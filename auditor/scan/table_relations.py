@@ -32,6 +32,7 @@ MIN_HOLDING = 3
 MAX_FAILING = 1
 MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
 COUNT_DIMENSIONS = frozenset({"[token]"})
+PREFIXES = frozenset({"k", "K", "M", "G", "T", "P"})  # a cell's bare prefix, which its column's unit completes
 FLOPS_COUNT = re.compile(r"\b([kMGTPE]?)FLOPs$")  # "TFLOPs": a count as the unit reads, a rate in a column of GPUs  # "Batch Size" over a step time is tokens per second
 # a cell's number: a digit run no longer than a table prints ("9" * 5000 is no number to read)
 CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1,30}(?:\.\d{1,30})?)(?:\s*[×x]\s*10\^(?P<exponent>-?\d{1,3})|[eE](?P<e_exponent>[+-]?\d{1,3}))?\s*(?P<unit>[A-Za-z/]{1,12})?\s*$")
@@ -118,6 +119,8 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
     exponent = match["exponent"] or match["e_exponent"]
     scale = Fraction(10) ** int(exponent) if exponent else Fraction(1)
     written = match["unit"] or unit
+    if match["unit"] in PREFIXES and unit:
+        written = match["unit"] + unit  # "10 G" under "Flops": ten GFlops, the prefix on the column's unit
     try:
         parsed = parse_unit(written) if written else None
     except QuantityError:
@@ -160,12 +163,14 @@ def _candidates(lines: list[_Line], target: int):
         if a != b:
             if a < b:
                 yield ("*", (a, b))
+                if all(_times(lines[i]) for i in (a, b, target)):
+                    yield ("max", (a, b))
             yield ("/", (a, b))
 
 
 def _tally(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
     holding = failing = 0
-    if _constant_one(lines, candidate):
+    if _constant_one(lines, candidate) or (candidate[0] == "max" and not _each_the_larger(lines, candidate[1])):
         return 0, 0
     for position in range(len(lines[target].values)):
         goal = lines[target].values[position]
@@ -181,6 +186,19 @@ def _tally(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
         else:
             failing += 1
     return holding, failing
+
+
+def _times(line: _Line) -> bool:
+    """A line of durations: the larger of two is a rule only of times (a step is as slow as its slower roof)."""
+    return any(v is not None for v in line.values) and all(v is None or dict(v.dimensions) == {"[time]": 1} for v in line.values)
+
+
+def _each_the_larger(lines: list[_Line], indices: tuple) -> bool:
+    """A roofline's runtime is the larger of its memory and compute times: a rule of the larger only where each
+    operand is the larger in some line, else the target is a copy of one of them, not their maximum."""
+    a, b = (lines[i].values for i in indices)
+    pairs = [(x, y) for x, y in zip(a, b) if x is not None and y is not None]
+    return any(x.base - x.half > y.base + y.half for x, y in pairs) and any(y.base - y.half > x.base + x.half for x, y in pairs)
 
 
 def _last_digit(value: Value) -> Fraction:
@@ -199,7 +217,7 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
 
 def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
     """Dimensions agree (counts of tokens aside): a sum of like quantities, a product or quotient whose unit is the target's."""
-    if op == "+":
+    if op in ("+", "max"):
         return all(_plain(o) == _plain(goal) for o in operands)
     if _in_base_units(goal, operands):
         return True
@@ -262,6 +280,8 @@ def _decimal_scale(value: Value) -> int | None:
 def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
     if op == "+":
         return sum(o.base - o.half for o in operands), sum(o.base + o.half for o in operands)
+    if op == "max":
+        return max(o.base - o.half for o in operands), max(o.base + o.half for o in operands)
     a, b = operands
     ends = [(x * y if op == "*" else x / y) for x in (a.base - a.half, a.base + a.half) for y in (b.base - b.half, b.base + b.half) if op == "*" or y]
     return min(ends), max(ends)
@@ -270,7 +290,7 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
 def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
     op, indices = candidate
     names = operand_names([lines[i].name for i in indices])
-    expression = f" {op} ".join(names)
+    expression = f"max({', '.join(names)})" if op == "max" else f" {op} ".join(names)
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')} in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
@@ -278,7 +298,7 @@ def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
         if goal is None or None in operands:
             continue
         bare = _in_base_units(goal, operands)
-        as_rates = op != "+" and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
+        as_rates = op not in ("+", "max") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
         given = {name: _base_text(value) if bare else _rate_text(value) if as_rates and _flops_count(value) else value.text
                  for name, value in zip(names, operands)}
         found.append(Relation(goal.cell, expression, given, lines[target].unit, rule, tuple(o.cell for o in operands)))
