@@ -60,6 +60,7 @@ RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
 SUM_SCORE = 0.95
 UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
+CELL_SPAN = re.compile(r"\s*(?P<low>\d[\d.,]*)\s?[-–]\s?(?P<high>\d[\d.,]*)\s*[A-Za-z]{0,12}(?:\s*\([^()]{0,20}\))?\s*")
 CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\s.,()*×/+·÷-]*$")  # "7.6B * 2", "(32*8-24.6) / 2"
 DERIVED_SCORE = 0.9
 WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter count and a storage format
@@ -632,6 +633,8 @@ class Scanner:
         left = left_cell(self.tables, proposal.start) if self.tables else None
         if left is None or not CELL_EXPRESSION.search(left.text) or re.fullmatch(r"\s*\d+\s*/\s*\d+\s*", left.text):
             return None  # "32/50" heads a count of layers offloaded, not a division
+        if (span := CELL_SPAN.fullmatch(left.text)) and float(plain_number(span["low"])) < float(plain_number(span["high"])):
+            return None  # "7-8B", "1-2 GPUs": a span of sizes or counts, not a subtraction
         cell = place_of(self.tables, proposal.start).cell
         if self.view.text[cell.start : proposal.start].strip(" ~≈*`$"):
             return None  # the number is not what the cell starts with

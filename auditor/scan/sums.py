@@ -238,6 +238,8 @@ def _longest_sum(text: str, low: int, high: int, chained: bool):
             continue
         if run[0].group(0) in ("-", "−") and _bullet(text, run[0]):
             continue
+        if _kind(run[0]) == "name" and re.search(r"\bper\s+$", text[max(0, run[0].start() - 8) : run[0].start()]):
+            continue  # "48 tokens/s per request × 16": the word ends a rate's unit, no sum starts in it
         built = _expression(run)
         if built is None:
             continue
