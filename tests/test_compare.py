@@ -60,3 +60,17 @@ def test_an_uppercase_kb_a_token_reads_both_ways_at_once(stated, verdict):
 
     comparison, _ = compare_readings(parse_stated(stated), Fraction(524288), PER_TOKEN_BYTES)
     assert comparison.verdict == verdict
+
+
+@pytest.mark.parametrize(("stated", "dimensions", "verdict"), [
+    ("1.34 GB per request", BYTES, Verdict.HOLDS),  # one request's KV cache: a sequence's
+    ("1.34 GB/request", BYTES, Verdict.HOLDS),
+    ("1.5 GB per request", BYTES, Verdict.MISMATCH),
+    ("1.34 GB per token", BYTES, Verdict.UNIT_ERROR),  # a token is never read away
+])
+def test_a_size_per_request_reads_as_one_requests_where_the_formula_is_of_one_sequence(stated, dimensions, verdict):
+    from auditor.claims.readings import compare_readings
+
+    comparison, reading = compare_readings(parse_stated(stated), Fraction(1342177280), dimensions)
+    assert comparison.verdict == verdict
+    assert verdict != Verdict.HOLDS or "one request's" in reading.note

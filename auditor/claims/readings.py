@@ -50,6 +50,9 @@ def _alternatives(text: str) -> Iterator[tuple[str, str]]:
     nouns = re.sub(rf"(?<!\w)({_word(table['count_nouns'])})(?!\w)", "", written).strip()
     if nouns != written and not re.search(r"[A-Za-zµμ]", nouns):
         yield nouns, f"{written!r} read as a count: the formula counts what the words name"
+    one = re.sub(rf"\s*(?:\bper\s+|/\s*)({_word(table['per_one'])})$", "", written).strip()
+    if one != written and one:
+        yield one, f"{written!r} read as one request's: the formula is of one sequence"
     for noun in table["implied_per"]:
         yield _per(written, noun), f"{written!r} read as per {noun}: the formula is per {noun}"
     if re.search(rf"(?<!\w)\w*({_word(table['per_second'])})(?!\w)", written) and "/" not in written:

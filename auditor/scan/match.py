@@ -263,7 +263,7 @@ def unit_fits(stated, formula, bare: bool) -> bool:
     """
     if bare:
         return True
-    if formula.unit.dimensions != stated.unit.dimensions:
+    if formula.unit.dimensions != stated.unit.dimensions and formula.unit.dimensions != per_request_aside(stated.unit.dimensions):
         return False
     if ("usd" in stated.unit.text.lower()) != ("usd" in formula.unit.text.lower()):
         return False  # dollars are a count to the registry: a price fits the formulas priced in them, and only a price does
@@ -273,6 +273,12 @@ def unit_fits(stated, formula, bare: bool) -> bool:
     if stated.unit.text == "%":
         return any(w in title for w in SHARE_TITLE_WORDS)
     return True
+
+
+def per_request_aside(dimensions: tuple) -> tuple:
+    """A size or time "per request" read as one request's (its sequence's): "~1.28 GB per request" is a KV cache of
+    one sequence, as "per sequence" and "per user" already read, whose nouns the registry counts as no dimension."""
+    return tuple(d for d in dimensions if d != ("[request]", -1))
 
 
 def fits_per(stated, formula, per: str) -> bool:
