@@ -1092,3 +1092,43 @@ def test_shorthand_is_not_read_as_arithmetic_and_a_bare_sum_off_by_a_prefix_is_h
     assert "unit prefix is left out" in ridge.evidence[-1]
     slip = next(p for s, p in found.items() if "650" in s)
     assert slip.finding is not None and slip.finding.verdict.value == "mismatch"
+
+
+SCALED = """# Batches
+
+Each weight does two flops per sequence, so a batch of N sequences needs 10 GFLOP × N, at 990 TFLOP/s.
+
+| Batch | Flops | Compute clock |
+|---|---|---|
+| 1 | 10 G | 0.01 ms |
+| 16 | 160 G | 0.16 ms |
+| 64 | 640 G | 0.65 ms |
+| 256 | 2.6 T | 2.59 ms |
+"""
+
+
+def test_a_table_line_that_is_another_times_a_figure_printed_before_it_is_that_product_and_never_an_accusation(tmp_path):
+    """FLOPs = Batch × 10 GFLOP and compute = FLOPs / 990 TFLOP/s in every row: the figures above the table are
+    the rule's constant. A figure the scan picked among several is no evidence against a row that breaks it: a
+    rule through one must hold in every row, so a table that breaks it in one row gets no such rule at all."""
+    page = tmp_path / "scaled.md"
+    page.write_text(SCALED, encoding="utf-8")
+    found = _scanned(page)
+    assert found["160"].arithmetic == "Batch * k" and found["160"].given == {"Batch": "16", "k": "10 GFLOP"}
+    assert found["0.65 ms"].arithmetic == "a / k" and found["0.65 ms"].given["k"] == "990 TFLOP/s"
+    assert all(found[s].finding.verdict.holds for s in ("10", "160", "640", "2.6", "0.01 ms", "2.59 ms"))
+    page.write_text(SCALED.replace("| 640 G |", "| 600 G |"), encoding="utf-8")
+    broken = _scanned(page)
+    assert not any(p.arithmetic == "Batch * k" for p in broken.values())
+
+
+def test_a_size_per_request_is_one_sequences_kv_cache(tmp_path):
+    """"~1.34 GB per request" after the geometry: the cache of one 4096-token sequence, 80 × 8 × 128 × 2 × 2 bytes
+    a token, as "per sequence" already read; "per request" no longer leaves it without a formula."""
+    page = tmp_path / "per-request.md"
+    page.write_text("# KV cache\n\nA 70B model with GQA (8 KV heads, 128 head dim, 80 layers) at FP16 keeps about "
+                    "0.33 MB per token.\n\nFor a 4096-token context: 1.34 GB per request.\n", encoding="utf-8")
+    found = _scanned(page)
+    request = found["1.34 GB per request"]
+    assert request.formula == "kv_bytes_per_sequence_gqa" and request.given["seq_len"] == 4096
+    assert request.finding.verdict.holds

@@ -38,7 +38,7 @@ from .spans import covering
 from .sums import find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .table_totals import table_totals
-from .tables import column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_settings
+from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_settings
 from .views import read_view
 from .words import FormulaIndex
 
@@ -65,6 +65,7 @@ CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\
 DERIVED_SCORE = 0.9
 WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter count and a storage format
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
+TABLE_FIGURES = 8  # figures before a table a line of it may be scaled by: farther, a rule through one is a coincidence
 DERIVATION_TRIES = 3  # matches audited per number: past the third, the earlier ones' failing says the digits are not these sums'
 RESTATED = "points back to this number"
 SHAPE_PRODUCT = re.compile(r"\(?\d+(?:\s*\*\s*\d+){1,3}\)?")
@@ -651,7 +652,7 @@ class Scanner:
         of the rows above it (``table_totals``); returns the
         proposals of the cells such arithmetic reads, the table's inputs ("| H100 | 1,979 | 3.35 | 591 |": 1,979
         is no product of 3.35 and 591)."""
-        relations = table_relations(self.tables) + table_totals(self.tables)
+        relations = table_relations(self.tables, lambda table: self._figures_before(table, located)) + table_totals(self.tables)
         rules = {r.cell.start: r for r in reversed(relations)}  # a total row's sum before a rule across its columns
         if not rules:
             return set()
@@ -667,6 +668,15 @@ class Scanner:
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
                 self._rule_cells[id(proposal)] = dict(zip(rule.given, rule.operands))
         return inputs
+
+    def _figures_before(self, table, located: list[Proposal]) -> list[Cell]:
+        """The figures printed in the table's section just before it, nearest last: what a line of it may be another
+        line times ("a batch of N sequences needs 10 GFLOP × N" over a column of FLOPs)."""
+        start = table.rows[0][0].start
+        heading = self._heading_before(start)
+        low = max(heading[0] if heading else 0, start - derivations.WINDOW)
+        before = [p for p in located if low <= p.start and p.end <= start and place_of(self.tables, p.start) is None]
+        return [Cell(p.start, p.end, p.stated) for p in before[-TABLE_FIGURES:]]
 
     def _carried_into_rules(self, located: list[Proposal]) -> None:
         """A table's own arithmetic over a cell a formula flags with a named slip takes that cell at the formula's

@@ -38,7 +38,7 @@ TOKEN = re.compile(
 )
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(
-    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+(]|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
+    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
 # a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727");

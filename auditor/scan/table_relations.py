@@ -65,12 +65,14 @@ class Relation:
     operands: tuple = ()  # the cells it reads: the table's inputs, never worked out from its results
 
 
-def table_relations(tables: list[Table]) -> list[Relation]:
-    """Every cell a table's own arithmetic prices, for every table of the page."""
+def table_relations(tables: list[Table], constants=None) -> list[Relation]:
+    """Every cell a table's own arithmetic prices, for every table of the page; ``constants(table)`` gives the
+    figures the page prints before a table, each a ``Cell``, for a line that is another line times one of them."""
     found: list[Relation] = []
     for table in tables:
+        figures = [v for v in map(lambda c: cell_value(c, ""), constants(table) if constants else ()) if v is not None and v.base]
         for lines in _orientations(table):
-            found += _relations(lines)
+            found += _relations(lines, figures)
     seen, unique = set(), []
     for relation in found:
         if relation.cell.start not in seen:
@@ -132,22 +134,103 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
     return Value(cell, printed, Fraction(mantissa) * scale * factor, half * factor, dimensions, mantissa, int(exponent or 0), factor)
 
 
-def _relations(lines: list[_Line]) -> list[Relation]:
+def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
     if not 3 <= len(lines) <= MAX_LINES:
         return []
     found = []
     for target in range(len(lines)):
         if lines[target].setting:
             continue
-        best = None
-        for candidate in _candidates(lines, target):
-            holding, failing = _tally(lines, target, candidate)
-            if holding >= MIN_HOLDING and failing <= MAX_FAILING and (best is None or holding > best[0]):
-                best = (holding, candidate, False)
-            elif best is not None and holding == best[0] and holding >= MIN_HOLDING and failing <= MAX_FAILING:
-                best = (holding, best[1], True)  # two rules fit the same cells: neither is the table's
-        if best is not None and not best[2]:
-            found += _proposed(lines, target, best[1])
+        best = _best(lines, target, _candidates(lines, target), _tally)
+        if best is not None:
+            found += _proposed(lines, target, best)
+        elif figures and _varies(lines[target]):
+            scaled = _best(lines, target, _scalings(lines, target, figures), _tally_scaled, failing=0)
+            found += _scaled(lines, target, scaled) if scaled is not None else []
+    return found
+
+
+def _best(lines: list[_Line], target: int, candidates, tally, failing: int = MAX_FAILING):
+    """The one rule that holds in the most lines (at least ``MIN_HOLDING``, failing in at most ``failing``);
+    None when none does or two rules fit the same cells, for then neither is the table's.
+
+    A rule through a figure printed before the table is one the scan picked among several: like a derivation
+    (``derivations``), it must hold in every line it reads, and so reproduces the table, never accuses it."""
+    best, allowed = None, failing
+    for candidate in candidates:
+        holding, failing = tally(lines, target, candidate)
+        if holding >= MIN_HOLDING and failing <= allowed and (best is None or holding > best[0]):
+            best = (holding, candidate, False)
+        elif best is not None and holding == best[0] and holding >= MIN_HOLDING and failing <= allowed:
+            best = (holding, best[1], True)
+    return best[1] if best is not None and not best[2] else None
+
+
+def _varies(line: _Line) -> bool:
+    """A line whose cells are not all one figure: a constant line is any constant's multiple of any other."""
+    return len({v.base for v in line.values if v is not None}) > 1
+
+
+def _scalings(lines: list[_Line], target: int, figures: list[Value]):
+    """("*", "/" or "\\", line, figure) for each earlier line that varies and each figure the page printed before the
+    table: a throughput column that is the batch column times "10 GFLOP", a time that is a FLOP count over "990
+    TFLOP/s", a cost that is an hourly price over a token rate ("\\": the figure over the line)."""
+    for index in range(len(lines)):
+        if index != target and (index < target or lines[index].setting) and _varies(lines[index]):
+            for figure in figures:
+                if abs(figure.base - 1) > 0 or figure.dimensions:
+                    for op in ("*", "/", "\\"):
+                        yield (op, index, figure)
+
+
+def _scaled_value(op: str, a: Value, figure: Value) -> tuple[Fraction, Fraction, dict]:
+    """The range a line's cell and a figure give, and its dimensions."""
+    corners = []
+    for x in (a.base - a.half, a.base + a.half):
+        for y in (figure.base - figure.half, figure.base + figure.half):
+            if op == "*":
+                corners.append(x * y)
+            elif op == "/" and y:
+                corners.append(x / y)
+            elif op == "\\" and x:
+                corners.append(y / x)
+    operands = [figure, a] if op == "\\" else [a, figure]
+    return min(corners), max(corners), _combined(operands, "*" if op == "*" else "/")
+
+
+def _tally_scaled(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
+    op, index, figure = candidate
+    holding = failing = 0
+    for position, goal in enumerate(lines[target].values):
+        a = lines[index].values[position] if position < len(lines[index].values) else None
+        if goal is None or a is None or not a.base or (not corners_possible(a, figure)):
+            continue
+        low, high, dimensions = _scaled_value(op, a, figure)
+        if dimensions != _plain(goal):
+            return 0, 0
+        half = goal.half or _last_digit(goal) / 2
+        if high >= goal.base - half and low < goal.base + 2 * half:
+            holding += 1
+        else:
+            failing += 1
+    return holding, failing
+
+
+def corners_possible(a: Value, figure: Value) -> bool:
+    """Neither the cell's nor the figure's band takes in zero, so the quotient's corners are bounded."""
+    return a.base - a.half > 0 and figure.base - figure.half > 0
+
+
+def _scaled(lines: list[_Line], target: int, candidate) -> list[Relation]:
+    op, index, figure = candidate
+    name = operand_names([lines[index].name])[0]
+    expression = f"{name} * k" if op == "*" else f"{name} / k" if op == "/" else f"k / {name}"
+    rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')}, k = {figure.text}, in the table's other lines"
+    found = []
+    for position, goal in enumerate(lines[target].values):
+        a = lines[index].values[position] if position < len(lines[index].values) else None
+        if goal is not None and a is not None:
+            found.append(Relation(goal.cell, expression, {name: a.text, "k": figure.text}, lines[target].unit, rule, (a.cell,)))
     return found
 
 
