@@ -1132,3 +1132,17 @@ def test_a_size_per_request_is_one_sequences_kv_cache(tmp_path):
     request = found["1.34 GB per request"]
     assert request.formula == "kv_bytes_per_sequence_gqa" and request.given["seq_len"] == 4096
     assert request.finding.verdict.holds
+
+
+def test_a_weights_tables_cell_is_its_rows_count_at_its_columns_format(tmp_path):
+    """"| 13B | 26 GB | 13 GB | 6.5 GB |" under "| Model Size | FP16/BF16 | FP8 | INT4 |": each cell is the row's
+    count at the format its header names, where the width gives it; a cell its header's format does not give is
+    left alone (it reproduces, never accuses)."""
+    page = tmp_path / "weights-table.md"
+    page.write_text("# Model weights\n\n| Model Size | FP16/BF16 | FP8 | INT4 |\n|---|---|---|---|\n"
+                    "| 13B | 26 GB | 13 GB | 6.5 GB |\n| 405B | 810 GB | 405 GB | ~200 GB |\n| 34B | 68 GB | 34 GB | 30 GB |\n",
+                    encoding="utf-8")
+    found = _scanned(page)
+    assert found["6.5 GB"].formula == "weight_bytes" and found["6.5 GB"].given == {"n_params": 13_000_000_000, "weight_dtype": "int4"}
+    assert found["405 GB"].given["weight_dtype"] == "fp8" and found["~200 GB"].finding.verdict.holds
+    assert found["30 GB"].formula is None

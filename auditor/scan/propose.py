@@ -622,10 +622,13 @@ class Scanner:
             yield "the sheets", tuple(sheet_values)
 
     def _format_beside(self, proposal: Proposal, scopes) -> tuple[str, Fraction] | None:
-        """The storage format named in the number's own clause or table cell ("int8 (7 GB)"), with its width in bytes."""
+        """The storage format named in the number's own clause or table cell ("int8 (7 GB)"), or else in its column's
+        header ("| Model Size | FP16 | FP8 | INT4 |" over "| 13B | 26 GB | 13 GB | 6.5 GB |"), with its width in bytes."""
         place = self.place(proposal.start)
         low, high = (place.cell.start, place.cell.end) if place is not None else clause(self.view.text, proposal, scopes[0])
         name = self._dtype_within(low, high)
+        if name is None and place is not None and place.headers:
+            name = self._dtype_within(*place.headers[0])
         width = beside_count.plain_width(self.project.inputs.dtypes.get(name)) if name else None
         return (name, width) if width is not None else None
 
