@@ -329,3 +329,13 @@ def test_two_numbers_on_the_numbers_own_line_give_it_at_the_share_bound(tmp_path
     setup, _, rest = line.partition(number.split()[0])
     apart = _page(tmp_path, f"# Step\n\n{setup}many.\n\nElsewhere, with other inputs, it is {number}{rest}\n")
     assert apart[number].arithmetic is None
+
+
+def test_a_sum_that_carries_a_slip_names_it_among_its_causes(tmp_path):
+    """2.5 GB is Llama-3-70B's 8k-token fp16 cache, 2.68e9 bytes, printed in GiB; "2.5 GB + 4 GB = 6.5 GB" is then
+    6.68 GB, and no slip of its own explains the miss: its cause is the one it carries, named with where it was made."""
+    page = ("# KV\n\nFor Llama-3-70B in fp16, an 8k-token conversation keeps 2.5 GB of KV cache.\n\n"
+            "With 4 GB of adapters beside it: 2.5 GB + 4 GB = 6.5 GB.\n")
+    total = _page(tmp_path, page)["6.5 GB"]
+    carried = [d for d in total.finding.diagnoses if d.description.startswith("carried from line 3")]
+    assert not total.finding.verdict.holds and carried and carried[0].parts == ("GiB printed as GB",)

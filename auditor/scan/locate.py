@@ -59,6 +59,7 @@ class Proposal:
     page_inputs: dict = field(default_factory=dict)
     per: str = ""
     worked_out: bool = False  # its sum is the scan's from the page's numbers (a table's rule, two numbers before it), not printed
+    carried: tuple = ()  # the proposals whose named slip its working takes on ("80 × 16 MB" over a 16 MB that is 16 MiB)
 
     @property
     def proposed(self) -> bool:

@@ -138,6 +138,34 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             proposal.evidence += (rounded,) if rounded else ()
         else:
             proposal.finding = replace(finding, document_location=document.span(*proposal.raw))
+    _name_carried_slips(proposals, document)
+
+
+def _name_carried_slips(proposals: list[Proposal], document: Document) -> None:
+    """A flagged number whose working took an earlier figure at the value that figure's own slip gives ("80 × 16 MB =
+    1.28 GB" over a 16 MB that is 16 MiB) names that slip among its causes: the page's figure is off because the
+    figure it was worked from is. Page order, so a slip carried twice ("= 1.28 GB", then "× 64") reaches the end."""
+    from dataclasses import replace
+
+    for proposal in proposals:
+        finding = proposal.finding
+        if not proposal.carried or finding is None or finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
+            continue
+        try:
+            stated = parse_stated(proposal.stated).value
+        except (AuditorError, ArithmeticError, ValueError):
+            continue
+        extra = []
+        for source in proposal.carried:
+            upstream = source.finding or source.pending
+            if upstream is None or not upstream.diagnoses:
+                continue
+            line = document.position(source.raw[0])[0] if source.raw else 0
+            first = upstream.diagnoses[0]
+            if not any(d.parts == first.parts for d in finding.diagnoses + tuple(extra)):
+                extra.append(replace(first, description=f"carried from line {line}: {first.description}", reproduced=stated))
+        if extra:
+            proposal.finding = replace(finding, diagnoses=finding.diagnoses + tuple(extra))
 
 
 def unexplained(finding, proposal) -> str:

@@ -340,6 +340,7 @@ class Scanner:
                 shown = text[operand.start:operand.end]
                 taken.append(f"{shown} taken at its exact value, as worked out at line {line}" if holds else
                              f"{shown} taken at the value its own working at line {line} gives: {CARRIED}")
+                proposal.carried += () if holds else (first,)
             if taken:
                 proposal.arithmetic = expression
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
@@ -698,6 +699,7 @@ class Scanner:
                 if exact is not None and factor and name in proposal.given:
                     proposal.given[name] = f"{derivations.decimal(exact / factor)} {derivations.printed_unit(first)}".strip()
                     carried.append(f"{cell.text.strip()} taken at the value its own formula gives: {CARRIED}")
+                    proposal.carried += (first,)
             proposal.evidence += tuple(carried)
 
     def _worked_out(self, located: list[Proposal], operands: set[int] = frozenset()) -> None:
@@ -860,16 +862,17 @@ class Scanner:
         for proposal, derivation in self._derived.values():
             if proposal.arithmetic != derivation.expression:
                 continue
-            expression, carried = self._carried_operands(derivation)
+            expression, carried, sources = self._carried_operands(derivation)
             if carried:
-                proposal.arithmetic = expression
+                proposal.arithmetic, proposal.carried = expression, proposal.carried + sources
                 proposal.evidence = proposal.evidence[:1] + carried + proposal.evidence[1:]
 
-    def _carried_operands(self, derivation) -> tuple[str, tuple[str, ...]]:
+    def _carried_operands(self, derivation) -> tuple[str, tuple[str, ...], tuple]:
         """The derivation's expression with each operand a formula or sum flags with a named slip taken at the value
         its own working gives, and the evidence of each: "100 users at 4K tokens each ... 128 GB" over a "1.28 GB"
-        that is 1.34 GB carries the slip, as a printed sum on that figure does (``_exact_chains``)."""
-        expression, carried = derivation.expression, []
+        that is 1.34 GB carries the slip, as a printed sum on that figure does (``_exact_chains``); and the proposals
+        whose slips are so carried."""
+        expression, carried, sources = derivation.expression, [], []
         for side in (derivation.left, derivation.right):
             first = self._located_at.get(side.start)
             if first is None or not first.proposed or first.worked_out:
@@ -880,7 +883,8 @@ class Scanner:
             expression = expression.replace(side.term, side.term.replace(digits, derivations.decimal(exact / factor), 1), 1)
             line = self.raw.position(first.raw[0])[0] if first.raw else self.raw.position(first.start)[0]
             carried.append(f"{self.view.text[side.start:side.end]} taken at the value its own working at line {line} gives: {CARRIED}")
-        return expression, tuple(carried)
+            sources.append(first)
+        return expression, tuple(carried), tuple(sources)
 
     def _formula_stands(self, proposal: Proposal) -> bool:
         """Whether a formula the words chose holds, or misses by a slip the diagnosis names: then it is the claim.
