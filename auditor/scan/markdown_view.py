@@ -111,11 +111,26 @@ def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
             continue  # the fence line itself
         start, line_start = match.start() + offsets[index], builder.length()
         for low, high in kept[index]:
-            builder.keep(start + low, start + high)
+            _keep_label(builder, start + low, start + high) if prose else builder.keep(start + low, start + high)
             builder.write(" ", start + high)
         builder.code_line(line_start)
         builder.write("\n", start + len(lines[index]))
     builder.write("\n\n", match.end() - 1 if match.end() > match.start() else match.start())
+
+
+LABEL_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+"""A line break inside a diagram's label ("Throughput<br>= 80 / 20ms<br>= 4000 tok/s"): read as a space, so a
+label's chain of equalities is one chain."""
+
+
+def _keep_label(builder: ViewBuilder, start: int, end: int) -> None:
+    """A prose fence's line as it is, each ``<br>`` in it a space."""
+    position = start
+    for match in LABEL_BREAK.finditer(builder.raw, start, end):
+        builder.keep(position, match.start())
+        builder.write(" ", match.start())
+        position = match.end()
+    builder.keep(position, end)
 
 
 def _outer(match: re.Match) -> str:
