@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 from auditor.base.errors import QuantityError
@@ -175,16 +176,35 @@ def _scalings(lines: list[_Line], target: int, figures: list[Value]):
     """("*", "/" or "\\", line, figure) for each earlier line that varies and each figure the page printed before the
     table: a throughput column that is the batch column times "10 GFLOP", a time that is a FLOP count over "990
     TFLOP/s", a cost that is an hourly price over a token rate ("\\": the figure over the line)."""
+    goal = next((v for v in lines[target].values if v is not None), None)
     for index in range(len(lines)):
         if index != target and (index < target or lines[index].setting) and _varies(lines[index]):
+            first = next(v for v in lines[index].values if v is not None)
             for figure in figures:
                 if abs(figure.base - 1) > 0 or figure.dimensions:
                     for op in ("*", "/", "\\"):
-                        yield (op, index, figure)
+                        if _dimensions_of(op, first.dimensions, figure.dimensions) == _plain_of(goal.dimensions):
+                            yield (op, index, figure)  # only a figure whose unit meets the line's and the target's
 
 
-def _scaled_value(op: str, a: Value, figure: Value) -> tuple[Fraction, Fraction, dict]:
-    """The range a line's cell and a figure give, and its dimensions."""
+def _scaled_dimensions(op: str, a: Value, figure: Value) -> dict:
+    """The dimensions a line's cell and a figure give (worked out once per kind: a table asks it of every pair)."""
+    return _dimensions_of(op, a.dimensions, figure.dimensions)
+
+
+@lru_cache(maxsize=1024)
+def _dimensions_of(op: str, line: tuple, figure: tuple) -> dict:
+    a, b = Value(None, "", Fraction(1), Fraction(0), line), Value(None, "", Fraction(1), Fraction(0), figure)
+    return _combined([b, a] if op == "\\" else [a, b], "*" if op == "*" else "/")
+
+
+@lru_cache(maxsize=1024)
+def _plain_of(dimensions: tuple) -> dict:
+    return {k: v for k, v in dimensions if k not in COUNT_DIMENSIONS}
+
+
+def _scaled_range(op: str, a: Value, figure: Value) -> tuple[Fraction, Fraction]:
+    """The range a line's cell and a figure give, from the ends of both bands."""
     corners = []
     for x in (a.base - a.half, a.base + a.half):
         for y in (figure.base - figure.half, figure.base + figure.half):
@@ -194,8 +214,7 @@ def _scaled_value(op: str, a: Value, figure: Value) -> tuple[Fraction, Fraction,
                 corners.append(x / y)
             elif op == "\\" and x:
                 corners.append(y / x)
-    operands = [figure, a] if op == "\\" else [a, figure]
-    return min(corners), max(corners), _combined(operands, "*" if op == "*" else "/")
+    return min(corners), max(corners)
 
 
 def _tally_scaled(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
@@ -205,14 +224,14 @@ def _tally_scaled(lines: list[_Line], target: int, candidate) -> tuple[int, int]
         a = lines[index].values[position] if position < len(lines[index].values) else None
         if goal is None or a is None or not a.base or (not corners_possible(a, figure)):
             continue
-        low, high, dimensions = _scaled_value(op, a, figure)
-        if dimensions != _plain(goal):
-            return 0, 0
+        if _scaled_dimensions(op, a, figure) != _plain_of(goal.dimensions):
+            return 0, 0  # the line's unit, the figure's and the target's do not meet: no row will
+        low, high = _scaled_range(op, a, figure)
         half = goal.half or _last_digit(goal) / 2
         if high >= goal.base - half and low < goal.base + 2 * half:
             holding += 1
         else:
-            failing += 1
+            return holding, 1  # a rule through a figure must hold in every line: the first miss ends it
     return holding, failing
 
 
