@@ -1146,3 +1146,18 @@ def test_a_weights_tables_cell_is_its_rows_count_at_its_columns_format(tmp_path)
     assert found["6.5 GB"].formula == "weight_bytes" and found["6.5 GB"].given == {"n_params": 13_000_000_000, "weight_dtype": "int4"}
     assert found["405 GB"].given["weight_dtype"] == "fp8" and found["~200 GB"].finding.verdict.holds
     assert found["30 GB"].formula is None
+
+
+def test_a_formula_that_misses_by_a_swap_the_page_sets_itself_is_its_scenario_not_a_slip(tmp_path):
+    """LLaMA-3-70B caches 8 KV heads: 10.7 GB at 32,768 tokens in bf16. A page that sets h = 64 first and then prints
+    85.9 GB prices every head, its own scenario: held back, not flagged. Without the setting, 85.9 GB is the classic
+    slip, num_attention_heads for num_key_value_heads, and is flagged so."""
+    setup = "For a LLaMA-3-70B model ($L = 80$, $h = 64$, $d_h = 128$) in bf16:\n\n"
+    claim = "At S = 32768 tokens the KV cache alone is ≈ 85.9 GB.\n"
+    page = tmp_path / "scenario.md"
+    page.write_text("# KV cache\n\n" + setup + claim, encoding="utf-8")
+    held = _scanned(page)["≈ 85.9 GB"]
+    assert held.finding is None and "its own scenario" in held.evidence[-1]
+    page.write_text("# KV cache\n\nFor a LLaMA-3-70B model in bf16:\n\n" + claim, encoding="utf-8")
+    flagged = _scanned(page)["≈ 85.9 GB"]
+    assert flagged.finding.verdict.value == "mismatch" and flagged.finding.diagnoses[0].parts == ("n_kv_heads <- n_heads",)

@@ -203,6 +203,7 @@ class Scanner:
         self._sum_inputs(claims)
         self._weights_beside_counts(claims)
         self._device_ratios(claims)
+        self._page_scenarios(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._sums_on_swapped_inputs(claims, results)
@@ -257,6 +258,22 @@ class Scanner:
                                  f" {trial.formula} otherwise: {swap}",) + trial.evidence
             self._restated_follow(claims, proposal, found.expression)
             swapped |= _numbers_in(derivations.plain_digits(proposal) or "")
+
+    def _page_scenarios(self, claims: list[Proposal]) -> None:
+        """A model's formula that misses by one swapped count, the value of which the page sets in the number's section
+        before it ("LLaMA-3-70B (L = 80, h = 64, ...)" and then "≈ 85.9 GB" for its cache): the page prices a scenario
+        of its own (every head cached), not the config's, which the catalogue's formula cannot take, so nothing is
+        proposed: its swap is the page's setup, not a slip. The same setting makes a printed sum on it the page's
+        scenario (``_sums_on_swapped_inputs``)."""
+        for proposal in claims:
+            if proposal.formula is None or proposal.arithmetic is not None or "model" not in proposal.given:
+                continue
+            finding = self._draft(proposal, formula=proposal.formula)
+            swap = _swapped(finding)
+            if swap is not None and self._sets_swapped_value(finding, (self._scopes(proposal)[2][0], proposal.start)):
+                proposal.formula, proposal.given, proposal.score = None, {}, 0.0
+                proposal.evidence += (f"held back: {finding.diagnoses[0].description}, as the page itself sets it before the"
+                                      " number: its own scenario, which the model's formula does not take",)
 
     def _restated_follow(self, claims: list[Proposal], first: Proposal, expression: str) -> None:
         """Later printings of a number that restate it as its sum ("56 KiB" again, a section on) take its new claim."""
