@@ -203,3 +203,15 @@ def test_each_line_kept_from_a_code_block_is_marked_where_the_reading_holds_it(r
     lines = [view.text[a:b].strip() for a, b in view.code_lines]
     assert len(lines) == 2 and lines[1] == "INT8  #  7 GB" and all("\n" not in line for line in lines)
     assert lines[0].startswith(("FP32", "GPU memory")) and lines[0].endswith(("28 GB", "16.8 ms"))  # whole, after a unit's respelling too
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    ("the node serves ~768 output tokens/s at batch 16", "~768 tokens/s"),  # which tokens, then the unit
+    ("prefill runs at 14,000 input tokens/s", "14,000 tokens/s"),
+    ("we kept 768 outputs in the log", "768"),  # a word that is no qualifier of a unit: no unit taken
+])
+def test_a_word_that_says_which_of_a_unit_it_counts_does_not_hide_the_unit(tmp_path, text, stated):
+    page = tmp_path / "page.md"
+    page.write_text(f"# Rates\n\n{text}.\n", encoding="utf-8")
+    found = find_numbers(Document.read(page), [])
+    assert stated in [p.stated for p in found]

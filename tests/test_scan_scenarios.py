@@ -1086,7 +1086,7 @@ def test_shorthand_is_not_read_as_arithmetic_and_a_bare_sum_off_by_a_prefix_is_h
     page.write_text(SHORTHAND, encoding="utf-8")
     found = _scanned(page)
     assert not [p for s, p in found.items() if s.startswith("1") and p.arithmetic and "-" in p.arithmetic]
-    assert not (found["~768"].arithmetic or "").startswith("request")
+    assert not (found["~768 tokens/s"].arithmetic or "").startswith("request")
     ridge = next(p for s, p in found.items() if "590" in s)
     assert ridge.arithmetic == "1979 / (2 * 3.35e12 / 2)" and ridge.finding is None
     assert "unit prefix is left out" in ridge.evidence[-1]

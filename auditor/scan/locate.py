@@ -105,7 +105,13 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
                 continue
             if not parsed.dimensionless or candidate in ("%", "×", "x"):
                 return candidate, match.start("unit") + len(candidate)
+        if match["unit"].lower() in QUALIFYING_WORDS and (after := unit_after(text, match.end("unit"), "")) and after[0]:
+            return after  # "768 output tokens/s": tokens per second, of the output
     return ("", end) if re.search(r"[=≈]\s*$", before) else None
+
+
+QUALIFYING_WORDS = frozenset({"output", "input", "generated", "prompt", "prefill", "decode", "total", "aggregate", "effective"})
+"""Words a page puts between a number and its unit to say which of it it counts ("768 output tokens/s")."""
 
 
 def _same_dimensions(a: str, b: str) -> bool:
@@ -206,6 +212,8 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
         stated = " ".join(text[begin:end].split())
         if unit.startswith("USD"):  # "$2.50/hr" reads 2.50 USD/hour
+            stated = " ".join(text[begin : match.end()].split()) + " " + unit
+        elif unit and text[match.end() : end].split()[0].lower() in QUALIFYING_WORDS:  # "768 output tokens/s" reads 768 tokens/s
             stated = " ".join(text[begin : match.end()].split()) + " " + unit
         elif unit in LARGE_COUNTS and end == match.end() + 1:  # "8.9B tokens": billions of them, never 8.9 bytes
             stated = " ".join(text[begin : match.end()].split()) + " " + LARGE_COUNTS[unit]

@@ -693,7 +693,10 @@ class Scanner:
     def _figures_before(self, table, located: list[Proposal]) -> list[Cell]:
         """The figures printed in the table's section just before it, nearest last: what a line of it may be another
         line times ("a batch of N sequences needs 10 GFLOP × N" over a column of FLOPs)."""
-        start = table.rows[0][0].start
+        first = next((row[0] for row in table.rows if row), None)
+        if first is None:
+            return []  # a table of rules and no cells ("| --- | --- |"): nothing is before it
+        start = first.start
         heading = self._heading_before(start)
         low = max(heading[0] if heading else 0, start - derivations.WINDOW)
         before = [p for p in located if low <= p.start and p.end <= start and place_of(self.tables, p.start) is None]
