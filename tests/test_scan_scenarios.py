@@ -1161,3 +1161,14 @@ def test_a_formula_that_misses_by_a_swap_the_page_sets_itself_is_its_scenario_no
     page.write_text("# KV cache\n\nFor a LLaMA-3-70B model in bf16:\n\n" + claim, encoding="utf-8")
     flagged = _scanned(page)["≈ 85.9 GB"]
     assert flagged.finding.verdict.value == "mismatch" and flagged.finding.diagnoses[0].parts == ("n_kv_heads <- n_heads",)
+
+
+def test_a_context_column_cell_printed_with_k_is_that_many_thousand_and_twenty_four_tokens(tmp_path):
+    """"| 2k | 1.6 GB |" under "| Context | KV Cache |": 2,048 tokens, as "2k context" reads in running text, so
+    Llama-2-13B's fp16 cache there is 2,048 × 819,200 bytes = 1.68 GB (printed 1.6, truncated)."""
+    page = tmp_path / "context-column.md"
+    page.write_text("# Llama-2-13B in fp16\n\n| Context | KV Cache |\n|---|---|\n| 2k | 1.6 GB |\n| 4k | 3.4 GB |\n| 8K tokens | 6.7 GB |\n",
+                    encoding="utf-8")
+    found = _scanned(page)
+    assert [found[s].given.get("seq_len") for s in ("1.6 GB", "3.4 GB", "6.7 GB")] == [2048, 4096, 8192]
+    assert all(found[s].finding.verdict.holds for s in ("1.6 GB", "3.4 GB", "6.7 GB"))

@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from auditor.base.units import unit_or_none
 
-from .match import find_seq_len
+from .match import SEQ_LEN_SCALE, find_seq_len
 
 ROW = re.compile(r"^[ \t]*(?:>[ \t]*)*\|.*\|[ \t]*$", re.MULTILINE)  # in a quote or a callout too ("> | Batch |")
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
@@ -333,7 +333,7 @@ def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
     from .inputs import Assignment
 
     parts = [p.strip() for p in cell.text.split("/")] if len(named) > 1 else [cell.text.strip()]
-    values = [cell_number(p) if not counts_of(symbols) else cell_count(p) for p, symbols in zip(parts, named)]
+    values = [cell_count(p) if counts_of(symbols) else cell_length(p) if symbols == LENGTH else cell_number(p) for p, symbols in zip(parts, named)]
     if len(parts) != len(named) or None in values:
         return []
     spans = tuple((m.start() + cell.start, m.end() + cell.start) for m in re.finditer(r"[\d,.]*\d", cell.text))
@@ -349,6 +349,19 @@ def cell_number(text: str) -> Fraction | None:
 
 COUNTED = frozenset({"n_params", "n_params_active", "n_params_nominal"})
 """Symbols a column may give as "7B" or "1.5B": parameter counts, which pages print with the suffix."""
+
+
+LENGTH = frozenset({"seq_len"})
+CELL_LENGTH = re.compile(r"\s*(\d{1,3}(?:,\d{3})*|\d{1,7})\s?([kKM])?\s*(?:tokens?)?\s*")
+
+
+def cell_length(text: str) -> Fraction | None:
+    """A context-length cell: a plain number or one with the "K" a length is printed with ("2k", "128K tokens"),
+    read as ``match.find_seq_len`` reads it in running text (2k is 2,048 tokens)."""
+    found = CELL_LENGTH.fullmatch(text.replace("*", ""))
+    if found is None:
+        return None
+    return Fraction(int(found[1].replace(",", ""))) * SEQ_LEN_SCALE.get((found[2] or "").lower(), 1)
 
 
 def counts_of(symbols: frozenset[str]) -> bool:
