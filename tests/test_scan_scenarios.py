@@ -1172,3 +1172,19 @@ def test_a_context_column_cell_printed_with_k_is_that_many_thousand_and_twenty_f
     found = _scanned(page)
     assert [found[s].given.get("seq_len") for s in ("1.6 GB", "3.4 GB", "6.7 GB")] == [2048, 4096, 8192]
     assert all(found[s].finding.verdict.holds for s in ("1.6 GB", "3.4 GB", "6.7 GB"))
+
+
+def test_a_row_that_names_a_gguf_mix_of_formats_prices_no_weights_at_one_format(tmp_path):
+    """"| Q4_K_M | 2k | 5 GB | ~48 GB |": Q4_K_M mixes block formats by tensor, so the page's "FP16 KV" is no width
+    for these weights and no total is priced at one format; the same table with a plain format's rows is priced."""
+    table = ("# Llama 3.1 70B Memory Requirements\n\nWeights, then an FP16 KV cache, batch 1.\n\n"
+             "| Quant | Context | KV Cache | Total VRAM |\n|-------|---------|----------|------------|\n"
+             "| **Q4_K_M** | 2k | 5 GB | ~48 GB |\n| **Q4_K_M** | 4k | 10 GB | ~53 GB |\n| **Q3_K_M** | 8k | 19 GB | ~54 GB |\n")
+    page = tmp_path / "mix.md"
+    page.write_text(table, encoding="utf-8")
+    found = _scanned(page)
+    priced = [s for s in ("~48 GB", "~53 GB", "~54 GB") if "weight_dtype" in found[s].given]
+    assert not priced and any("mix of formats" in " ".join(found[s].evidence) for s in ("~48 GB", "~53 GB", "~54 GB"))
+    page.write_text(table.replace("Q4_K_M", "FP16").replace("Q3_K_M", "FP16"), encoding="utf-8")
+    plain = _scanned(page)
+    assert not any("mix of formats" in " ".join(plain[s].evidence) for s in ("~48 GB", "~53 GB", "~54 GB"))

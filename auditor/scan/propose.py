@@ -204,6 +204,7 @@ class Scanner:
         self._weights_beside_counts(claims)
         self._device_ratios(claims)
         self._page_scenarios(claims)
+        self._mixed_formats(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._sums_on_swapped_inputs(claims, results)
@@ -274,6 +275,23 @@ class Scanner:
                 proposal.formula, proposal.given, proposal.score = None, {}, 0.0
                 proposal.evidence += (f"held back: {finding.diagnoses[0].description}, as the page itself sets it before the"
                                       " number: its own scenario, which the model's formula does not take",)
+
+    def _mixed_formats(self, claims: list[Proposal]) -> None:
+        """A number whose table row or clause names a GGUF file's mix of formats ("Q4_K_M", "Q5_K_S") and whose formula
+        prices weights at one format: the mix's width depends on the model's tensors (``units/dtypes.yaml``), so no
+        one format is the page's, and whatever the section names elsewhere (an "FP16 KV" cache) is not the weights'."""
+        for proposal in claims:
+            if proposal.formula is None or "weight_dtype" not in proposal.given:
+                continue
+            place = self.place(proposal.start)
+            low, high = (place.headers[-1] if place is not None and len(place.headers) > 1 else
+                         clause(self.view.text, proposal, self._scopes(proposal)[0]))
+            mix = MIXED_FORMAT.search(self.view.text, low, high) or (
+                MIXED_FORMAT.search(self.view.text, place.cell.start, place.cell.end) if place is not None else None)
+            if mix is not None:
+                proposal.formula, proposal.given, proposal.score = None, {}, 0.0
+                proposal.evidence += (f"held back: {mix.group(0)} is a mix of formats whose width depends on the model's"
+                                      " tensors; no one format prices these weights",)
 
     def _restated_follow(self, claims: list[Proposal], first: Proposal, expression: str) -> None:
         """Later printings of a number that restate it as its sum ("56 KiB" again, a section on) take its new claim."""
@@ -1454,6 +1472,8 @@ def _per_token_before(key: tuple, earlier: dict) -> Proposal | None:
     return None
 
 
+MIXED_FORMAT = re.compile(r"(?i)\bQ[2-8]_K_(?:XS|S|M|L|XL)\b|\bIQ[1-4]_(?:XXS|XS|S|M)\b")
+"""A GGUF file's name for a mix of block formats ("Q4_K_M", "Q5_K_S", "IQ2_XS"), no single storage format."""
 SWAPPED_VALUE = re.compile(r"= (?P<value>-?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?)\S* used for ")
 """The value a swap diagnosis says went in ("num_attention_heads = 64 used for num_key_value_heads = 8")."""
 
