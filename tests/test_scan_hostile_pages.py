@@ -20,6 +20,11 @@ PIECES = [
     "Mistral-7B | 14.0 |", "| GPU | FP8 Ridge |", "| H100 SXM | 591 |", "FP8", "per token",
     "8 x $2 = $16/hr", "$1e308 * $1e308 =", "$5/hr / 0 =", "$0.42 / M", "= $", "| ops:byte |", "| Decode, batch=32 | ~32 |",
     "18 M tok/hr", "x $", "A100 80 GB", "BF16", "FP16", "eightfold", "twice as fast", "half the", "a quarter of", "ten-times",
+    "10 GFLOP × N", "990 TFLOP/s", "| Batch | Flops | Memory clock | Compute clock | Runtime |", "| 1 | 10 G | 2.99 ms | 0.01 ms | 2.99 ms |",
+    "| 16 | 160 T | 2.99 ms | 0.16 ms | 2.99 ms |", "| Quant | Context | KV Cache |", "| **Q4_K_M** | 2k | 5 GB |", "Q4_K_M",
+    "LLaMA-3-70B", "h = 64", "≈ 85.9 GB", "~1.28 GB per request", "768 output tokens/s", "7-8B", "| 1-2 GPUs |",
+    "≈ 480   (vs 240 at BF16)", "per request × 16", "1,979 / (2 × 3.35 × 10^12 / 2) ≈ 590", "2.5 GB + 4 GB = 6.5 GB",
+    "```mermaid\nflowchart LR\n  A[\"x<br>= 80 / 20ms<br/>= 4000 tok/s\"]\n```", "| 13B | 26 GB | 13 GB |", "| Model Size | FP16 | FP8 |",
 ]
 
 
