@@ -215,3 +215,14 @@ def test_a_word_that_says_which_of_a_unit_it_counts_does_not_hide_the_unit(tmp_p
     page.write_text(f"# Rates\n\n{text}.\n", encoding="utf-8")
     found = find_numbers(Document.read(page), [])
     assert stated in [p.stated for p in found]
+
+
+def test_a_step_that_prints_its_numerators_value_and_keeps_the_division_is_a_sum_of_the_numerator():
+    """"(2 × 8192 × 80) / 1,073,741,824 = 1,310,720 bytes / 1,073,741,824": A / d = X / d says X is A, so the first
+    step's sum is the numerator alone (and 2 × 8192 × 80 is 1,310,720); the next step divides as printed."""
+    text = "KV = (2 × 8192 × 80) / 1,073,741,824 = 1,310,720 bytes / 1,073,741,824 ≈ 0.0012 GiB"
+    first, second = find_sums(text)
+    assert first.expression == "(2 * 8192 * 80)" and text[first.result_start :].startswith("1,310,720 bytes")
+    assert second.expression == "(1310720*bytes) / 1073741824"
+    plain = find_sums("x = 4096 / 4 = 1024 tokens, then 2048 / 4 = 512 / 2 per head")
+    assert [f.expression for f in plain][:1] == ["4096 / 4"]  # no divisor printed again after the result: as printed

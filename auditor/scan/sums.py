@@ -45,6 +45,7 @@ RESULT = re.compile(
 # a host link's name ends what comes before it: "PCIe 4.0 x8 manages ≈14 GB/s" prints no sum of 4.0 and 8
 BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|`,](?!\d{3})|\$(?![ \u00a0]?\d))")
 MAX_SPAN = 240
+NUMBER_AT = re.compile(r"\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
 ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
 
 
@@ -88,7 +89,27 @@ def find_sums(text: str) -> list[Sum]:
             unreadable = (_unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
                           or _counted_again(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
-    return _with_bracketed_results(text, _with_parenthesized(text, found))
+    return _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
+
+
+def _numerator_restated(text: str, found: Sum) -> Sum:
+    """A step that prints its numerator's value and keeps the division for the next ("(2 × 8192 × 80) / 1,073,741,824
+    = 20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB"): the result is the numerator's, so the sum is the numerator alone."""
+    if len(found.operand_spans) < 2:
+        return found
+    low, high = found.operand_spans[-1]
+    divisor = text[low:high]
+    slash = text.rfind("/", found.start, low)
+    if slash < 0 or text[slash + 1 : low].strip() or text[high : found.end].strip():
+        return found  # the sum does not end in "/ divisor"
+    result = NUMBER_AT.match(text, found.result_start)
+    after = text[result.end() : result.end() + 48] if result else ""
+    if not re.match(rf"[ \t]*(?:[A-Za-z]{{1,8}}[ \t]*)?/[ \t]*{re.escape(divisor)}(?![\d,.])", after):
+        return found
+    parsed = _longest_sum(text, found.start, text[:slash].rstrip().__len__(), False)
+    if parsed is None or parsed[0] != found.start:
+        return found
+    return Sum(parsed[0], parsed[1], found.result_start, parsed[2], parsed[3], found.relation, parsed[4], parsed[5], found.unreadable)
 
 
 PARENTHESIZED = re.compile(
