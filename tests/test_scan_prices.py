@@ -73,3 +73,14 @@ def test_a_table_prices_each_rows_cost_per_million_from_its_own_hourly_rate_and_
     right, wrong = _one(found, "0.20"), _one(found, "0.34")
     assert right.formula == "cost_per_million_output_tokens" and right.given == {"goodput": "1389 tok/s", "gpu_hour_price": "1.00 USD/hour"}
     assert right.finding.verdict.holds and wrong.finding.verdict.value == "mismatch"
+
+
+def test_a_price_per_month_or_year_is_one_and_setting_two_periods_equal_is_their_sum(tmp_path):
+    """A month is a twelfth of a 365-day year (730 hours, as cloud prices count it): "$24,800/month = $297,600/year"
+    holds, "$1,000/month = $10,000/year" is $12,000 a year, and "$2.50/hr = $1,825/month" holds."""
+    found = _located(tmp_path, "# Savings\n\n- Savings: $24,800/month = $297,600/year.\n- Wrong: $1,000/month = $10,000/year.\n"
+                               "- Rent: $2.50/hr = $1,825/month.\n")
+    assert [p.stated for p in found] == ["24,800 USD/month", "297,600 USD/year", "1,000 USD/month", "10,000 USD/year",
+                                         "2.50 USD/hour", "1,825 USD/month"]
+    verdicts = {p.stated: p.finding.verdict.value for p in found if p.finding is not None}
+    assert verdicts == {"297,600 USD/year": "holds", "10,000 USD/year": "mismatch", "1,825 USD/month": "holds"}

@@ -151,9 +151,12 @@ def ratio_unit(text: str, end: int, start: int) -> str:
 
 PRICE_PER = (
     (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+|an?[ \u00a0]+)(?:GPU[ \u00a0-]?)?(?:hr|hour|h)\b(?!\s*[\d(])", re.IGNORECASE), "USD/hour"),
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:month|mo)\b(?!\s*[\d(])", re.IGNORECASE), "USD/month"),  # "a month" is words: a total
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:year|yr)\b(?!\s*[\d(])", re.IGNORECASE), "USD/year"),
     (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:1[ \u00a0]?M|M|million|1[ \u00a0]million)(?:[ \u00a0]+(?:output|input|generated|completion|prompt))?(?:[ \u00a0]?(?:tokens?|tok)\b)?(?![\w.])", re.IGNORECASE), "USD"),
 )
-"""What a price printed with its currency sign is per: an hour ("$2.50/hr", "$3 per GPU-hour") or a million tokens
+"""What a price printed with its currency sign is per: an hour ("$2.50/hr", "$3 per GPU-hour"), a month or a year
+("$4,608/month", "$297,600/year"), or a million tokens
 ("$0.69/M", "$1.20 per million output tokens"), which the catalogue's cost formulas count it in."""
 
 

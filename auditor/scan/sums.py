@@ -27,8 +27,9 @@ SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(1
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 # a factor's name in brackets a space after it ("2 (K+V)"): a label; letters glued to it ("4nhb(s+o)") are algebra
-PRICE = r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<hourly>[ \u00a0]?/[ \u00a0]?(?:hr|hour|h)\b)?"
-"""A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour)."""
+PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?:(?P<hourly>[ \u00a0]?/[ \u00a0]?(?:hr|hour|h)\b)"
+         r"|(?P<monthly>[ \u00a0]?/[ \u00a0]?(?:month|mo)\b)|(?P<yearly>[ \u00a0]?/[ \u00a0]?(?:year|yr)\b))?")
+"""A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year"."""
 TOKEN = re.compile(
     rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
@@ -75,7 +76,7 @@ def find_sums(text: str) -> list[Sum]:
         result = RESULT.match(text, relation.end())
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
-        parsed = _longest_sum(text, low, relation.start(), chained)
+        parsed = _longest_sum(text, low, relation.start(), chained or _period_conversion(text, relation))
         if parsed is not None and chained and not parsed[4] and re.search(r"\d", text[result_end : parsed[0]]):
             parsed = None  # "= 4 GPUs / 10 adapters × ~700 MB each = 7 GB": a lone number is a conversion only right after the last result
         if parsed is not None and not parsed[4] and result is not None and _counts_differ(text, parsed[5], result):
@@ -90,6 +91,17 @@ def find_sums(text: str) -> list[Sum]:
                           or _counted_again(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
     return _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
+
+
+PERIOD_PRICE_BEFORE = re.compile(r"\$[ \u00a0]?" + NUMBER + r"[ \u00a0]?/[ \u00a0]?(?:hr|hour|h|month|mo|year|yr)\b[ \t]*$")
+PERIOD_PRICE_AFTER = re.compile(r"[ \t]*[~≈]?[ \t]*\$[ \u00a0]?" + NUMBER + r"[ \u00a0]?/[ \u00a0]?(?:hr|hour|h|month|mo|year|yr)\b")
+
+
+def _period_conversion(text: str, relation: re.Match) -> bool:
+    """A price per one period set equal to a price per another ("$24,800/month = $297,600/year"): one operand, no
+    operator, and still a sum, the periods' ratio being its arithmetic."""
+    return bool(PERIOD_PRICE_BEFORE.search(text[max(0, relation.start() - 40) : relation.start()])
+                and PERIOD_PRICE_AFTER.match(text, relation.end()))
 
 
 def _numerator_restated(text: str, found: Sum) -> Sum:
@@ -322,7 +334,8 @@ def _expression(run: list[re.Match]):
             return None  # "affinityThreshold=0.8 and maxTokens=...": a clause ends at the number, no unit follows it
         if kind == "price":
             number_at = len(parts)
-            parts.append(f"({plain_number(token.group('amount'))}*{'(usd/hour)' if token.group('hourly') else 'usd'})")
+            per = "(usd/hour)" if token.group("hourly") else "(usd/month)" if token.group("monthly") else "(usd/year)" if token.group("yearly") else "usd"
+            parts.append(f"({plain_number(token.group('amount'))}*{per})")
             spans.append(token.span("amount"))
         elif kind == "number":
             number_at = len(parts)
