@@ -80,9 +80,9 @@ class Place:
     def elsewhere(self, position: int) -> bool:
         """Whether ``position`` is in another row or column of this cell's table: what the row below
         names ("| Llama-13b | ... |") is that row's, not this cell's."""
-        inside = self.table[0] <= position < self.table[1]
-        own = self.cell.start <= position < self.cell.end or any(low <= position < high for low, high in self.headers)
-        return inside and not own
+        if not self.table[0] <= position < self.table[1]:
+            return False  # most of a page is outside any one table: asked first, as it is asked of every figure
+        return not (self.cell.start <= position < self.cell.end or any(low <= position < high for low, high in self.headers))
 
 
 def find_tables(text: str) -> list[Table]:
