@@ -1078,18 +1078,19 @@ For H200 the same sum is B ≈ 1,979 / (2 × 3.35 / 2) ≈ 650, which is a slip.
 """
 
 
-def test_shorthand_is_not_read_as_arithmetic_and_a_bare_sum_off_by_a_prefix_is_held_back(tmp_path):
+def test_shorthand_is_not_read_as_arithmetic_and_a_bare_sum_off_by_a_prefix_is_not_proposed(tmp_path):
     """"7-8B" and "2-4 GPUs" are spans, not subtractions; "per request × 16" starts no sum at "request"; a sum of
     bare numbers a power of a thousand from its result left a prefix out of the writing (1,979 is TFLOPS), and is
-    not audited, while a bare sum that misses by any other factor is the page's slip."""
+    not proposed, as a sum printing a unit already was not, while a bare sum that misses by any other factor is the
+    page's slip."""
     page = tmp_path / "shorthand.md"
     page.write_text(SHORTHAND, encoding="utf-8")
     found = _scanned(page)
     assert not [p for s, p in found.items() if s.startswith("1") and p.arithmetic and "-" in p.arithmetic]
     assert not (found["~768 tokens/s"].arithmetic or "").startswith("request")
     ridge = next(p for s, p in found.items() if "590" in s)
-    assert ridge.arithmetic == "1979 / (2 * 3.35e12 / 2)" and ridge.finding is None
-    assert "unit prefix is left out" in ridge.evidence[-1]
+    assert not ridge.proposed and ridge.evidence[0] == "printed arithmetic 1979 / (2 * 3.35e12 / 2)"
+    assert "1000**-4 times smaller than the result" in ridge.evidence[-1]
     slip = next(p for s, p in found.items() if "650" in s)
     assert slip.finding is not None and slip.finding.verdict.value == "mismatch"
 

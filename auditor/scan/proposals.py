@@ -11,7 +11,6 @@ proposals, never the numbers that were only located.
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import weakref
@@ -131,7 +130,6 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             proposal.evidence += (f"{', '.join(ideal)} = 1, the ideal: the number is the ceiling the formula gives at full efficiency",)
             finding = at_ideal
         rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
-                   or prefix_left_out(finding, proposal)
                    or ranged_alone(finding, proposal) or efficiency_unstated(finding, proposal, project, audits))
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
@@ -287,28 +285,6 @@ def efficiency_unstated(finding, proposal, project, audits) -> str:
 def _words_formula_missed(finding, proposal) -> bool:
     """A mismatch of a formula the words chose, not one the page's own arithmetic or a count beside it gave."""
     return finding.verdict == Verdict.MISMATCH and proposal.formula is not None and not proposal.worked_out
-
-
-def prefix_left_out(finding, proposal) -> str:
-    """Why a mismatch is no finding against the page ('' when it is one): a printed sum of bare numbers, no unit in
-    it, that misses its result by a power of a thousand ("1,979 / (2 × 3.35 × 10^12 / 2) ≈ 590", the 1,979 being
-    TFLOPS). Its operands carry their prefixes in the reader's head: the miss says which prefix the writing left out,
-    which is shorthand as often as a slip. A sum whose operands print units misses by a thousand only by a slip."""
-    if finding.verdict != Verdict.MISMATCH or proposal.arithmetic is None or proposal.given or finding.computed is None:
-        return ""
-    if re.search(r"[A-Za-z]", re.sub(r"\d[eE][-+]?\d", "", proposal.arithmetic)):
-        return ""
-    try:
-        stated = float(parse_stated(proposal.stated).value)
-    except (AuditorError, ArithmeticError, ValueError):
-        return ""
-    ratio = float(finding.computed) / stated if stated else 0.0
-    if ratio <= 0:
-        return ""
-    power = round(math.log10(ratio) / 3) * 3
-    if power == 0 or abs(ratio / 10.0 ** power - 1) > 0.01:
-        return ""
-    return f"held back: the sum of bare numbers gives 10^{power} times the number, so an operand's unit prefix is left out of the writing: not audited"
 
 
 def ranged_alone(finding, proposal) -> str:

@@ -28,7 +28,7 @@ from . import inputs as inputs_in_text
 from . import match as words
 from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, SCOPE_WEIGHTS, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
-from .locate import SENTENCE_END, Proposal, bounds, find_numbers, unit_after
+from .locate import RANGE_AFTER, SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
 from .proposals import audit_proposals, audited_draft, coincidental, draft_audits, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
@@ -272,9 +272,8 @@ class Scanner:
             finding = self._draft(proposal, formula=proposal.formula)
             swap = _swapped(finding)
             if swap is not None and self._sets_swapped_value(finding, (self._scopes(proposal)[2][0], proposal.start)):
-                proposal.formula, proposal.given, proposal.score = None, {}, 0.0
-                proposal.evidence += (f"held back: {finding.diagnoses[0].description}, as the page itself sets it before the"
-                                      " number: its own scenario, which the model's formula does not take",)
+                _withdraw(proposal, f"held back: {finding.diagnoses[0].description}, as the page itself sets it before the"
+                                    " number: its own scenario, which the model's formula does not take")
 
     def _mixed_formats(self, claims: list[Proposal]) -> None:
         """A number whose table row or clause names a GGUF file's mix of formats ("Q4_K_M", "Q5_K_S") and whose formula
@@ -289,9 +288,8 @@ class Scanner:
             mix = MIXED_FORMAT.search(self.view.text, low, high) or (
                 MIXED_FORMAT.search(self.view.text, place.cell.start, place.cell.end) if place is not None else None)
             if mix is not None:
-                proposal.formula, proposal.given, proposal.score = None, {}, 0.0
-                proposal.evidence += (f"held back: {mix.group(0)} is a mix of formats whose width depends on the model's"
-                                      " tensors; no one format prices these weights",)
+                _withdraw(proposal, f"held back: {mix.group(0)} is a mix of formats whose width depends on the model's"
+                                    " tensors; no one format prices these weights")
 
     def _restated_follow(self, claims: list[Proposal], first: Proposal, expression: str) -> None:
         """Later printings of a number that restate it as its sum ("56 KiB" again, a section on) take its new claim."""
@@ -562,8 +560,7 @@ class Scanner:
             digits = plain_number(printed[0]) if printed else ""
             later = [f for f in self.sums if proposal.end <= f.start < sentence[1]]
             if digits and any(plain_number(text[a:b]) == digits for f in later for a, b in f.operand_spans):
-                proposal.formula, proposal.given, proposal.score = None, {}, 0.0
-                proposal.evidence = ("an operand of the sum printed after it in its sentence: an input, not a claim",)
+                _withdraw(proposal, "an operand of the sum printed after it in its sentence: an input, not a claim", alone=True)
 
     def _weights_beside_counts(self, located: list[Proposal]) -> None:
         """A byte size right after a parameter count whose ratio to it is a format's width: that count's weights."""
@@ -1376,9 +1373,15 @@ def _units_differ(a: Proposal, b: Proposal) -> bool:
     return first[:2] != second[:2]
 
 
+def _withdraw(proposal: Proposal, why: str, alone: bool = False) -> None:
+    """The formula proposed for a number taken back, and why: in place of its evidence, or after it."""
+    proposal.formula, proposal.given, proposal.score = None, {}, 0.0
+    proposal.evidence = (why,) if alone else proposal.evidence + (why,)
+
+
 def _in_range(text: str, start: int, end: int) -> bool:
     """A number that is one end of a printed span ("0-7", "8–15"), not a quantity of its own."""
-    return bool(re.match(r"\s?[-–]\s?\d", text[end : end + 3]) or re.search(r"\d\s?[-–]\s?$", text[max(0, start - 3) : start]))
+    return bool(RANGE_AFTER.match(text, end) or re.search(r"\d\s*(?:–|—|-|\bto)\s*$", text[max(0, start - 6) : start]))
 
 
 def _operand_start(o) -> int:

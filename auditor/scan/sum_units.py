@@ -69,8 +69,10 @@ def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
         stated = parse_stated(proposal.stated)
     except QuantityError:
         return None
-    if stated.unit.dimensionless or stated.comparator != "=" or stated.value == 0:
+    if stated.comparator != "=" or stated.value == 0:
         return None
+    if stated.unit.dimensionless and re.search(r"[A-Za-z]", re.sub(r"\d[eE][-+]?\d", "", expression)):
+        return None  # a bare result only of bare numbers ("1,979 / (2 × 3.35 × 10^12 / 2) ≈ 590", 1,979 in TFLOPS): "52 billion * 2 = 104e12" is a slip
     factor = stated.unit.factor
     slack, printed = stated.tolerance() * factor, stated.value * factor
 
@@ -82,7 +84,7 @@ def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     for power in (1, 2, 3, 4, -1, -2, -3, -4):  # another decimal prefix (a binary one is a slip the audit names); "190 * 2 * 6 / 4500 TFLOPs" is 190e9
         if agrees(factor * Fraction(1000) ** -power):
             return (f"its bare numbers print no unit, and the result agrees with them only if they are in a unit "
-                    f"1000**{power} times smaller than {stated.unit.text}: not proposed")
+                    f"1000**{power} times smaller than {'the result' if stated.unit.dimensionless else stated.unit.text}: not proposed")
     return None
 
 

@@ -27,8 +27,10 @@ SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(1
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 # a factor's name in brackets a space after it ("2 (K+V)"): a label; letters glued to it ("4nhb(s+o)") are algebra
-PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?:(?P<hourly>[ \u00a0]?/[ \u00a0]?(?:hr|hour|h)\b)"
-         r"|(?P<monthly>[ \u00a0]?/[ \u00a0]?(?:month|mo)\b)|(?P<yearly>[ \u00a0]?/[ \u00a0]?(?:year|yr)\b))?")
+HOURS, MONTHS, YEARS = r"(?:hr|hour|h)\b", r"(?:month|mo)\b", r"(?:year|yr)\b"
+PER = r"[ \u00a0]?/[ \u00a0]?"
+PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?:(?P<hourly>" + PER + HOURS + r")|(?P<monthly>" + PER + MONTHS + r")"
+         r"|(?P<yearly>" + PER + YEARS + r"))?")
 """A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year"."""
 TOKEN = re.compile(
     rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]?|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
@@ -46,7 +48,7 @@ RESULT = re.compile(
 # a host link's name ends what comes before it: "PCIe 4.0 x8 manages ≈14 GB/s" prints no sum of 4.0 and 8
 BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|`,](?!\d{3})|\$(?![ \u00a0]?\d))")
 MAX_SPAN = 240
-NUMBER_AT = re.compile(r"\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
+NUMBER_AT = re.compile(NUMBER)
 ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
 
 
@@ -93,8 +95,9 @@ def find_sums(text: str) -> list[Sum]:
     return _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
 
 
-PERIOD_PRICE_BEFORE = re.compile(r"\$[ \u00a0]?" + NUMBER + r"[ \u00a0]?/[ \u00a0]?(?:hr|hour|h|month|mo|year|yr)\b[ \t]*$")
-PERIOD_PRICE_AFTER = re.compile(r"[ \t]*[~≈]?[ \t]*\$[ \u00a0]?" + NUMBER + r"[ \u00a0]?/[ \u00a0]?(?:hr|hour|h|month|mo|year|yr)\b")
+PERIOD_PRICE = r"\$[ \u00a0]?" + NUMBER + PER + f"(?:{HOURS}|{MONTHS}|{YEARS})"
+PERIOD_PRICE_BEFORE = re.compile(PERIOD_PRICE + r"[ \t]*$")
+PERIOD_PRICE_AFTER = re.compile(r"[ \t]*[~≈]?[ \t]*" + PERIOD_PRICE)
 
 
 def _period_conversion(text: str, relation: re.Match) -> bool:
@@ -114,11 +117,11 @@ def _numerator_restated(text: str, found: Sum) -> Sum:
     slash = text.rfind("/", found.start, low)
     if slash < 0 or text[slash + 1 : low].strip() or text[high : found.end].strip():
         return found  # the sum does not end in "/ divisor"
-    result = NUMBER_AT.match(text, found.result_start)
+    result = NUMBER_AT.match(text, found.result_start)  # the result as printed, where the sum's parse begins
     after = text[result.end() : result.end() + 48] if result else ""
     if not re.match(rf"[ \t]*(?:[A-Za-z]{{1,8}}[ \t]*)?/[ \t]*{re.escape(divisor)}(?![\d,.])", after):
         return found
-    parsed = _longest_sum(text, found.start, text[:slash].rstrip().__len__(), False)
+    parsed = _longest_sum(text, found.start, len(text[:slash].rstrip()), False)
     if parsed is None or parsed[0] != found.start:
         return found
     return Sum(parsed[0], parsed[1], found.result_start, parsed[2], parsed[3], found.relation, parsed[4], parsed[5], found.unreadable)

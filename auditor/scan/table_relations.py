@@ -187,57 +187,40 @@ def _scalings(lines: list[_Line], target: int, figures: list[Value]):
                             yield (op, index, figure)  # only a figure whose unit meets the line's and the target's
 
 
-def _scaled_dimensions(op: str, a: Value, figure: Value) -> dict:
-    """The dimensions a line's cell and a figure give (worked out once per kind: a table asks it of every pair)."""
-    return _dimensions_of(op, a.dimensions, figure.dimensions)
-
-
 @lru_cache(maxsize=1024)
 def _dimensions_of(op: str, line: tuple, figure: tuple) -> dict:
+    """The dimensions a line's cell and a figure give (worked out once per kind: a table asks it of every pair)."""
     a, b = Value(None, "", Fraction(1), Fraction(0), line), Value(None, "", Fraction(1), Fraction(0), figure)
-    return _combined([b, a] if op == "\\" else [a, b], "*" if op == "*" else "/")
+    return _combined(*_as_binary(op, a, b)[::-1])
+
+
+def _as_binary(op: str, line: Value, figure: Value) -> tuple[str, list[Value]]:
+    """A scaling as the binary operation ``_range`` and ``_combined`` read: "\\" is the figure over the line."""
+    return ("*" if op == "*" else "/"), ([figure, line] if op == "\\" else [line, figure])
 
 
 @lru_cache(maxsize=1024)
 def _plain_of(dimensions: tuple) -> dict:
+    """Dimensions, counts of tokens aside (shared: never to be changed in place; ``_plain`` gives a copy)."""
     return {k: v for k, v in dimensions if k not in COUNT_DIMENSIONS}
-
-
-def _scaled_range(op: str, a: Value, figure: Value) -> tuple[Fraction, Fraction]:
-    """The range a line's cell and a figure give, from the ends of both bands."""
-    corners = []
-    for x in (a.base - a.half, a.base + a.half):
-        for y in (figure.base - figure.half, figure.base + figure.half):
-            if op == "*":
-                corners.append(x * y)
-            elif op == "/" and y:
-                corners.append(x / y)
-            elif op == "\\" and x:
-                corners.append(y / x)
-    return min(corners), max(corners)
 
 
 def _tally_scaled(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
     op, index, figure = candidate
-    holding = failing = 0
+    holding = 0
     for position, goal in enumerate(lines[target].values):
         a = lines[index].values[position] if position < len(lines[index].values) else None
-        if goal is None or a is None or not a.base or (not corners_possible(a, figure)):
-            continue
-        if _scaled_dimensions(op, a, figure) != _plain_of(goal.dimensions):
+        if goal is None or a is None or a.base - a.half <= 0 or figure.base - figure.half <= 0:
+            continue  # a band that takes in zero bounds no quotient
+        if _dimensions_of(op, a.dimensions, figure.dimensions) != _plain_of(goal.dimensions):
             return 0, 0  # the line's unit, the figure's and the target's do not meet: no row will
-        low, high = _scaled_range(op, a, figure)
+        low, high = _range(*_as_binary(op, a, figure))
         half = goal.half or _last_digit(goal) / 2
         if high >= goal.base - half and low < goal.base + 2 * half:
             holding += 1
         else:
             return holding, 1  # a rule through a figure must hold in every line: the first miss ends it
-    return holding, failing
-
-
-def corners_possible(a: Value, figure: Value) -> bool:
-    """Neither the cell's nor the figure's band takes in zero, so the quotient's corners are bounded."""
-    return a.base - a.half > 0 and figure.base - figure.half > 0
+    return holding, 0
 
 
 def _scaled(lines: list[_Line], target: int, candidate) -> list[Relation]:
@@ -327,7 +310,7 @@ def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
 
 
 def _plain(value: Value) -> dict:
-    return {k: v for k, v in value.dimensions if k not in COUNT_DIMENSIONS}
+    return dict(_plain_of(value.dimensions))
 
 
 def _combined(operands: list[Value], op: str, rates: tuple[bool, bool] = (False, False)) -> dict:
