@@ -106,3 +106,14 @@ def test_a_label_not_on_its_line_is_an_error_naming_the_file_the_label_and_the_l
     labels.write_text('document: page.md\nnumbers:\n  - {line: 1, number: "2.5 GB", value: "2.5e9 B", right: true}\n', encoding="utf-8")
     with pytest.raises(ValueError, match=r"labels.yaml: the label '2.5 GB' at line 1: '2.5 GB' is not on that line of page.md"):
         load_labels(labels, tmp_path)
+
+
+def test_a_unit_slip_counts_as_the_labelled_cause_when_it_is_the_same_factor_told_from_another_prefix():
+    """1,342,177,280 B printed "1.28 GB" is 1,280 MiB printed as MB or 1.28 kMiB printed as GB: one slip, 1024² / 1000²."""
+    from auditor.scan.recall import _same_slip
+
+    assert _same_slip("MiB printed as MB", "kMiB printed as GB")
+    assert _same_slip("KiB printed as kB", "MKiB printed as GB")
+    assert not _same_slip("MiB printed as MB", "GiB printed as GB")  # 1024³ / 1000³ is another factor
+    assert not _same_slip("MiB printed as MB", "n_kv_heads <- n_heads")
+    assert not _same_slip("the 224 MB slip carried", "MiB printed as MB")

@@ -133,8 +133,30 @@ def _right_cause(finding, proposal, label: Label) -> bool:
     """A named slip must be among the diagnoses; otherwise the number must have been recomputed to the hand value."""
     named = [c for c in label.cause if " printed as " in c or " <- " in c or c.startswith("fallacy:")]
     if named:
-        return any(set(named) <= set(d.parts) for d in finding.diagnoses)
+        return any(all(any(_same_slip(c, part) for part in d.parts) for c in named) for d in finding.diagnoses)
     return _recomputed(proposal, label)
+
+
+def _same_slip(cause: str, part: str) -> bool:
+    """Whether a diagnosis part is the label's cause: by name, or as a unit slip of the same factor. "1,280 MiB printed
+    as 1,280 MB" and "1.28 kMiB printed as 1.28 GB" are one slip told from two prefixes: the value is off by 1024² / 1000²
+    either way, and a label names the story its writer saw."""
+    if cause == part:
+        return True
+    return (factor := _slip_factor(cause)) is not None and factor == _slip_factor(part)
+
+
+def _slip_factor(name: str):
+    """What a unit slip ("MiB printed as MB") multiplies the printed value by; None for any other cause."""
+    from auditor.base.units import unit_or_none
+
+    computed, sep, printed = name.partition(" printed as ")
+    if not sep:
+        return None
+    a, b = unit_or_none(computed), unit_or_none(printed)
+    if a is None or b is None or a.dimensions != b.dimensions or a.factor == b.factor:
+        return None
+    return a.dimensions, a.factor / b.factor
 
 
 def _recomputed(proposal, label: Label) -> bool:
