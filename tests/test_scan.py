@@ -275,6 +275,28 @@ def test_a_sum_of_bare_numbers_that_holds_only_in_another_prefix_is_located_not_
     assert proposals["160kB"].arithmetic is not None  # 163,840 is 160 KiB, not kB: a binary prefix is a slip the audit names
 
 
+def test_bytes_divided_by_a_shown_power_of_1024_are_read_in_the_unit_the_page_prints(tmp_path):
+    """"20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB" converts to the page's GB in front of the reader: it holds as the
+    bare "(...) / 1,073,741,824 = 20 GB" does, not 10^9 off; a wrong quotient is still the page's slip."""
+    found = scanned_text(tmp_path, "KV = (2 × 8192 × 8192 × 80 × 2) / 1,073,741,824 = 20 GB of cache.\n\n"
+                                   "That is 20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB of cache.\n\n"
+                                   "And 21,474,836,480 bytes / 1,073,741,824 ≈ 30 GB would be wrong.\n")
+    assert found["20 GB"].finding.verdict.value == "holds"
+    assert found["≈ 19 GB"].finding.verdict.value == "holds"
+    assert any("the page's conversion" in e for e in found["≈ 19 GB"].evidence)
+    assert found["≈ 30 GB"].finding.verdict.value == "mismatch"
+
+
+def test_a_step_worked_on_a_misprinted_product_names_the_product_as_its_cause(tmp_path):
+    """"= 20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB" under a product that is 21,474,836,480: the step holds on the
+    figure printed, so the 20 GB it should read misses because of the line above, not a GiB printed as GB."""
+    found = scanned_text(tmp_path, "```\nKV = (2 × 8192 × 8192 × 80 × 2 × 1) / 1,073,741,824\n"
+                                   "   = 20,401,094,656 bytes / 1,073,741,824\n   ≈ 19 GB\n```\n")
+    step = found["≈ 19 GB"].finding
+    assert step.verdict.value == "mismatch" and round(float(step.computed)) == 20
+    assert step.diagnoses[0].parts == ("carried from line 3",)  # where the misprinted product is printed
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project

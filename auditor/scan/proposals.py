@@ -145,6 +145,8 @@ def _name_carried_slips(proposals: list[Proposal], document: Document) -> None:
     figure it was worked from is. Page order, so a slip carried twice ("= 1.28 GB", then "× 64") reaches the end."""
     from dataclasses import replace
 
+    from auditor.diagnosis.result import Diagnosis
+
     for proposal in proposals:
         finding = proposal.finding
         if not proposal.carried or finding is None or finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
@@ -153,15 +155,23 @@ def _name_carried_slips(proposals: list[Proposal], document: Document) -> None:
             stated = parse_stated(proposal.stated).value
         except (AuditorError, ArithmeticError, ValueError):
             continue
-        extra = []
+        extra, unexplained_upstream = [], []
         for source in proposal.carried:
             upstream = source.finding or source.pending
+            line = document.position(source.raw[0])[0] if source.raw else 0
+            if upstream is not None and not upstream.diagnoses and upstream.verdict == Verdict.MISMATCH and source.arithmetic is not None:
+                # "= 20,401,094,656 bytes" where the product is 21,474,836,480, then "/ 1,073,741,824 ≈ 19 GB": the step holds
+                # on the figure printed, so the miss is that figure's; a unit story that lands near 19 is a coincidence
+                unexplained_upstream.append(Diagnosis(
+                    f"carried from line {line}", "carried", f"carried from line {line}: the printed arithmetic there does not "
+                    f"give the {source.stated} it prints, and this step is worked on that figure", stated, 1, (f"carried from line {line}",)))
             if upstream is None or not upstream.diagnoses:
                 continue
-            line = document.position(source.raw[0])[0] if source.raw else 0
             first = upstream.diagnoses[0]
             if not any(d.parts == first.parts for d in finding.diagnoses + tuple(extra)):
                 extra.append(replace(first, description=f"carried from line {line}: {first.description}", reproduced=stated))
+        if unexplained_upstream:
+            proposal.finding = finding = replace(finding, diagnoses=tuple(unexplained_upstream) + finding.diagnoses)
         if extra:
             proposal.finding = replace(finding, diagnoses=finding.diagnoses + tuple(extra))
 

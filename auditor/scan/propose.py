@@ -148,6 +148,7 @@ class Scanner:
         self.draft_audits = draft_audits(project)  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._derived: dict[int, tuple] = {}  # a number two of the page's numbers give: the number, and the derivation
         self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
+        self._repeats: dict[int, list[Proposal]] = {}  # a number worked out, by its id: the later numbers that restate it
         self._rule_cells: dict[int, dict] = {}  # a cell priced by its table's own arithmetic: the cells it reads, by name
 
     def proposals(self) -> list[Proposal]:
@@ -357,13 +358,17 @@ class Scanner:
         for proposal in located:
             found = results.get(proposal.start)
             literals = operand_literals(found) if found is not None else None
-            if literals is None or proposal.arithmetic != found.expression or proposal.given:
+            converted = sum_units.divided_into_unit(found.expression, proposal) if literals is not None else None
+            if literals is None or proposal.arithmetic not in (found.expression, converted and converted[0]) or proposal.given:
                 continue
             expression, taken = found.expression, []
             for k in reversed(range(len(literals))):
                 operand = at.get(found.operand_spans[k][0])
                 first = self._restated.get(id(operand)) if operand is not None else None
-                if first is None or first.end > found.start or re.search(r"[*×^]", operand.stated):
+                worked = self._located_at.get(found.operand_spans[k][0]) if operand is None and found.operators else None
+                if worked is not None and worked.arithmetic is not None and worked.proposed and worked is not proposal:
+                    operand = first = worked  # "(2 × 8192 × ...) = 20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB": the step before's result
+                if first is None or (first is not operand and first.end > found.start) or re.search(r"[*×^]", operand.stated):
                     continue  # worked out above the sum, and printed as one plain number
                 (exact, holds), factor = self._exact_value(first), derivations.unit_factor(operand)
                 if exact is None or factor is None or literals[k].group(0) != derivations.plain_digits(operand):
@@ -375,8 +380,11 @@ class Scanner:
                              f"{shown} taken at the value its own working at line {line} gives: {CARRIED}")
                 proposal.carried += () if holds else (first,)
             if taken:
-                proposal.arithmetic = expression
+                proposal.arithmetic = expression if converted is None else sum_units.divided_into_unit(expression, proposal)[0]
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
+                for repeat in self._repeats.get(id(proposal), ()):
+                    if repeat.formula is None and repeat.arithmetic == found.expression or converted and repeat.arithmetic == converted[0]:
+                        repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried  # "19 GB" again, below: the same working
 
     def _exact_value(self, first: Proposal | None) -> tuple[Fraction | None, bool]:
         """(the value in base units a printed sum the page worked out gives, whether the sum holds) for a sum that
@@ -838,6 +846,7 @@ class Scanner:
         proposal.formula, proposal.arithmetic, proposal.given = first.formula, first.arithmetic, dict(first.given)
         proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
         proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
+        self._repeats.setdefault(id(first), []).append(proposal)
         # a repeat of a repeat points to where the number was worked out, not to its last printing
         proposal.evidence = first.evidence if repeats.a_repeat(first) else (f"{repeats.REPEATED} at line {line}",) + first.evidence
 
@@ -1061,6 +1070,10 @@ class Scanner:
             if holding is not None and holding[1]:
                 expression = holding[0]
                 evidence.append(holding[1])
+        converted = sum_units.divided_into_unit(expression, proposal)
+        if converted is not None:
+            expression, shown = converted
+            evidence.append(shown)
         counted = sum_units.time_counted(expression, proposal)
         if counted is not None:
             expression, shown = counted

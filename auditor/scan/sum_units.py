@@ -48,6 +48,32 @@ def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
     return expression, ", ".join(shown)
 
 
+UNIT_DIVISOR = re.compile(r"\s*/\s*\(?(?P<divisor>1024|1048576|1073741824|1099511627776|1000|1000000|1000000000|1e[369]|1e12)\)?\s*$")
+BYTE_OPERAND = re.compile(r"\((?P<number>[\d.]+(?:e[-+]?\d+)?)\*(?:bytes?|B)\)")
+
+
+def divided_into_unit(expression: str, proposal: Proposal) -> tuple[str, str] | None:
+    """The sum of bytes divided by a power of 1024 or 1000 read in the result's own unit: "20,401,094,656 bytes /
+    1,073,741,824 ≈ 19 GB" is the page's conversion to its GB, whatever it calls 2^30 bytes, as "(2 × 8192 × ...) /
+    1,073,741,824 = 20 GB" with bare operands already is. Read as bytes, the quotient is 19 bytes, and a page that
+    shows its divisor hides no conversion: flagging it 10^9 off would be a false alarm. (expression, what it says), or None."""
+    from auditor.base.quantity import parse_stated
+
+    match = UNIT_DIVISOR.search(expression)
+    if match is None or dimensions_of(expression) != {"[information]": 1}:
+        return None
+    try:
+        stated = parse_stated(proposal.stated)
+    except QuantityError:
+        return None
+    if dict(stated.unit.dimensions) != {"[information]": 1}:
+        return None
+    bare = BYTE_OPERAND.sub(lambda m: m["number"], expression)
+    if dimensions_of(bare) != {}:
+        return None  # another size unit among its operands ("(2*GB) / 1024"): no plain conversion from bytes
+    return bare, f"bytes divided by {match['divisor']}, the page's conversion to the unit it prints the result in"
+
+
 def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     """Why a sum of bare numbers is not proposed: its result agrees with it only in another prefix of its unit.
 
