@@ -297,6 +297,31 @@ def test_a_step_worked_on_a_misprinted_product_names_the_product_as_its_cause(tm
     assert step.diagnoses[0].parts == ("carried from line 3",)  # where the misprinted product is printed
 
 
+def test_a_cards_size_with_a_word_before_card_is_an_input(tmp_path):
+    """"256K context fits on a 32 GB consumer card": the card's memory, as "an 80 GB GPU" is, not a cache size to check."""
+    found = scanned_text(tmp_path, "A 27B model with 2 KV heads of 256 over 64 layers: 256K context fits on a 32 GB consumer card.\n")
+    card = found["32 GB"]
+    assert not card.proposed and "an input, not a claim" in card.evidence[0]
+
+
+def test_a_words_formula_that_misses_on_defaults_the_page_never_states_is_held_back(tmp_path):
+    """"weights 16 GB, overhead 8 GB → 56 GB" priced as a cache budget at an assumed 0.9 memory share misses with no
+    slip to explain it: the scan's reading is as doubtful as the page, so it is not audited."""
+    found = scanned_text(tmp_path, "Worked example — Llama 3 8B FP16 on A100 80GB:\nweights 16 GB, overhead 8 GB → 56 GB ≈ 52.2 GiB budget.\n")
+    budget = found["56 GB"]
+    assert budget.finding is None
+    assert budget.pending is None or any("defaults the page never states" in e for e in budget.evidence)
+
+
+def test_a_formula_that_is_another_printed_figure_under_a_new_name_is_held_back(tmp_path):
+    """"the calculator returns 4.8 GB for a deployment whose weights alone are 5.74 GB": weighed weights on a rank are the
+    per-rank weight bytes by definition, and setting them to the sentence's other figure only says the two differ."""
+    found = scanned_text(tmp_path, "Asked about a 4-bit 8B model at 20% overhead, the memory calculator returns 4.8 GB for a "
+                                   "deployment whose weights alone are 5.74 GB, measured on the checkpoint.\n")
+    weighed = found["5.74 GB"]
+    assert weighed.finding is None or weighed.finding.verdict.holds
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project

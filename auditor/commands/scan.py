@@ -48,7 +48,7 @@ def _audit(args, proposals, document, project) -> int:
     findings = [p.finding for p in proposals if p.finding is not None]
     sys.stdout.write(RENDERERS[args.format](findings, verbose=True))
     held = sum(1 for p in proposals if p.pending is not None and any(e.startswith("held back") for e in p.evidence))
-    print(_summary(proposals) + f", {len(findings)} audited" + (f", {held} held back (a rounding of the page's own, a figure at peak where the scan assumed a default, or a words formula only a storage format paired with another slip explains)" if held else ""), file=sys.stderr)
+    print(_summary(proposals) + f", {len(findings)} audited" + (f", {held} held back (each says why: a rounding of the page's own, a figure at peak or a miss on defaults the scan assumed, a words formula only another storage format explains)" if held else ""), file=sys.stderr)
     return EXIT_OK if all(f.passed for f in findings) else EXIT_FAIL
 
 

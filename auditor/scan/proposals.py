@@ -130,7 +130,8 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             proposal.evidence += (f"{', '.join(ideal)} = 1, the ideal: the number is the ceiling the formula gives at full efficiency",)
             finding = at_ideal
         rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
-                   or ranged_alone(finding, proposal) or efficiency_unstated(finding, proposal, project, audits))
+                   or ranged_alone(finding, proposal) or efficiency_unstated(finding, proposal, project, audits) or on_assumed_defaults(finding, proposal, project)
+                   or another_figure(finding, proposal, project))
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
             proposal.evidence += (rounded,) if rounded else ()
@@ -295,6 +296,35 @@ def efficiency_unstated(finding, proposal, project, audits) -> str:
 def _words_formula_missed(finding, proposal) -> bool:
     """A mismatch of a formula the words chose, not one the page's own arithmetic or a count beside it gave."""
     return finding.verdict == Verdict.MISMATCH and proposal.formula is not None and not proposal.worked_out
+
+
+def on_assumed_defaults(finding, proposal, project) -> str:
+    """Why a mismatch is no finding against the page ('' when it is one): the words' formula misses, no slip explains
+    the miss, and the formula was priced with a share the scan assumed and the page never states ("weights 16 GB,
+    overhead 8 GB → 56 GB" priced at vLLM's 0.9 memory share). The page may have meant another share or efficiency,
+    or another sum of its figures altogether: the miss says as much about the scan's reading as about the page. (A
+    count's default, one device, is how a page that names no more is read, and stays audited.)"""
+    if not _words_formula_missed(finding, proposal) or finding.diagnoses:
+        return ""
+    symbols = project.catalogue.symbols
+    assumed = [m[1] for r in finding.remarks if (m := DEFAULT_USED.match(r)) and m[1] in symbols and symbols[m[1]].domain == "fraction"]
+    if not assumed:
+        return ""
+    return f"held back: the words' formula misses it on defaults the page never states ({', '.join(assumed)}), and no slip explains the miss: not audited"
+
+
+def another_figure(finding, proposal, project) -> str:
+    """Why a mismatch is no finding against the page ('' when it is one): the words' formula is one quantity under another
+    name (``weight_bytes_on_rank = weight_bytes_per_rank``) fed another figure of the page's sentence, so it says only
+    that two printed figures differ ("returns 4.8 GB for a deployment whose weights alone are 5.74 GB"), which the page
+    may well be saying itself."""
+    if not _words_formula_missed(finding, proposal):
+        return ""
+    formula = project.catalogue.formulas.get(proposal.formula)
+    name = formula.expr_text.strip() if formula is not None else ""
+    if not re.fullmatch(r"[A-Za-z_]\w*", name) or name not in proposal.given:
+        return ""
+    return f"held back: the words' formula is {name} under another name, set to another figure the page prints ({proposal.given[name]}): not audited"
 
 
 def ranged_alone(finding, proposal) -> str:
