@@ -322,6 +322,26 @@ def test_a_formula_that_is_another_printed_figure_under_a_new_name_is_held_back(
     assert weighed.finding is None or weighed.finding.verdict.holds
 
 
+def test_a_column_whose_header_prints_a_figure_is_that_figure_over_the_rows_cell(tmp_path):
+    """"70B FP8 (70 GB) cold start" over "~12.5 GB/s" is 70 GB / 12.5 GB/s in every row that prints both: the table's
+    own arithmetic, one rule for the columns whose headers print a size, holding in each cell it reads."""
+    found = scanned_text(tmp_path, "| Storage path | Effective bandwidth | 70B FP8 (70 GB) cold start | 70B FP16 (140 GB) cold start |\n"
+                                   "|---|---|---|---|\n| Local NVMe | ~12.5 GB/s | ~6 seconds | ~11 seconds |\n"
+                                   "| Network (10 GbE) | ~1.1 GB/s | ~64 seconds | ~2 minutes |\n"
+                                   "| Object storage | ~0.5-1.0 GB/s | 2-5 minutes | 4-10 minutes |\n")
+    six, two = found["~6 seconds"], found["~2 minutes"]
+    assert six.arithmetic is not None and six.given == {"Effective_bandwidth": "12.5 GB/s", "k": "70 GB"}
+    assert six.finding.verdict.holds and two.finding.verdict.holds
+    assert "the 70 GB its header prints" in six.evidence[0] or any("its header prints" in e for e in six.evidence)
+
+
+def test_a_models_name_in_a_header_is_no_figure_of_bytes():
+    from auditor.scan.table_relations import header_figure
+
+    assert header_figure("70B FP8 (70 GB) cold start").text == "70 GB"
+    assert header_figure("Llama 8B") is None and header_figure("Batch 32") is None
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project

@@ -25,6 +25,8 @@ PIECES = [
     "LLaMA-3-70B", "h = 64", "≈ 85.9 GB", "~1.28 GB per request", "768 output tokens/s", "7-8B", "| 1-2 GPUs |",
     "≈ 480   (vs 240 at BF16)", "per request × 16", "1,979 / (2 × 3.35 × 10^12 / 2) ≈ 590", "2.5 GB + 4 GB = 6.5 GB",
     "```mermaid\nflowchart LR\n  A[\"x<br>= 80 / 20ms<br/>= 4000 tok/s\"]\n```", "| 13B | 26 GB | 13 GB |", "| Model Size | FP16 | FP8 |",
+    "| Path | Bandwidth | 70B (70 GB) load | 8B (0 GB) load |", "| NVMe | ~12.5 GB/s | ~6 seconds | ~0 s |", "| x | 0 GB/s | 1e999 s | ~2 minutes |",
+    "20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB", "(2 × 8192) / 1,073,741,824 = 0 GB", "1e308 bytes / 1024 = 1 KB",
 ]
 
 

@@ -74,6 +74,7 @@ def table_relations(tables: list[Table], constants=None) -> list[Relation]:
         figures = [v for v in map(lambda c: cell_value(c, ""), constants(table) if constants else ()) if v is not None and v.base]
         for lines in _orientations(table):
             found += _relations(lines, figures)
+        found += _header_scalings(table)
     seen, unique = set(), []
     for relation in found:
         if relation.cell.start not in seen:
@@ -233,6 +234,56 @@ def _scaled(lines: list[_Line], target: int, candidate) -> list[Relation]:
         a = lines[index].values[position] if position < len(lines[index].values) else None
         if goal is not None and a is not None:
             found.append(Relation(goal.cell, expression, {name: a.text, "k": figure.text}, lines[target].unit, rule, (a.cell,)))
+    return found
+
+
+HEADER_FIGURE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:(\s)|(?=[A-Za-z]{2}))([A-Za-z][A-Za-z/]{0,11})(?![\w/])")
+
+
+def header_figure(header: str) -> Value | None:
+    """The one figure with a unit a column's header prints ("70B FP8 (70 GB) cold start": 70 GB), None for none or
+    several. A model's name ("70B") is a count, not 70 bytes: a unit glued to its number must be two letters or more."""
+    found = []
+    for match in HEADER_FIGURE.finditer(header):
+        value = cell_value(Cell(match.start(), match.end(), match.group(0)), "") if unit_or_none(match[3]) else None
+        if value is not None and value.dimensions:
+            found.append(value)
+    return found[0] if len(found) == 1 else None
+
+
+def _header_scalings(table: Table) -> list[Relation]:
+    """Columns each of whose cells is its header's own figure times or over the row's cell in another column:
+    "| Storage path | Effective bandwidth | 70B FP8 (70 GB) cold start | 70B FP16 (140 GB) cold start |" with "~12.5 GB/s"
+    and "~6 seconds" in a row is 70 GB over 12.5 GB/s. One rule for all such columns, tallied over all their cells: it
+    must hold in ``MIN_HOLDING`` of them and fail in none, as a rule through a figure the scan picked must
+    (``_best``): it reproduces the table, never accuses it."""
+    if table.transposed or not table.header or len(table.body) < 2:
+        return []
+    lines = _orientations(table)
+    lines = lines[0] if lines else []
+    targets = [(line, figure) for line in lines[1:] if not line.setting and (figure := header_figure(line.name)) is not None]
+    if not targets:
+        return []
+    operands = [i for i, line in enumerate(lines) if _varies(line) and all(line is not t for t, _ in targets)]
+    best, tie = None, False
+    for index, op in product(operands, ("*", "/", "\\")):
+        holding = failing = 0
+        for target, figure in targets:
+            h, f = _tally_scaled([lines[index], target], 1, (op, 0, figure))
+            holding, failing = holding + h, failing + f
+        if holding >= MIN_HOLDING and not failing:
+            if best is None or holding > best[0]:
+                best, tie = (holding, index, op), False
+            elif holding == best[0]:
+                tie = True
+    if best is None or tie:
+        return []
+    _, index, op = best
+    found = []
+    for target, figure in targets:
+        for relation in _scaled([lines[index], target], 1, (op, 0, figure)):
+            rule = relation.evidence.replace(f"k = {figure.text}", f"k = the {figure.text} its header prints")
+            found.append(Relation(relation.cell, relation.expression, relation.given, relation.unit, rule, relation.operands))
     return found
 
 
