@@ -342,6 +342,16 @@ def test_a_models_name_in_a_header_is_no_figure_of_bytes():
     assert header_figure("Llama 8B") is None and header_figure("Batch 32") is None
 
 
+def test_an_operand_the_page_worked_out_from_two_numbers_before_it_is_a_claim_too(tmp_path):
+    """"$4,608 / 2,680M = $1.72/M" after "8,935M tokens" and "30% utilization": 2,680M is the sum's input and 30% of
+    8,935M, proposed as that product because it holds; the sum still reads it as printed."""
+    found = scanned_text(tmp_path, "Monthly capacity: 12.24M × 730 hrs = 8,935M tokens.\n\n"
+                                   "At 30% utilization (realistic): Effective: $4,608 / 2,680M = $1.72/M\n")
+    effective = found["2,680M"]
+    assert effective.arithmetic is not None and "30" in effective.arithmetic and "8935" in effective.arithmetic.replace(",", "")
+    assert effective.finding is not None and effective.finding.verdict.holds
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project

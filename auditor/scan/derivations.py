@@ -111,7 +111,9 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     """Derivations of the target from the pool (operands printed before it), most convincing first, each less likely
     a coincidence than ``limit`` (``derivation_chance`` unless given)."""
     half = _relative_half_digit(_stated(proposal))
-    if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)):
+    printed = _stated(proposal).value  # "2,680M" prints 2,680: a count in millions, no size a configuration chooses
+    if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)
+                                             and _configuration_size(printed, target.dimensions)):
         return []
     pool = sorted((o for o in pool if _fit_operand(o, target, half)), key=lambda o: target.start - o.end)[:NEAREST]
     low, high = target.value / 10, target.value * 10  # the hundredfold range

@@ -776,6 +776,10 @@ class Scanner:
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
                     self._restated[id(proposal)] = first
+                elif single is not None and not proposal.proposed:
+                    # "$4,608 / 2,680M" after "at 30% utilization" and "8,935M": an input of its sum, and a number the
+                    # page worked out from two before it; proposed only when that holds, so the sum still reads it as printed
+                    self._derive(proposal, single, available)
                 continue
             if proposal.arithmetic is None and (proposal.formula is None or target is not None):
                 first = earlier.get(key) if key is not None else None
