@@ -35,7 +35,12 @@ def _kv_width(bindings, ctx: Context, wrong: Fraction):
         return result
     from auditor.inputs.models import with_key_set
 
-    config = with_key_set(bindings.model_config, "num_key_value_heads", int(wrong))
+    config = with_key_set(bindings.model_config, "num_key_value_heads", int(wrong), add=True)  # Gemma 3 4B's file leaves it to its class
+    heads = ctx.value_of("n_heads")
+    if config is not None and heads is not None and Fraction(heads) % wrong:
+        # d_model / d_h KV heads that the query heads do not divide (Gemma 3 27B: 5376 / 128 = 42 over 32): the width is
+        # every head's, as a cache that caches every head of a model whose heads span the hidden size would hold
+        config = with_key_set(config, "num_attention_heads", int(wrong), add=True)
     return result if config is None else rederived(result, ctx, "n_kv_heads", config, "re-derived with hidden_size as the KV width", "kv-width")
 
 

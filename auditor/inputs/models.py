@@ -89,12 +89,16 @@ def with_key_swapped(config: dict, right_key: str, wrong_key: str) -> dict | Non
     return None
 
 
-def with_key_set(config: dict, key: str, value) -> dict | None:
-    """A copy of ``config`` where ``key`` holds ``value`` (in text_config when the model nests it there)."""
+def with_key_set(config: dict, key: str, value, add: bool = False) -> dict | None:
+    """A copy of ``config`` where ``key`` holds ``value`` (in text_config when the model nests it there); with ``add``,
+    a key the file leaves to its class default is written where the model keeps its text keys."""
     for part in (config, config.get("text_config")):
         if isinstance(part, dict) and key in part:
             changed = {**part, key: value}
             return changed if part is config else {**config, "text_config": changed}
+    if add:
+        nested = config.get("text_config")
+        return {**config, "text_config": {**nested, key: value}} if isinstance(nested, dict) else {**config, key: value}
     return None
 
 
