@@ -103,12 +103,17 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
                 parsed = parse_unit(candidate)
             except QuantityError:
                 continue
+            if candidate in ("×", "x") and OPERAND_AFTER.match(text, match.start("unit") + len(candidate)):
+                return "", end  # "2 x 62 layers", "2× (8192 ...)": a count before a product's operator, not a ratio
             if not parsed.dimensionless or candidate in ("%", "×", "x"):
                 return candidate, match.start("unit") + len(candidate)
         if match["unit"].lower() in QUALIFYING_WORDS and (after := unit_after(text, match.end("unit"), "")) and after[0]:
             return after  # "768 output tokens/s": tokens per second, of the output
     return ("", end) if re.search(r"[=≈]\s*$", before) else None
 
+
+OPERAND_AFTER = re.compile(r"[ \u00a0]*\(?[ \u00a0]*\d")
+"""What follows a multiplication sign: a number or a bracket, where a ratio's "×" ends its number ("2x faster")."""
 
 QUALIFYING_WORDS = frozenset({"output", "input", "generated", "prompt", "prefill", "decode", "total", "aggregate", "effective"})
 """Words a page puts between a number and its unit to say which of it it counts ("768 output tokens/s")."""
