@@ -352,6 +352,13 @@ def test_an_operand_the_page_worked_out_from_two_numbers_before_it_is_a_claim_to
     assert effective.finding is not None and effective.finding.verdict.holds
 
 
+def test_a_count_before_a_multiplication_sign_is_no_ratio(tmp_path):
+    """"2 x 62 layers x 5376" multiplies; "2x faster" and "grew 128x." are ratios."""
+    found = scanned_text(tmp_path, "The cache is 2 x 62 layers x 5376 wide. It runs 2x faster, and throughput grew 128x.\n")
+    assert "2" in found and "2 x" not in found
+    assert "2x" in found and "128x" in found
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project
