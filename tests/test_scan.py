@@ -335,6 +335,16 @@ def test_a_column_whose_header_prints_a_figure_is_that_figure_over_the_rows_cell
     assert "the 70 GB its header prints" in six.evidence[0] or any("its header prints" in e for e in six.evidence)
 
 
+def test_a_row_labels_figure_over_a_column_headers_figure_prices_a_bare_rate(tmp_path):
+    """"| Llama 70B (140 GB) | 14 | 24 |" under "| Model | A100 (2 TB/s) | H100 (3.35 TB/s) |": each cell is its column's
+    bandwidth over its row's weights, a rate the page prints bare (tokens a second)."""
+    found = scanned_text(tmp_path, "| Model | A100 (2 TB/s) | H100 (3.35 TB/s) |\n|---|---|---|\n| Llama 8B (16 GB) | 125 | 209 |\n"
+                                   "| Llama 70B (140 GB) | 14 | 24 |\n| Mistral 7B (14.5 GB) | 138 | 231 |\n")
+    for cell in ("125", "14", "138", "209", "24", "231"):
+        assert found[cell].finding is not None and found[cell].finding.verdict.holds, cell
+    assert found["24"].given == {"Model": "140 GB", "k": "3.35 TB/s"}
+
+
 def test_a_models_name_in_a_header_is_no_figure_of_bytes():
     from auditor.scan.table_relations import header_figure
 

@@ -17,7 +17,7 @@ numbers: each must hold in three lines at their printed precision.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -251,6 +251,18 @@ def header_figure(header: str) -> Value | None:
     return found[0] if len(found) == 1 else None
 
 
+RATE = ((("[time]", Fraction(-1)),), "1/s")
+
+
+def _as_rate(line: _Line) -> _Line:
+    """A column of bare figures under a header that prints a rate's operand ("| H100 (3.35 TB/s) |" over "| 209 |"):
+    read as so many a second, as a page leaves "tokens/s" to its reader; a column with units is itself."""
+    if line.unit or any(v is not None and v.dimensions for v in line.values) or not any(line.values):
+        return line
+    values = [replace(v, dimensions=RATE[0]) if v is not None else None for v in line.values]
+    return _Line(line.name, RATE[1], values, line.setting)
+
+
 def _header_scalings(table: Table) -> list[Relation]:
     """Columns each of whose cells is its header's own figure times or over the row's cell in another column:
     "| Storage path | Effective bandwidth | 70B FP8 (70 GB) cold start | 70B FP16 (140 GB) cold start |" with "~12.5 GB/s"
@@ -261,10 +273,16 @@ def _header_scalings(table: Table) -> list[Relation]:
         return []
     lines = _orientations(table)
     lines = lines[0] if lines else []
-    targets = [(line, figure) for line in lines[1:] if not line.setting and (figure := header_figure(line.name)) is not None]
-    if not targets:
+    figures = {i: figure for i, line in enumerate(lines) if not line.setting and (figure := header_figure(line.name)) is not None}
+    if not figures:
         return []
-    operands = [i for i, line in enumerate(lines) if _varies(line) and all(line is not t for t, _ in targets)]
+    targets = [(_as_rate(lines[i]), figure) for i, figure in figures.items()]
+    operands = [i for i, line in enumerate(lines) if _varies(line) and i not in figures]
+    labels = [header_figure(row[0].text) for row in table.body]
+    if all(labels) and len({v.base for v in labels}) > 1 and not any(lines[i].setting for i in operands):
+        # "| 7B (14 GB) | 143 | 239 |" under "| Model | A100 (2 TB/s) | H100 (3.35 TB/s) |": the row's own figure, in its label
+        lines = lines + [_Line(table.header[0].text, "", labels, setting=True)]
+        operands.append(len(lines) - 1)
     best, tie = None, False
     for index, op in product(operands, ("*", "/", "\\")):
         holding = failing = 0
