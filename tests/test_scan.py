@@ -345,6 +345,22 @@ def test_a_row_labels_figure_over_a_column_headers_figure_prices_a_bare_rate(tmp
     assert found["24"].given == {"Model": "140 GB", "k": "3.35 TB/s"}
 
 
+def test_a_tables_caption_gives_its_bare_cells_their_unit(tmp_path):
+    """"### Decode speed at batch 1, FP16 (tokens/s)" right above "| Llama 3 70B | 14 | 24 |" under A100 and H100 columns:
+    every cell is tokens a second, priced from each card's sheet; a sentence that runs on above a table is no caption."""
+    found = scanned_text(tmp_path, "# Speeds\n\n### Decode speed at batch 1, FP16 (tokens/s)\n\n| Model | A100 80GB | H100 SXM |\n"
+                                   "|---|---|---|\n| Llama 3 8B | 128 | 209 |\n| Llama 3 70B | 14 | 24 |\n")
+    assert found["24"].proposed and found["24"].finding.verdict.holds
+    from auditor.scan.tables import caption_unit
+
+    text = "We measured all of this carefully over many runs on both cards (in ms)\n| a | b |\n"
+    caption = "**Table 2: step latency in ms**\n| a | b |"
+    assert caption_unit(caption, caption.index("|")) == "ms"
+    assert caption_unit(text, text.index("|")) == "ms"  # short enough to be a caption
+    long = "x" * 170 + " (ms)\n| a | b |"
+    assert caption_unit(long, long.index("|")) == ""
+
+
 def test_a_models_name_in_a_header_is_no_figure_of_bytes():
     from auditor.scan.table_relations import header_figure
 

@@ -276,7 +276,7 @@ def _header_scalings(table: Table) -> list[Relation]:
     figures = {i: figure for i, line in enumerate(lines) if not line.setting and (figure := header_figure(line.name)) is not None}
     if not figures:
         return []
-    targets = [(_as_rate(lines[i]), figure) for i, figure in figures.items()]
+    targets = [(lines[i], figure) for i, figure in figures.items()]
     operands = [i for i, line in enumerate(lines) if _varies(line) and i not in figures]
     labels = [header_figure(row[0].text) for row in table.body]
     if all(labels) and len({v.base for v in labels}) > 1 and not any(lines[i].setting for i in operands):
@@ -286,19 +286,24 @@ def _header_scalings(table: Table) -> list[Relation]:
     best, tie = None, False
     for index, op in product(operands, ("*", "/", "\\")):
         holding = failing = 0
+        read = []
         for target, figure in targets:
-            h, f = _tally_scaled([lines[index], target], 1, (op, 0, figure))
+            # a bare column as printed (users a budget holds), else as a rate a second ("| 209 |" tokens/s)
+            rate = _as_rate(target)
+            tallies = [(_tally_scaled([lines[index], line], 1, (op, 0, figure)), line) for line in ((target,) if rate is target else (target, rate))]
+            (h, f), line = next(((t, line) for t, line in tallies if t[0] and not t[1]), tallies[0])
             holding, failing = holding + h, failing + f
+            read.append((line, figure))
         if holding >= MIN_HOLDING and not failing:
             if best is None or holding > best[0]:
-                best, tie = (holding, index, op), False
+                best, tie = (holding, index, op, read), False
             elif holding == best[0]:
                 tie = True
     if best is None or tie:
         return []
-    _, index, op = best
+    _, index, op, read = best
     found = []
-    for target, figure in targets:
+    for target, figure in read:
         for relation in _scaled([lines[index], target], 1, (op, 0, figure)):
             rule = relation.evidence.replace(f"k = {figure.text}", f"k = the {figure.text} its header prints")
             found.append(Relation(relation.cell, relation.expression, relation.given, relation.unit, rule, relation.operands))

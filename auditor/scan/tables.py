@@ -51,6 +51,7 @@ class Cell:
 class Table:
     rows: list[list[Cell]]
     header: list[Cell] | None
+    caption_unit: str = ""  # the unit the line just above prints for the whole table ("Decode speed (tokens/s):")
 
     @property
     def body(self) -> list[list[Cell]]:
@@ -100,7 +101,28 @@ def find_tables(text: str) -> list[Table]:
         last_end = match.end()
     if run:
         tables.append(_table(run))
+    for table in tables:
+        if table.rows and table.rows[0]:
+            table.caption_unit = caption_unit(text, table.rows[0][0].start)
     return tables
+
+
+CAPTION_LINE = re.compile(r"[^\n]{1,160}$")
+CAPTION_MARKUP = re.compile(r"^[\s#*_>]*(?:Table\s*\d*[.:]\s*)?|[\s*_:.]*$")
+
+
+def caption_unit(text: str, start: int) -> str:
+    """The unit the table's caption or heading, the line right above it, prints in brackets or after "in" for every
+    cell ("### Decode speed at batch 1 (tokens/s)", "**Table 2: latency in ms**"); '' for none. Only a short line
+    that ends so: a sentence that runs on names its units for itself, not the table's."""
+    line_end = text.rfind("\n", 0, start)
+    before = text[:line_end].rstrip("\n") if line_end > 0 else ""
+    match = CAPTION_LINE.search(before)
+    if match is None or match.start() and text[match.start() - 1] != "\n":
+        return ""
+    caption = CAPTION_MARKUP.sub("", match.group(0))
+    found = HEADER_UNIT.search(caption)
+    return _unit_or_empty(re.sub(r"^in\s+", "", found[1] or found[2])) if found else ""  # "(in ms)" as "in ms"
 
 
 def _heads_a_table(text: str, matches: list, index: int) -> bool:
@@ -139,7 +161,7 @@ def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
     label = row[0].text if index > 0 else ""
     corner = header[0].text if header else ""
     column_value = column if table.transposed else ""
-    unit = header_unit(column) or header_unit(label)
+    unit = header_unit(column) or header_unit(label) or (table.caption_unit if index > 0 and row is not header else "")
     spans = []
     if index < len(header) and row is not header:
         spans.append((header[index].start, header[index].end))
