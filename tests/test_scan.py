@@ -385,6 +385,18 @@ def test_a_count_before_a_multiplication_sign_is_no_ratio(tmp_path):
     assert "2x" in found and "128x" in found
 
 
+def test_a_card_named_only_in_another_paragraph_may_confirm_a_number_but_not_accuse_it(tmp_path):
+    """"two 80 GB H100s" two paragraphs up, then "a 40 GB budget": priced on the H100's sheet the budget misses, but the
+    card is the section's, not the sentence's; the number is held back, not flagged. Named in its own paragraph, the same
+    card prices "~24 tokens/s" as before."""
+    found = scanned_text(tmp_path, "# Sizing\n\nLlama 3 70B in FP16 needs 140 GB for weights, so it needs two 80 GB H100s.\n\n"
+                                   "At 3.35 TB/s, reading 140 GB takes about 42 ms, so decode is capped at ~24 tokens/s.\n\n"
+                                   "With a 4K context, each Llama 3 8B sequence needs 512 MB; a 40 GB budget fits 80 sequences.\n")
+    budget = found["40 GB"]
+    assert budget.finding is None or budget.finding.verdict.holds
+    assert found["~24 tokens/s"].finding.verdict.holds
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project

@@ -61,8 +61,11 @@ LEAD = "page's lead"  # where ``Scanner.model_for`` found a model only the page'
 LEAD_EVIDENCE = "model or card set up only in the page's lead"
 PAGE_WIDE = "page as a whole"  # a count or a rate the page prints only far from the number: it may confirm, not accuse
 PAGE_WIDE_EVIDENCE = "a count or a rate the page prints only outside the number's section"
-WEAK_EVIDENCE = {LEAD: LEAD_EVIDENCE, PAGE_WIDE: PAGE_WIDE_EVIDENCE}
-WEAK_HELD = {LEAD: "model or card is only the page's lead's", PAGE_WIDE: "count or rate is printed only far from the number"}
+FAR_CARD = "card named farther off"  # a card the number's section names, but not its paragraph: it may confirm, not accuse
+FAR_CARD_EVIDENCE = "a card its section names only outside the number's paragraph"
+WEAK_EVIDENCE = {LEAD: LEAD_EVIDENCE, PAGE_WIDE: PAGE_WIDE_EVIDENCE, FAR_CARD: FAR_CARD_EVIDENCE}
+WEAK_HELD = {LEAD: "model or card is only the page's lead's", PAGE_WIDE: "count or rate is printed only far from the number",
+             FAR_CARD: "card is named only outside the number's paragraph"}
 PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
@@ -131,7 +134,7 @@ class FormulaChooser:
             proposal.score = round(proposal.score * FAR_FACTOR, 2)
             evidence.append(far)
         proposal.evidence = tuple(evidence)
-        if model_scope in WEAK_EVIDENCE and not missing and not self.holds(proposal, best.formula, given):
+        if model_scope in WEAK_EVIDENCE and not missing and not self.holds(proposal, best.formula, given, misses_only=model_scope == FAR_CARD):
             # a model the page set up at its top, or a count it prints in another section, may be one the section
             # has left: it may confirm, not accuse
             proposal.evidence += (f"held back: the {WEAK_HELD[model_scope]}, and the number does not hold by it",)
@@ -267,17 +270,20 @@ class FormulaChooser:
                 return score, given, missing, model_scope, ""
         return None
 
-    def holds(self, proposal, formula_id: str, given: dict) -> bool:
-        """Whether the number holds by the formula with these inputs (no diagnosis search)."""
+    def holds(self, proposal, formula_id: str, given: dict, misses_only: bool = False) -> bool:
+        """Whether the number holds by the formula with these inputs (no diagnosis search); with ``misses_only``, whether
+        it does anything but miss (a verdict the inputs leave open is no accusation to hold back)."""
         from auditor.base.errors import AuditorError
+
+        from auditor.claims.verdicts import Verdict
 
         from .proposals import draft_claim
 
         try:
             verdict, _ = plausibility.evaluated(draft_claim(proposal, formula_id, given, self._unit_for_bare(proposal, formula_id)), self.scanner.project)
         except AuditorError:
-            return False
-        return verdict.holds
+            return misses_only
+        return verdict.holds or (misses_only and verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR))
 
     def _why_not(self, proposal, formula_id: str, given: dict, runner_up: bool) -> str:
         """Why a formula fed by the context is still not the number's ('' when it may be).

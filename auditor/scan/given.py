@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import LEAD, PAGE_WIDE, written_value
+from .choose import FAR_CARD, LEAD, PAGE_WIDE, written_value
 from .derivations import printed_value
 from .gpu_figures import figure_for
 from .match import leaf_symbols
@@ -98,10 +98,13 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         if dtype and (multiple := rate_multiple(scanner, given["gpu"], dtype)) is not None:
             given["tensor_rate_multiple"] = multiple
     proposal.page_inputs = page_inputs
-    if set_by_lead or (card_by_lead and any(s.gpu and s.name not in page_inputs and s.name not in given for s in symbols)):
+    from_sheet = any(s.gpu and s.name not in page_inputs and s.name not in given for s in symbols)  # a figure of the card from its sheet
+    if set_by_lead or (card_by_lead == "lead" and from_sheet):
         model_scope = LEAD  # an input, or a figure of the lead's card from its sheet, comes from the page's opening only
     elif far and not model_scope:
         model_scope = PAGE_WIDE  # a count or a rate the page prints only far from the number
+    elif card_by_lead == "far" and from_sheet:
+        model_scope = FAR_CARD
     return given, missing, model_scope
 
 
@@ -144,7 +147,12 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
             given["model"] = model
             given.update({n: v for n, v in changed.items() if n in leaves})
             given.update({n: int(v) if getattr(v, "denominator", 1) == 1 else float(v) for n, v in derived.items() if n in leaves})
-    gpu = scanner.table_gpu(proposal.start) or nearest(scanner.visible(scanner.gpus, proposal.start), scopes, proposal.start)
+    visible_gpus = scanner.visible(scanner.gpus, proposal.start)
+    gpu = scanner.table_gpu(proposal.start) or nearest(visible_gpus, scopes[:3], proposal.start)
+    given_far = False
+    if gpu is None and (gpu := nearest(visible_gpus, scopes[3:], proposal.start)) is not None and scanner.place(proposal.start) is None:
+        # "a 40 GB budget" three paragraphs under "two 80 GB H100s": the section's card, perhaps not this number's
+        given_far = not any(low <= start < high for low, high in scopes[4:] for start, _, _ in visible_gpus)  # a heading's card is the section's
     if gpu is None and scanner.setup_gpu and scanner.past_lead(proposal.start):
         gpu = scanner.setup_gpu  # the card the page's opening alone names: it may confirm a number, not accuse it
         given_by_lead = True
@@ -164,7 +172,7 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         given["bytes_per_param"] = width
         if not any("weight_dtype" in (s.dtype_key, s.dtype_nominal) for s in symbols if s.name != "bytes_per_param"):
             given.pop("weight_dtype", None)  # a dtype given beside it would set the width again
-    return (model_scope if "model" in given else ""), given_by_lead and "gpu" in given
+    return (model_scope if "model" in given else ""), ("lead" if given_by_lead else "far" if given_far else "") if "gpu" in given else ""
 
 
 def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
