@@ -397,6 +397,18 @@ def test_a_card_named_only_in_another_paragraph_may_confirm_a_number_but_not_acc
     assert found["~24 tokens/s"].finding.verdict.holds
 
 
+def test_from_one_figure_to_another_is_a_change_not_a_span(tmp_path):
+    """"rose from 400 tokens/s to 1,600 tokens/s, a 4x gain": both ends are quantities, and the gain their quotient."""
+    found = scanned_text(tmp_path, "With continuous batching, throughput rose from 400 tokens/s to 1,600 tokens/s, a 4x gain.\n")
+    assert found["4x"].arithmetic is not None and found["4x"].finding.verdict.holds
+
+
+def test_what_a_budget_leaves_is_worked_out_not_an_input(tmp_path):
+    """"that leaves about 10 GB for the KV cache" beside "24 GB of VRAM": a remainder, not a card's memory the page cites."""
+    found = scanned_text(tmp_path, "On an RTX 4090 with 24 GB of VRAM, that leaves about 10 GB for the KV cache after loading the FP16 weights.\n")
+    assert not any("an input the page sets" in e for e in found["about 10 GB"].evidence)
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project

@@ -47,6 +47,8 @@ PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single|one[ -]single)[ 
 "a single token would take 0.125MB"."""
 PER_WORDS = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single)[ -](token|request)\b")
 PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)\b)")
+RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)?|frees?(?:\s+up)?|spares?)\s+(?:(?:about|roughly|around|only|just|~|≈)\s*)?$")
+"""Words before a size that say it is what remains ("leaves about 10 GB"): a result the page works out, not an input."""
 SIZED_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
 """Operands that count things with a size of their own ("6144 floats", "491,520 values")."""
 REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
@@ -977,6 +979,8 @@ class Scanner:
         generations = [a.start for a in self.assignments if "pcie_transfer_rate" in a.symbols]
         found = {}
         for written in self.written:
+            if RESULT_BEFORE.search(self.view.text, max(0, written.start - 30), written.start):
+                continue  # "that leaves about 10 GB for the KV cache": what is left over is worked out, not a figure cited
             name = setting_symbol(written, symbols) if written.dimensions or written.text.endswith("%") else None
             if name and self._of_a_named_link(written.start, generations):
                 continue  # "a PCIe 4.0 x16 link moves 31.5 GB/s": the generation gives it, the page does not cite it
@@ -1397,7 +1401,10 @@ def _withdraw(proposal: Proposal, why: str, alone: bool = False) -> None:
 
 
 def _in_range(text: str, start: int, end: int) -> bool:
-    """A number that is one end of a printed span ("0-7", "8–15"), not a quantity of its own."""
+    """A number that is one end of a printed span ("0-7", "8–15"), not a quantity of its own; "from 400 tokens/s to
+    1,600" is a change, each end a quantity."""
+    if re.search(r"(?i)\bfrom\s+[~≈$]?$", text[max(0, start - 8) : start]):
+        return False
     return bool(RANGE_AFTER.match(text, end) or re.search(r"\d\s*(?:–|—|-|\bto)\s*$", text[max(0, start - 6) : start]))
 
 
