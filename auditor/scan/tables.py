@@ -107,7 +107,6 @@ def find_tables(text: str) -> list[Table]:
     return tables
 
 
-CAPTION_LINE = re.compile(r"[^\n]{1,160}$")
 CAPTION_MARKUP = re.compile(r"^[\s#*_>]*(?:Table\s*\d*[.:]\s*)?|[\s*_:.]*$")
 
 
@@ -116,11 +115,13 @@ def caption_unit(text: str, start: int) -> str:
     cell ("### Decode speed at batch 1 (tokens/s)", "**Table 2: latency in ms**"); '' for none. Only a short line
     that ends so: a sentence that runs on names its units for itself, not the table's."""
     line_end = text.rfind("\n", 0, start)
-    before = text[:line_end].rstrip("\n") if line_end > 0 else ""
-    match = CAPTION_LINE.search(before)
-    if match is None or match.start() and text[match.start() - 1] != "\n":
+    end = max(line_end, 0)
+    while end and text[end - 1] == "\n":
+        end -= 1  # blank lines between the caption and the table
+    line_start = text.rfind("\n", 0, end) + 1
+    if not end or end - line_start > 160:
         return ""
-    caption = CAPTION_MARKUP.sub("", match.group(0))
+    caption = CAPTION_MARKUP.sub("", text[line_start:end])
     found = HEADER_UNIT.search(caption)
     return _unit_or_empty(re.sub(r"^in\s+", "", found[1] or found[2])) if found else ""  # "(in ms)" as "in ms"
 
