@@ -361,6 +361,14 @@ def test_a_tables_caption_gives_its_bare_cells_their_unit(tmp_path):
     assert caption_unit(long, long.index("|")) == ""
 
 
+def test_a_column_headed_by_a_token_count_in_capitals_sets_its_cells_context(tmp_path):
+    """"| LLaMA-7B | 512 KB | 512 MB | 2 GB |" under "| Model | Per Token | 1024 Tokens | 4096 Tokens |": the last cell is
+    4,096 tokens of cache (2 GiB), not a length printed somewhere else on the page."""
+    found = scanned_text(tmp_path, "| Model | Per Token | 1024 Tokens | 4096 Tokens |\n|---|---|---|---|\n"
+                                   "| LLaMA-7B | 512 KB | 512 MB | 2 GB |\n\nA prompt of 100 tokens is short.\n")
+    assert found["2 GB"].given.get("seq_len") == 4096
+
+
 def test_a_models_name_in_a_header_is_no_figure_of_bytes():
     from auditor.scan.table_relations import header_figure
 

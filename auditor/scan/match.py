@@ -152,7 +152,7 @@ SEQ_LEN_K = re.compile(
     re.IGNORECASE,
 )
 SEQ_LEN_SCALE = {"k": 1024, "m": 1024 * 1024}  # "128K context" is 131,072 tokens and "1M context" 1,048,576, as lengths are
-SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ]tokens?\b(?!\s*(?:/|per\b|a\s+second|an?\s+hour|each\s+second))")  # not a rate ("141 tokens/s")
+SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ](?i:tokens?)\b(?!\s*(?:/|per\b|a\s+second|an?\s+hour|each\s+second))")  # not a rate ("141 tokens/s")
 
 
 @lru_cache(maxsize=1024)
