@@ -417,6 +417,37 @@ def test_what_a_budget_leaves_is_worked_out_not_an_input(tmp_path):
     assert not any("an input the page sets" in e for e in found["about 10 GB"].evidence)
 
 
+def test_a_name_several_bundled_releases_share_prices_only_what_they_agree_on(tmp_path):
+    """"Llama 70B" is Llama 2 70B or one of Llama 3's: their KV geometry is one (80 layers, 8 KV heads of 128), so
+    "1.28 GB" at 4,096 tokens is checked and its slip named; their parameter counts differ (69.0B, 70.6B), so its
+    weights are priced at the count its name gives, not at one release's."""
+    found = scanned_text(tmp_path, "Each Llama 70B request at 4096 tokens needs 1.28 GB of KV cache in FP16.\n\n"
+                                   "| Model | FP16 (GB) | INT8 (GB) |\n|---|---|---|\n| Llama-70B | 140.0 | 70.0 |\n")
+    cache = found["1.28 GB"].finding
+    assert cache.verdict.value == "mismatch" and round(float(cache.computed_base) / 1e9, 2) == 1.34
+    assert "model" not in found["140.0"].given and found["140.0"].finding.verdict.holds
+
+
+def test_a_name_a_page_also_writes_in_full_is_that_release():
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.scan.match import ambiguous, find_models
+
+    ids = Project.load(Path(__file__).resolve().parent.parent).inputs.model_ids()
+    text = "Llama 3 70B has 80 layers. A Llama 70B request needs 1.34 GB."
+    models = find_models(text, ids)
+    assert {m for _, _, m in models} == {"meta-llama/Meta-Llama-3-70B"} and ambiguous(text, ids, models) == {}
+    alone = "A Llama 70B request needs 1.34 GB."
+    assert len(ambiguous(alone, ids, find_models(alone, ids))) == 1
+
+
+def test_memory_a_page_says_is_free_is_a_budget_it_sets(tmp_path):
+    """"You have 10 GB free for KV cache": an input; "that leaves 10 GB free" is worked out."""
+    found = scanned_text(tmp_path, "You have 10 GB free for KV cache. Each Llama 70B request at 4096 tokens needs 1.28 GB.\n")
+    assert not found["10 GB"].proposed and "an input" in found["10 GB"].evidence[0]
+
+
 def test_a_counted_result_of_a_printed_sum_in_a_list_item_is_its_claim(tmp_path):
     """'- 4096 * 32000 = 131M parameters': the dash opens the item (no minus), and a count with a suffix after '=' is the result."""
     from auditor.audit.project import Project

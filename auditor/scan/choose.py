@@ -46,6 +46,10 @@ OBSERVED = re.compile(
 )
 """Words that report a measurement before the number ("we're currently seeing ~0.1 tokens/s", "calm achieves ~15.4 ms/tok")."""
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
+AVAILABLE_AFTER = re.compile(r"[ \u00a0]+(?:of\s+(?:\w+\s+)?)?(?:free|available|spare)\b", re.IGNORECASE)
+"""A size followed by what it is free for ("10 GB free for KV cache", "40 GB of memory available"): a budget the page sets."""
+RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)?|frees?(?:\s+up)?|spares?)\s+(?:(?:about|roughly|around|only|just|~|≈)\s*)?$")
+"""Words before a size that say it is what remains ("leaves about 10 GB"): a result the page works out, not an input."""
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|laptop|workstation|data[- ]?cent(?:er|re)|server|discrete|PCIe|SXM)\s+)?"
                           r"(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)  # "a 32 GB consumer card"
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
@@ -102,6 +106,10 @@ class FormulaChooser:
             return
         if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):
             proposal.evidence = (f"{DEVICE_SIZE} ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
+            return
+        if (PRINTED_SIZE.search(proposal.stated) and AVAILABLE_AFTER.match(self.text, proposal.end)
+                and not RESULT_BEFORE.search(self.text, max(0, proposal.start - 30), proposal.start)):
+            proposal.evidence = ("memory the page says is free or available ('You have 10 GB free'): an input, not a claim",)
             return
         if self._restated(proposal):
             proposal.evidence = ("the page points back to this number printed above ('that', 'this'): the claim is where it was worked out",)

@@ -137,6 +137,8 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     the GPU is only the page's lead's."""
     symbols = [scanner.project.catalogue.symbols[n] for n in leaves]
     model, model_scope, index = scanner.model_for(formula, scopes, proposal.start)
+    if model and not scanner.releases_agree(model, leaves & scanner.model_symbols):
+        model = None  # "Llama 70B" for a weights formula: Llama 2's count or Llama 3's, the page does not say
     if model and leaves & scanner.model_symbols and not count_contradicts(scanner, model, scopes[: index + 1], proposal.start):
         changed = scenario_counts(scanner, model, proposal, scopes) | as_multi_head(scanner, model, proposal, scopes[1] if len(scopes) > 1 else scopes[0], scopes[3] if len(scopes) > 3 else scopes[-1])
         if set(changed) <= leaves:  # the formula takes the counts the page changes itself: the model with them

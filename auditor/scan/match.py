@@ -178,6 +178,16 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
     named first: the choice must not depend on the order of a set.
     """
     found = find_named(text, model_aliases(model_ids))
+    named = {model_id for _, _, model_id in found}
+    covered = Covered(len(text))
+    for start, end, _ in found:
+        covered.take(start, end)
+    several = [(name, ids) for name, ids in unversioned_aliases(tuple(model_ids)).items() if len(ids) > 1]  # one may be a release not bundled
+    for start, end, candidates in find_named(text, several):
+        if not covered.covers(start):  # "Llama 70B": the one of its versions the page names, else the first (``ambiguous``)
+            found.append((start, end, next((c for c in candidates if c in named), candidates[0])))
+            covered.take(start, end)
+    found.sort()
     by_size: dict[str, list[str]] = {}
     for _, _, model_id in found:
         size = re.search(r"(?<![\w.])(\d+(?:\.\d+)?[bB])(?![\w])", model_id.split("/")[-1].replace("-", " "))
@@ -194,6 +204,38 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
             found.append((match.start(), match.end(), max(dict.fromkeys(named), key=named.count)))  # a tie: the first named
             covered.take(match.start(), match.end())
     return sorted(found)
+
+
+PLAIN_FAMILY = re.compile(r"(?:meta )?([a-z]+) ?v?\d+(?:\.\d+)?")
+"""A family's name and its version alone ("llama 3.1", "qwen2.5", "gemma 3"), no other word or size in it."""
+
+
+@lru_cache(maxsize=8)
+def unversioned_aliases(model_ids: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """A family's name and a size with no version ("llama 70b", "qwen 72b"), each the bundled models it may mean, in
+    the order of their ids: "Llama 70B" is Llama 2 70B or Llama 3's, and a page that names one of them means that one.
+    A name a bundled model already goes by ("llama 13b", "mistral 7b") is that model's."""
+    taken = {alias for alias, _ in model_aliases(list(model_ids))}
+    found: dict[str, set[str]] = {}
+    for alias, model_id in model_aliases(list(model_ids)):
+        match = FAMILY_SIZE.match(alias)
+        base = PLAIN_FAMILY.fullmatch(match["family"]) if match else None  # "llama 3.1", not "llama 3 3 nemotron super"
+        if base and (name := f"{base[1]} {match['size']}") not in taken:
+            found.setdefault(name, set()).add(model_id)
+    return {name: tuple(sorted(ids)) for name, ids in found.items()}
+
+
+def ambiguous(text: str, model_ids: list[str], models: list[tuple[int, int, str]]) -> dict[str, tuple[str, ...]]:
+    """The models the page names only by a family and a size that several bundled versions share, each with those
+    versions: a formula may take such a name only where every version gives it the same inputs (``given``)."""
+    full = {alias for alias, _ in model_aliases(list(model_ids))}
+    named = {m for start, end, m in models if normalise(text[start:end]) in full}  # "Llama 3 70B", not a bare "70B" after "Llama 70B"
+    found = {}
+    for start, end, model_id in models:
+        candidates = unversioned_aliases(tuple(model_ids)).get(normalise(text[start:end]))
+        if candidates and len(candidates) > 1 and not named & set(candidates):
+            found[model_id] = candidates
+    return found
 
 
 FAMILY_SIZE = re.compile(r"^(?P<family>.*\d.*?) (?P<size>\d+(?:\.\d+)?b)$")

@@ -26,7 +26,7 @@ from . import beside_count, config_names, derivations, device_ratios, host_links
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, SCOPE_WEIGHTS, FormulaChooser, clause
+from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, RESULT_BEFORE, SCOPE_WEIGHTS, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
 from .locate import RANGE_AFTER, SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
@@ -47,8 +47,6 @@ PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single|one[ -]single)[ 
 "a single token would take 0.125MB"."""
 PER_WORDS = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single)[ -](token|request)\b")
 PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)\b)")
-RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)?|frees?(?:\s+up)?|spares?)\s+(?:(?:about|roughly|around|only|just|~|≈)\s*)?$")
-"""Words before a size that say it is what remains ("leaves about 10 GB"): a result the page works out, not an input."""
 SIZED_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
 """Operands that count things with a size of their own ("6144 floats", "491,520 values")."""
 REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
@@ -126,6 +124,7 @@ class Scanner:
         self.chooser = FormulaChooser(self)
         self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
         self.named_models = sorted({m for _, _, m in self.models})
+        self.ambiguous = words.ambiguous(text, project.inputs.model_ids(), self.models)  # "Llama 70B": which release, unsaid
         self.lead = self._lead()
         self.setup_model, self.setup_gpu = self._only_in_lead(self.models), self._only_in_lead(self.gpus)
         self._feeds: dict[tuple[str, str], bool] = {}
@@ -610,8 +609,8 @@ class Scanner:
         decimal ("14.0" GB) prints the nominal weights, the slip the engine names. A whole number ("140 GB" for a
         70B) is read at the name's precision, as the page meant it."""
         for start, end, model in self.models:
-            if start <= count.start and count.end <= end and "n_params" in self.supplies.get(model, ()):
-                return model
+            if start <= count.start and count.end <= end and "n_params" in self.supplies.get(model, ()) and self.releases_agree(model, {"n_params"}):
+                return model  # not "Llama-70B", whose releases count 69.0B and 70.6B
         return None
 
     def _device_ratios(self, located: list[Proposal]) -> None:
@@ -1137,6 +1136,17 @@ class Scanner:
         has 8192): the page sizes with its own figures, and which model each is for is not known here."""
         return any(symbol in self.aliases.get(s.name, set()) | self.aliases.get(s.name.lower(), set()) and s.value != value
                    for s in self.settings)
+
+    def releases_agree(self, model: str, names: set[str]) -> bool:
+        """Whether every bundled release a name like "Llama 70B" may mean gives these symbols the same values (the KV
+        geometry of Llama 2 70B and Llama 3 70B, not their parameter counts); True for a model the page names in full."""
+        candidates = self.ambiguous.get(model)
+        if not candidates:
+            return True
+        geometries = [self._geometry(c) for c in candidates]
+        if any(g is None for g in geometries):
+            return False
+        return all(len({g.values[n].value if n in g.values else None for g in geometries}) == 1 for n in names)
 
     def _geometry(self, model: str):
         """The model's derived geometry, read once a page; None when it cannot be read."""
