@@ -193,9 +193,6 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
         size = re.search(r"(?<![\w.])(\d+(?:\.\d+)?[bB])(?![\w])", model_id.split("/")[-1].replace("-", " "))
         if size:
             by_size.setdefault(size[1].upper(), []).append(model_id)
-    covered = Covered(len(text))
-    for start, end, _ in found:
-        covered.take(start, end)
     family = _family_named(text, model_ids)
     for match in re.finditer(r"(?<![\w.\-])(\d+(?:\.\d+)?)B(?![\w\-])", text):
         named = by_size.get(match[1] + "B") or ([family[match[1] + "B"]] if match[1] + "B" in family else None)

@@ -381,11 +381,12 @@ class Scanner:
                              f"{shown} taken at the value its own working at line {line} gives: {CARRIED}")
                 proposal.carried += () if holds else (first,)
             if taken:
+                printed = proposal.arithmetic
                 proposal.arithmetic = expression if converted is None else sum_units.divided_into_unit(expression, proposal)[0]
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
                 for repeat in self._repeats.get(id(proposal), ()):
-                    if repeat.formula is None and repeat.arithmetic == found.expression or converted and repeat.arithmetic == converted[0]:
-                        repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried  # "19 GB" again, below: the same working
+                    if repeat.formula is None and repeat.arithmetic == printed:  # "19 GB" again, below: the same working
+                        repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried
 
     def _exact_value(self, first: Proposal | None) -> tuple[Fraction | None, bool]:
         """(the value in base units a printed sum the page worked out gives, whether the sum holds) for a sum that

@@ -224,11 +224,11 @@ def _tally_scaled(lines: list[_Line], target: int, candidate) -> tuple[int, int]
     return holding, 0
 
 
-def _scaled(lines: list[_Line], target: int, candidate) -> list[Relation]:
+def _scaled(lines: list[_Line], target: int, candidate, figure_said: str = "") -> list[Relation]:
     op, index, figure = candidate
     name = operand_names([lines[index].name])[0]
     expression = f"{name} * k" if op == "*" else f"{name} / k" if op == "/" else f"k / {name}"
-    rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')}, k = {figure.text}, in the table's other lines"
+    rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')}, k = {figure_said or figure.text}, in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
         a = lines[index].values[position] if position < len(lines[index].values) else None
@@ -283,31 +283,32 @@ def _header_scalings(table: Table) -> list[Relation]:
         # "| 7B (14 GB) | 143 | 239 |" under "| Model | A100 (2 TB/s) | H100 (3.35 TB/s) |": the row's own figure, in its label
         lines = lines + [_Line(table.header[0].text, "", labels, setting=True)]
         operands.append(len(lines) - 1)
-    best, tie = None, False
-    for index, op in product(operands, ("*", "/", "\\")):
-        holding = failing = 0
-        read = []
-        for target, figure in targets:
-            # a bare column as printed (users a budget holds), else as a rate a second ("| 209 |" tokens/s)
-            rate = _as_rate(target)
-            tallies = [(_tally_scaled([lines[index], line], 1, (op, 0, figure)), line) for line in ((target,) if rate is target else (target, rate))]
-            (h, f), line = next(((t, line) for t, line in tallies if t[0] and not t[1]), tallies[0])
-            holding, failing = holding + h, failing + f
-            read.append((line, figure))
-        if holding >= MIN_HOLDING and not failing:
-            if best is None or holding > best[0]:
-                best, tie = (holding, index, op, read), False
-            elif holding == best[0]:
-                tie = True
-    if best is None or tie:
+    best = _best(lines, -1, product(operands, ("*", "/", "\\")), lambda lines, _, rule: _pooled_tally(lines, targets, rule), failing=0)
+    if best is None:
         return []
-    _, index, op, read = best
+    index, op = best
     found = []
-    for target, figure in read:
-        for relation in _scaled([lines[index], target], 1, (op, 0, figure)):
-            rule = relation.evidence.replace(f"k = {figure.text}", f"k = the {figure.text} its header prints")
-            found.append(Relation(relation.cell, relation.expression, relation.given, relation.unit, rule, relation.operands))
+    for target, figure in targets:
+        read = _read_as(lines, index, op, target, figure)[1]
+        found += _scaled([lines[index], read], 1, (op, 0, figure), f"the {figure.text} its header prints")
     return found
+
+
+def _pooled_tally(lines: list[_Line], targets: list, rule) -> tuple[int, int]:
+    """One rule's holds and misses over every column whose header prints a figure, each column read as ``_read_as`` reads it."""
+    holding = failing = 0
+    for target, figure in targets:
+        (h, f), _ = _read_as(lines, *rule, target, figure)
+        holding, failing = holding + h, failing + f
+    return holding, failing
+
+
+def _read_as(lines: list[_Line], index: int, op: str, target: _Line, figure: Value) -> tuple[tuple[int, int], _Line]:
+    """(holds and misses, the column as read): a bare column as printed (users a budget holds), else, where that holds
+    instead, as a rate a second ("| 209 |" tokens/s under "| H100 (3.35 TB/s) |")."""
+    rate = _as_rate(target)
+    tallies = [(_tally_scaled([lines[index], line], 1, (op, 0, figure)), line) for line in ((target,) if rate is target else (target, rate))]
+    return next(((t, line) for t, line in tallies if t[0] and not t[1]), tallies[0])
 
 
 def _candidates(lines: list[_Line], target: int):
