@@ -54,6 +54,18 @@ def test_singles_are_reported_before_pairs(project):
     assert all(d.complexity == 1 for d in audit_claim(simple, project).diagnoses)
 
 
+def test_a_search_for_single_slips_finds_what_the_whole_search_finds_and_never_a_pair(project):
+    for claim in WRONG:
+        whole = audit_claim(claim, project).diagnoses
+        alone = audit_claim(claim, project, single=True).diagnoses
+        if whole and all(d.complexity == 1 for d in whole):
+            assert [d.kind for d in alone] == [d.kind for d in whole], claim.id
+        else:
+            assert alone == (), claim.id
+    pair = next(c for c in WRONG if c.id == "w-heads-and-gib")
+    assert audit_claim(pair, project).diagnoses and audit_claim(pair, project, single=True).diagnoses == ()
+
+
 def test_three_slips_are_tried_only_when_no_pair_fits_and_within_their_cap(project, monkeypatch):
     from auditor.base import limits
 
@@ -158,3 +170,13 @@ def test_a_head_swap_re_derives_the_cache_widths_but_keeps_the_parameter_count(p
     swapped = applied(ctx, (swap,))[0]
     assert swapped.values["n_kv_heads"].value == 32 and swapped.values["kv_values_per_token"].value == 4 * bindings.values["kv_values_per_token"].value
     assert swapped.values["n_params"].value == bindings.values["n_params"].value == 8_030_261_248
+
+
+def test_a_scan_draft_searched_for_single_slips_alone_does_not_stand_in_for_the_whole_audit(project):
+    from auditor.scan.proposals import audited_draft
+
+    pair = next(c for c in WRONG if c.id == "w-heads-and-gib")
+    kept: dict = {}
+    assert audited_draft(pair, project, kept, single=True).diagnoses == ()
+    assert audited_draft(pair, project, kept).diagnoses  # the later whole audit still searches the pairs
+    assert audited_draft(pair, project, kept, single=True).diagnoses  # and the whole finding then serves both

@@ -84,8 +84,11 @@ def audit_files(paths: list[Path], project: Project) -> tuple[list[ClaimFile], l
     return run.files, run.findings
 
 
-def audit_claim(claim: Claim, project: Project, exact: frozenset = frozenset()) -> Finding:
-    """One claim's finding; the inputs named in ``exact`` are taken at their printed value, without their interval."""
+def audit_claim(claim: Claim, project: Project, exact: frozenset = frozenset(), single: bool = False) -> Finding:
+    """One claim's finding; the inputs named in ``exact`` are taken at their printed value, without their interval.
+
+    ``single``: a miss is explained by one slip at a time only (``search_combos``), for a caller that counts no pair.
+    """
     catalogue = project.catalogue
     base = _base(claim)
     if claim.problem:
@@ -103,10 +106,10 @@ def audit_claim(claim: Claim, project: Project, exact: frozenset = frozenset()) 
 
         verdict, message = check_property(claim, project)
         return Finding(**base, verdict=verdict, message=message)
-    return _recomputed(claim, project, base, exact)
+    return _recomputed(claim, project, base, exact, single)
 
 
-def _recomputed(claim: Claim, project: Project, base: dict, exact: frozenset = frozenset()) -> Finding:
+def _recomputed(claim: Claim, project: Project, base: dict, exact: frozenset = frozenset(), single: bool = False) -> Finding:
     """Evaluate the claim's formula, compare with the stated number, diagnose a miss."""
     catalogue = project.catalogue
     try:
@@ -151,7 +154,7 @@ def _recomputed(claim: Claim, project: Project, base: dict, exact: frozenset = f
         notes=notes,
         remarks=remarks,
     )
-    return _diagnosed(finding, claim, project, bindings)
+    return _diagnosed(finding, claim, project, bindings, single)
 
 
 def defaults_used(trace) -> tuple[str, ...]:
@@ -186,10 +189,10 @@ def _base(claim: Claim) -> dict:
     )
 
 
-def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings) -> Finding:
+def _diagnosed(finding: Finding, claim: Claim, project: Project, bindings, single: bool = False) -> Finding:
     """Attach explanations to a number that does not hold (none for one that does)."""
     if finding.verdict not in (Verdict.MISMATCH, Verdict.UNIT_ERROR):
         return finding
     from auditor.diagnosis.search import diagnose
 
-    return replace(finding, diagnoses=tuple(diagnose(claim, project, bindings, finding.trace)))
+    return replace(finding, diagnoses=tuple(diagnose(claim, project, bindings, finding.trace, single)))

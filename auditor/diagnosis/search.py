@@ -124,21 +124,26 @@ def _compatible(a: Hypothesis, b: Hypothesis) -> bool:
     return rounding == 1 or (rounding == 0 and a.pairs and b.pairs)
 
 
-def search(ctx: Context) -> tuple[list[Diagnosis], int]:
+def search(ctx: Context, single: bool = False) -> tuple[list[Diagnosis], int]:
     """Diagnoses found, ranked, and the number of combinations tried."""
-    found, tried = search_combos(ctx)
+    found, tried = search_combos(ctx, single)
     return [d for d, _ in found], tried
 
 
-def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis, ...]]], int]:
-    """Each reproducing combination with its diagnosis, ranked; and how many were tried."""
+def search_combos(ctx: Context, single: bool = False) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis, ...]]], int]:
+    """Each reproducing combination with its diagnosis, ranked; and how many were tried.
+
+    ``single``: one slip at a time only, for a caller that counts no combination (a value too far off for two
+    slips to explain by more than coincidence). What it finds is what the whole search finds, which stops at
+    the first size that reproduces; finding nothing says nothing of pairs.
+    """
     import numpy
 
     pool = candidates(ctx)
     compatible = _compatibility(pool, numpy)
     tried = 0
     found: list = []
-    for size in (1, 2):
+    for size in (1,) if single else (1, 2):
         if size == 1:
             columns = [numpy.arange(len(pool), dtype=numpy.intp)]
         else:
@@ -157,7 +162,7 @@ def search_combos(ctx: Context) -> tuple[list[tuple[Diagnosis, tuple[Hypothesis,
                 found.append((_diagnosis(ctx, combo, hit[0]), combo, hit[1]))
         if found:
             break
-    if not found:
+    if not found and not single:
         found, more = _triples(ctx, pool, compatible)
         tried += more
     return ranked(found, ctx.claim.stated, ctx.catalogue.same_arithmetic), tried
@@ -276,5 +281,5 @@ def context(claim, project, bindings, trace=None) -> Context:
     return Context(claim, catalogue, project.inputs, bindings, names, trace=trace)
 
 
-def diagnose(claim, project, bindings, trace=None) -> list[Diagnosis]:
-    return search(context(claim, project, bindings, trace))[0]
+def diagnose(claim, project, bindings, trace=None, single: bool = False) -> list[Diagnosis]:
+    return search(context(claim, project, bindings, trace), single)[0]

@@ -35,7 +35,8 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
     hold or be off by a named slip: being merely near is what the words' second
     guess gives for a number it does not describe (the KV read time for a step
     time), and a mismatch there is a false alarm far more often than an error.
-    The diagnosis search, the costly part, runs only for a value that is not near.
+    The diagnosis search, the costly part, runs only for a value that is not near, and for one beyond
+    ``WITHIN_PAIR`` tries single slips alone, the only ones that count there.
     """
     from .proposals import audited_draft, draft_claim
 
@@ -58,7 +59,7 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
     # a prefix off by a thousand ("GB printed as MB") fits any value a thousandfold off, as a power of ten does
     prefix_scale = ratio is not None and not 1 / PREFIX_SCALE < ratio < PREFIX_SCALE
     if any(set(d.kind.split("+")) <= NAMED_SLIPS and (pairs or "+" not in d.kind) and not (prefix_scale and "unit" in d.kind.split("+"))
-           for d in audited_draft(claim, project, audits).diagnoses):
+           for d in audited_draft(claim, project, audits, single=not pairs).diagnoses):
         return ""
     if runner_up and near == "":
         return f"a runner-up formula, which gives {float(computed):.4g}, and no slip explains the difference"

@@ -46,19 +46,28 @@ def draft_claim(proposal: Proposal, formula: str, given: dict, unit: str):
     return proposal_claim(draft, None, "draft")
 
 
-def audited_draft(claim, project, audits: dict | None):
+def audited_draft(claim, project, audits: dict | None, single: bool = False):
     """The engine's finding for a draft claim, kept in ``audits`` by what the claim says: a page restates its
-    numbers, and the scan asks of one draft from several places (a formula's plausibility, whether it stands)."""
+    numbers, and the scan asks of one draft from several places (a formula's plausibility, whether it stands).
+
+    ``single``: the caller counts one slip at a time only, so pairs are not searched (``audit_claim``). Where one
+    slip is found the finding is the whole search's (it stops at singles that reproduce), kept as that; where none
+    is, it is kept apart, so a later whole audit of the same draft still searches the pairs.
+    """
     from auditor.audit.pipeline import audit_claim
 
     if audits is None:
-        return audit_claim(claim, project)
+        return audit_claim(claim, project, single=single)
     key = _said(claim)
-    if key not in audits:
-        if len(audits) >= AUDITS_KEPT:
-            audits.clear()  # a long-lived project scanning page after page keeps the recent ones only
-        audits[key] = audit_claim(claim, project)
-    return audits[key]
+    if key in audits:
+        return audits[key]
+    if single and (key, "single") in audits:
+        return audits[key, "single"]
+    if len(audits) >= AUDITS_KEPT:
+        audits.clear()  # a long-lived project scanning page after page keeps the recent ones only
+    finding = audit_claim(claim, project, single=single)
+    audits[(key, "single") if single and not finding.diagnoses and finding.verdict in SEARCHED else key] = finding
+    return finding
 
 
 def draft_audits(project) -> dict:
@@ -73,6 +82,7 @@ def _said(claim) -> tuple:
 
 _AUDITS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 AUDITS_KEPT = 20_000
+SEARCHED = (Verdict.MISMATCH, Verdict.UNIT_ERROR)  # the verdicts the diagnosis search explains (``_diagnosed``)
 
 
 def draft_sum(proposal: Proposal, expression: str):
