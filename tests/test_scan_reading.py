@@ -226,3 +226,13 @@ def test_a_step_that_prints_its_numerators_value_and_keeps_the_division_is_a_sum
     assert second.expression == "(1310720*bytes) / 1073741824"
     plain = find_sums("x = 4096 / 4 = 1024 tokens, then 2048 / 4 = 512 / 2 per head")
     assert [f.expression for f in plain][:1] == ["4096 / 4"]  # no divisor printed again after the result: as printed
+
+
+def test_a_result_printed_again_in_brackets_in_another_unit_of_its_dimension_is_a_conversion_of_it():
+    """"= 3,072 bytes (3 KB)": the bracket right behind the result restates it, however few its figures."""
+    text = "2 x 12 x 64 x 2 = 3,072 bytes (3 KB)\n"
+    first, second = find_sums(text)
+    assert (first.expression, second.expression, second.operators) == ("2 * 12 * 64 * 2", "(3072*bytes)", 0)
+    assert text[second.result_start :].startswith("3 KB")
+    for other in ("70e9 x 2 = 140 GB (2 GPUs)\n", "2 x 8 = 16 GB (16 GB)\n", "2 x 8 = 16 GB (see below)\n"):
+        assert len(find_sums(other)) == 1, other  # another dimension, the same unit, or no number: not a conversion

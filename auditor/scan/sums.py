@@ -92,7 +92,8 @@ def find_sums(text: str) -> list[Sum]:
             unreadable = (_unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
                           or _counted_again(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
-    return _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
+    found = _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
+    return _with_bracketed_conversions(text, found) if "(" in text else found
 
 
 PERIOD_PRICE = r"\$[ \u00a0]?" + NUMBER + PER + f"(?:{HOURS}|{MONTHS}|{YEARS})"
@@ -180,6 +181,38 @@ def _added_sums(text: str, found: list[Sum], pattern: re.Pattern, group: str, bu
         if added is not None:
             extra.append(added)
     return sorted(found + extra, key=lambda f: f.start) if extra else found
+
+
+BRACKETED_CONVERSION = re.compile(
+    rf"(?P<result>{NUMBER})[ \u00a0]?(?P<unit>{UNIT_WORD})[ \t]*\([ \t]*[~≈]?[ \t]*(?P<number>{NUMBER})[ \u00a0]?(?P<again>{UNIT_WORD})[ \t]*\)"
+)
+"""A sum's result with its unit, then the same amount in another unit in brackets: "= 3,072 bytes (3 KB)"."""
+
+
+def _with_bracketed_conversions(text: str, found: list[Sum]) -> list[Sum]:
+    """A result printed again in brackets in another unit of its dimension ("16,384 x 32 = 524,288 bytes (512 KB)"),
+    as a conversion of it, like "≈ 512 KB" after it would be. The bracket's place, right behind the result, is
+    what makes it a restatement, whatever its figures; a bracket in another dimension ("= 140 GB (2 GPUs)") is
+    another quantity, and is left alone."""
+    results = {f.result_start for f in found}
+    extra = []
+    for result_start in sorted(results):
+        match = BRACKETED_CONVERSION.match(text, result_start)
+        if match is None or match.start("number") in results or match["unit"] == match["again"] or not _same_dimension(match["unit"], match["again"]):
+            continue
+        parsed = _longest_sum(text, result_start, match.end("unit"), True)
+        if parsed is None or parsed[4] or parsed[0] != result_start:
+            continue
+        extra.append(Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "≈", 0, parsed[5], ""))
+    return sorted(found + extra, key=lambda f: f.start) if extra else found
+
+
+def _same_dimension(unit: str, other: str) -> bool:
+    try:
+        first, second = parse_unit(unit), parse_unit(other)
+    except (QuantityError, ExpressionError, ValueError):
+        return False
+    return not first.dimensionless and first.dimensions == second.dimensions
 
 
 LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])")
