@@ -96,6 +96,7 @@ def test_an_accelerator_is_named_with_a_count_glued_on_or_in_the_plural(text, gp
     [("an 8K-token prompt", 8192), ("at 4k context", 4096), ("a 32k prompt", 32768), ("8,192 tokens", 8192), ("context length of 128k", 131072),
      ("An 8k conversation is 2.5 GB", 8192), ("a 128k chat", 131072), ("a 4k window", 4096),
      ("1M Context KV", 1048576), ("a context of 1M", 1048576),
+     ("at 10K context", 10000), ("a 100K context", 100000), ("a 200k-token prompt", 200000),  # no power of two: a round figure
      ("D and F > 10k", None), ("batch of 64", None), ("8k requests a day", None), ("$1M a year", None)],
 )
 def test_a_k_count_is_a_context_length_only_beside_a_word_of_context(text, length):

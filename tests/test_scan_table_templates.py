@@ -73,3 +73,5 @@ def test_a_first_column_in_thousands_of_tokens_is_read_as_lengths():
 
     (table,) = find_tables("| Context (T) | KV |\n| --- | --- |\n| 2K tokens | 48 MB |\n| 8K tokens | 192 MB |\n| 1M tokens | 24 GB |\n")
     assert [value for value, _ in first_column_values(table)] == [2048, 8192, 1048576]
+    (rounded,) = find_tables("| Context | KV |\n| --- | --- |\n| 10K | 3.3 GB |\n| 100K | 33 GB |\n")
+    assert [value for value, _ in first_column_values(rounded)] == [10000, 100000]  # no power of two: a round figure

@@ -152,6 +152,20 @@ SEQ_LEN_K = re.compile(
     re.IGNORECASE,
 )
 SEQ_LEN_SCALE = {"k": 1024, "m": 1024 * 1024}  # "128K context" is 131,072 tokens and "1M context" 1,048,576, as lengths are
+
+
+def seq_len_count(count: int, suffix: str) -> int:
+    """A length of ``count`` thousands or millions ("k", "m"; "" for a plain count): binary for a power of two
+    ("32K" is 32,768, the size a model is built to), decimal for any other ("10K context", "100K tokens": round
+    figures a page chose)."""
+    suffix = suffix.lower()
+    if not suffix:
+        return count
+    binary = count > 0 and count & (count - 1) == 0
+    return count * (SEQ_LEN_SCALE[suffix] if binary else DECIMAL_SCALE[suffix])
+
+
+DECIMAL_SCALE = {"k": 1000, "m": 1000 * 1000}
 SEQ_LEN_TOKENS = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{3,})[- ](?i:tokens?)\b(?!\s*(?:/|per\b|a\s+second|an?\s+hour|each\s+second))")  # not a rate ("141 tokens/s")
 
 
@@ -162,7 +176,7 @@ def find_seq_len(text: str) -> int | None:
     A "k" count is a length only beside a word of context ("D and F > 10k" is a width)."""
     match = SEQ_LEN_K.search(text)
     if match:
-        return int(match[1] or match[3]) * SEQ_LEN_SCALE[(match[2] or match[4]).lower()]
+        return seq_len_count(int(match[1] or match[3]), match[2] or match[4])
     match = SEQ_LEN_TOKENS.search(text)
     return int(match.group(1).replace(",", "")) if match else None
 

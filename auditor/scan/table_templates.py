@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .derivations import decimal
-from .match import SEQ_LEN_SCALE
+from .match import seq_len_count
 from .sums import plain_number
 from .tables import Table
 
@@ -112,6 +112,6 @@ def first_column_values(table: Table) -> list[tuple[Fraction, list]] | None:
     found = []
     for row in table.body:
         match = re.match(r"[\s*`~]*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.])([kKM](?![A-Za-z]))?", row[0].text)
-        if match:  # "2K tokens" is 2,048, as a context length's "K" is (``match.find_seq_len``)
-            found.append((Fraction(plain_number(match[1])) * SEQ_LEN_SCALE.get((match[2] or "").lower(), 1), row))
+        if match:  # "2K tokens" is 2,048 and "10K" 10,000, as a context length's "K" is (``match.find_seq_len``)
+            found.append((Fraction(seq_len_count(int(plain_number(match[1])), match[2] or "")), row))
     return found if len(found) >= 2 else None

@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from auditor.base.units import unit_or_none
 
-from .match import SEQ_LEN_SCALE, find_seq_len
+from .match import find_seq_len, seq_len_count
 
 ROW = re.compile(r"^[ \t]*(?:>[ \t]*)*\|.*\|[ \t]*$", re.MULTILINE)  # in a quote or a callout too ("> | Batch |")
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
@@ -384,7 +384,7 @@ def cell_length(text: str) -> Fraction | None:
     found = CELL_LENGTH.fullmatch(text.replace("*", ""))
     if found is None:
         return None
-    return Fraction(int(found[1].replace(",", ""))) * SEQ_LEN_SCALE.get((found[2] or "").lower(), 1)
+    return Fraction(seq_len_count(int(found[1].replace(",", "")), found[2] or ""))
 
 
 def counts_of(symbols: frozenset[str]) -> bool:
