@@ -740,3 +740,23 @@ def test_a_model_the_next_sections_heading_names_is_not_this_sections(tmp_path):
     assert proposed["320 KiB per token"].given.get("model") == "meta-llama/Llama-2-70b-hf"
     assert proposed["320 KiB per token"].finding.verdict.value == "holds"
     assert proposed["512 KiB per token"].given.get("model") == "meta-llama/Llama-2-7b-hf"
+
+
+def test_a_words_formula_on_assumed_defaults_is_not_explained_by_a_slip_that_names_no_confusion():
+    """"KV cache: 26 GB" in a list whose words read it as the memory three A100s hold back at an assumed 0.9 share
+    (24 GB): the driver's reported 85.9 GB for the sheet's 80 would give 26 GB, but a sheet's other row is a
+    coincidence, not the page's confusion, so the miss is held back as any other on an assumed share."""
+    from pathlib import Path
+
+    page = Path(__file__).parent / "data" / "scan" / "held-out-26" / "llm-inference-physics.md"
+    line = page.read_text(encoding="utf-8").splitlines()[123]
+    assert line == "- KV cache: 26 GB"  # the page as saved
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    project, document = Project.load(page.parent), Document.read(page)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    (cache,) = [p for p in proposals if p.stated == "26 GB" and document.position(p.raw[0])[0] == 124]
+    assert cache.finding is None or all(d.kind != "spec-row" for d in cache.finding.diagnoses)

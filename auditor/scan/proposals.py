@@ -314,8 +314,10 @@ def on_assumed_defaults(finding, proposal, project) -> str:
     overhead 8 GB → 56 GB" priced at vLLM's 0.9 memory share). The page may have meant another share or efficiency,
     or another sum of its figures altogether: the miss says as much about the scan's reading as about the page. (A
     count's default, one device, is how a page that names no more is read, and stays audited.)"""
-    if not _words_formula_missed(finding, proposal) or finding.diagnoses:
-        return ""
+    from .plausibility import NAMED_SLIPS
+
+    if not _words_formula_missed(finding, proposal) or any(set(d.kind.split("+")) <= NAMED_SLIPS for d in finding.diagnoses):
+        return ""  # a slip that names what the page confused explains it; a sheet's other row or a power of ten may not
     symbols = project.catalogue.symbols
     assumed = [m[1] for r in finding.remarks if (m := DEFAULT_USED.match(r)) and m[1] in symbols and symbols[m[1]].domain == "fraction"]
     if not assumed:
