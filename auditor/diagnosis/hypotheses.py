@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import ChainMap
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable
 
