@@ -84,6 +84,13 @@ class Stated:
             bands.append(abs(printed.value) * self.widen)
         return max(bands)
 
+    def strict_band(self, printed: Printed) -> Fraction:
+        """The band without the qualifier's own width: what the printed digits (and trailing zeros) alone allow."""
+        bands = [printed.half_ulp if rule_on("printed-digits") else Fraction(0)]
+        if self.qualifier is not None and rule_on("qualified-trailing-zeros"):
+            bands.append(min(_zeros_half(printed), abs(printed.value) * trailing_zeros_cap(self.unit.dimensionless)))
+        return max(bands)
+
     def in_base_units(self, x: Fraction) -> Fraction:
         return x * self.unit.factor
 
