@@ -329,6 +329,19 @@ def test_a_section_that_sets_up_a_model_before_its_swapped_sum_flags_it_but_not_
     assert own.arithmetic is not None and own.finding.verdict.holds
 
 
+def test_a_swapped_sum_is_named_by_a_formula_its_words_rank_below_their_first_choice(tmp_path):
+    """"Read: 80 × 10000 × 8192 × 2 × 2 = 26.2 GB" under a lead that prices the weights read too: the words' first
+    choice (the whole step's bytes) misses by far, but a KV formula the config gives exactly but for the hidden size
+    taken as the K and V width names the swap; a sum that holds for its formula is still no finding."""
+    page = ("# Decode bandwidth\n\n### KV cache streaming\n\n**Read existing KV**: layers * context * hidden * 2 * bytes, read"
+            " with the weights every step\n\n**Example (Llama 3.1 70B BF16, 10K ctx)**:\n- Read: 80 × 10000 × 8192 × 2 × 2 = 26.2 GB\n")
+    swapped = _one(_located(tmp_path, page), "26.2 GB")
+    assert swapped.arithmetic is None and swapped.formula.startswith("kv_") and not swapped.finding.verdict.holds
+    assert "n_kv_heads <- n_heads" in swapped.evidence[0]
+    right = _one(_located(tmp_path, page.replace("8192", "1024").replace("26.2 GB", "3.28 GB")), "3.28 GB")
+    assert right.arithmetic is not None and right.finding.verdict.holds
+
+
 def test_the_time_to_read_the_weights_once_is_the_floor_of_a_decode_step(tmp_path):
     """140 GB / 2 TB/s = 70 ms (t_mem of W / BW at a small batch)."""
     found = _located(tmp_path, "# Decode\n\nAn A100 has 2 TB/s bandwidth. A 70B model in FP16 is 140 GB. Reading the full model once"

@@ -350,6 +350,10 @@ class FormulaChooser:
             self._leaf_cache[formula_id] = leaf_symbols(self.scanner.project.catalogue, formula_id)
         return self._leaf_cache[formula_id]
 
+    def ranked(self, proposal, texts) -> list[tuple[float, object]]:
+        """(total score, Score) for the formulas whose unit fits the number, best first, as its words alone rank them."""
+        return self._ranked(proposal, texts)[0]
+
     def _ranked(self, proposal, texts, set_here: frozenset[str] = frozenset(),
                 set_above: frozenset[str] = frozenset()) -> tuple[list[tuple[float, object]], set[str]]:
         """(total score, Score) for the formulas whose unit fits, best first: words, owner, phrases, notation,

@@ -245,22 +245,40 @@ class Scanner:
             per = PER_WORDS.search(self.view.text, scopes[0][0], found.start)  # "the KV cache per token in BF16 is 2 × ... = 49,152 bytes"
             if per and not trial.per and "/" not in proposal.stated:
                 trial.per = per[1].lower()
-            self.chooser.choose(trial, wide, self._texts(proposal, scopes, place_of(self.tables, proposal.start)))
-            if trial.formula is None or "model" not in trial.given:
-                continue
-            if self.given_for(trial, trial.formula, wide)[2] not in ("clause", "sentence", "paragraph", "section"):
-                continue  # a model named only farther off may be another than the sum's
-            if set(trial.given) & self.supplies.get(trial.given["model"], set()):
-                continue  # the page sets some of the model's counts itself: its scenario, not the config, is the claim's
-            finding = self._draft(trial, formula=trial.formula)
-            swap = _swapped(finding)
-            if swap is None or self._sets_swapped_value(finding, (scopes[2][0], proposal.start)):
+            texts = self._texts(proposal, scopes, place_of(self.tables, proposal.start))
+            self.chooser.choose(trial, wide, texts)
+            swap = self._swap_in(trial, trial.formula, trial.given, wide, scopes)
+            if swap is None:
+                # the words' first choice may price the sentence's other figures ("Read:" under a budget's lead); a sum
+                # the config gives exactly but for one swapped count is that formula's, whichever rank its words give it
+                ranked = self.chooser.ranked(replace(trial, formula=None, given={}, evidence=()), texts)
+                for formula in [s.formula for _, s in ranked if s.formula != trial.formula][:SWAP_TRIES]:
+                    given, missing, _ = self.given_for(trial, formula, wide)
+                    if not missing and (swap := self._swap_in(trial, formula, given, wide, scopes)) is not None:
+                        trial.formula, trial.given = formula, dict(given)
+                        trial.evidence = (f"words {formula}'s, below the first choice",) + tuple(e for e in trial.evidence[1:] if e.startswith("model named"))
+                        break
+            if swap is None:
                 continue
             proposal.formula, proposal.arithmetic, proposal.given, proposal.unit = trial.formula, None, dict(trial.given), trial.unit
             proposal.evidence = (f"printed arithmetic {found.expression} holds, but {trial.given['model']}'s config gives"
                                  f" {trial.formula} otherwise: {swap}",) + trial.evidence
             self._restated_follow(claims, proposal, found.expression)
             swapped |= _numbers_in(derivations.plain_digits(proposal) or "")
+
+    def _swap_in(self, trial: Proposal, formula: str | None, given: dict, wide, scopes) -> str | None:
+        """The swapped count a formula's draft names for the sum's number, where the model is the sum's own (named
+        near it, its counts not set by the page) and the page does not set that count itself; else None."""
+        if formula is None or "model" not in given:
+            return None
+        draft = replace(trial, formula=formula, given=dict(given))
+        if self.given_for(draft, formula, wide)[2] not in ("clause", "sentence", "paragraph", "section"):
+            return None  # a model named only farther off may be another than the sum's
+        if set(given) & self.supplies.get(given["model"], set()):
+            return None  # the page sets some of the model's counts itself: its scenario, not the config, is the claim's
+        finding = self._draft(draft, formula=formula)
+        swap = _swapped(finding)
+        return None if swap is None or self._sets_swapped_value(finding, (scopes[2][0], trial.start)) else swap
 
     def _page_scenarios(self, claims: list[Proposal]) -> None:
         """A model's formula that misses by one swapped count, the value of which the page sets in the number's section
@@ -1394,6 +1412,7 @@ def _first(item: tuple) -> int:
 
 
 GPU_BEFORE = 24  # characters from an accelerator's name to a figure of it
+SWAP_TRIES = 8  # formulas the words rank below their first choice, tried for a printed sum's swapped count
 CONFIG_MODEL_REACH = 1200  # characters back to the model a sum in config names is read for, past a short section
 
 
