@@ -342,6 +342,16 @@ def test_a_swapped_sum_is_named_by_a_formula_its_words_rank_below_their_first_ch
     assert right.arithmetic is not None and right.finding.verdict.holds
 
 
+def test_a_list_items_label_says_what_its_number_is_and_the_leads_words_only_break_a_tie(tmp_path):
+    """"- Weights: 140 GB" and "- KV cache: 26 GB" under a lead that names the whole budget (weights + KV cache +
+    workspace): each item is its label's part, not the budget the lead's words add up to."""
+    page = ("# Sizing\n\n### Total VRAM\n**Formula**: `weights + KV_cache + workspace`\n\n**Example (Llama 3.1 70B, 10K ctx,"
+            " batch=1)**:\n- Weights: 140 GB\n- KV cache: 26 GB\n- Workspace: 17 GB\n")
+    found = _located(tmp_path, page)
+    assert _one(found, "140 GB").formula == "weight_bytes"
+    assert _one(found, "26 GB").formula.startswith("kv_")
+
+
 def test_the_time_to_read_the_weights_once_is_the_floor_of_a_decode_step(tmp_path):
     """140 GB / 2 TB/s = 70 ms (t_mem of W / BW at a small batch)."""
     found = _located(tmp_path, "# Decode\n\nAn A100 has 2 TB/s bandwidth. A 70B model in FP16 is 140 GB. Reading the full model once"

@@ -85,6 +85,11 @@ CARRIED = "the slip there is carried here"  # the evidence of a figure taken at 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
 
 
+LABELLED_ITEM = re.compile(r"[ \t]*[-*•+][ \t]+[*_`]*[A-Za-z][^:\n]{0,48}?[*_`]*[ \t]*:[*_`]*[ \t]+[*_`~≈]*$")
+"""A list item that names its number before a colon, the number right after it ("- Weights: 140 GB", "- **KV cache**: 26 GB")."""
+LABELLED_CONTEXT = 0.1  # the weight left to the heading's, paragraph's and section's words beside such a label
+
+
 class Scanner:
     """Scans one document against one project's catalogue and inputs."""
 
@@ -1246,6 +1251,10 @@ class Scanner:
         if place:  # beside a cell are other cells: its words are its row's label and its column's header
             near = own
         parts = (own, near, text[slice(*sentence)], heading, text[slice(*paragraph)], text[section[0] : proposal.start])
+        if not place and LABELLED_ITEM.match(text, text.rfind("\n", 0, proposal.start) + 1, proposal.start):
+            # "- Weights: 140 GB" in a list of a budget's parts: the item's label says what its number is; the lead's
+            # words ("weights + KV cache + workspace") name every part at once, so they only break a tie
+            return list(zip(parts, SCOPE_WEIGHTS[:3] + tuple(w * LABELLED_CONTEXT for w in SCOPE_WEIGHTS[3:])))
         return list(zip(parts, SCOPE_WEIGHTS))
 
     def gpu_named_before(self, position: int) -> str | None:
