@@ -352,6 +352,16 @@ def test_a_list_items_label_says_what_its_number_is_and_the_leads_words_only_bre
     assert _one(found, "26 GB").formula.startswith("kv_")
 
 
+def test_a_size_printed_again_in_brackets_in_another_unit_is_a_conversion_of_it(tmp_path):
+    """"15,360 MiB (15 GB)": the bracket restates the size before it, which is 16.1 GB, so it is a GiB printed as GB;
+    "16 GB (14.9 GiB)" holds. The size before the bracket is not made an operand: it stays what the page makes it."""
+    found = _located(tmp_path, "# The card\n\n- VRAM: 15,360 MiB (15 GB) GDDR6\n- Weights: 16 GB (14.9 GiB) in FP16\n")
+    slip = _one(found, "15 GB")
+    assert slip.arithmetic == "(15360*MiB)" and slip.finding.diagnoses[0].parts == ("GiB printed as GB",)
+    assert _one(found, "14.9 GiB").finding.verdict.holds
+    assert not any("operand" in e for e in _one(found, "16 GB").evidence)
+
+
 def test_the_time_to_read_the_weights_once_is_the_floor_of_a_decode_step(tmp_path):
     """140 GB / 2 TB/s = 70 ms (t_mem of W / BW at a small batch)."""
     found = _located(tmp_path, "# Decode\n\nAn A100 has 2 TB/s bandwidth. A 70B model in FP16 is 140 GB. Reading the full model once"

@@ -35,7 +35,7 @@ from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
-from .sums import find_sums, operand_literals, plain_number, with_literal
+from .sums import bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .table_totals import table_totals
 from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_settings
@@ -214,6 +214,7 @@ class Scanner:
         self._mixed_formats(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
+        self._bracketed_restatements(located)
         self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
         self._carried_into_derivations()
@@ -827,6 +828,20 @@ class Scanner:
                 printed_as = derivations.printed_value(proposal)
                 if printed_as is not None and printed_as[1]:
                     just_worked[printed_as] = proposal
+
+    def _bracketed_restatements(self, located: list[Proposal]) -> None:
+        """A size printed again in brackets in another unit ("VRAM: 15,360 MiB (15 GB)"), with nothing else proposed for
+        the bracket: a conversion of the size before it, as one after a sum's result is (``sums``). The size before it
+        stays what it was, an input or a claim of its own."""
+        at = {p.start: p for p in located}
+        for first in located:
+            if first.unit or first.start not in at:
+                continue
+            found = bracketed_conversion(self.view.text, first.start)
+            again = at.get(found.result_start) if found is not None else None
+            if again is None or again.proposed or again.unit or place_of(self.tables, again.start) is not None:
+                continue
+            self._sum(again, found)
 
     def _not_derived(self, proposal: Proposal) -> bool:
         """A reference ratio ("1.00× (baseline)") or the sheet's own figure for the card its row or clause names

@@ -189,21 +189,25 @@ BRACKETED_CONVERSION = re.compile(
 """A sum's result with its unit, then the same amount in another unit in brackets: "= 3,072 bytes (3 KB)"."""
 
 
+def bracketed_conversion(text: str, start: int) -> Sum | None:
+    """The number at ``start`` printed again in brackets in another unit of its dimension ("15,360 MiB (15 GB)"), as a
+    conversion of it whose result is the bracket's number; None where no such bracket follows."""
+    match = BRACKETED_CONVERSION.match(text, start)
+    if match is None or match["unit"] == match["again"] or not _same_dimension(match["unit"], match["again"]):
+        return None
+    parsed = _longest_sum(text, start, match.end("unit"), True)
+    if parsed is None or parsed[4] or parsed[0] != start:
+        return None
+    return Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "≈", 0, parsed[5], "")
+
+
 def _with_bracketed_conversions(text: str, found: list[Sum]) -> list[Sum]:
     """A result printed again in brackets in another unit of its dimension ("16,384 x 32 = 524,288 bytes (512 KB)"),
     as a conversion of it, like "≈ 512 KB" after it would be. The bracket's place, right behind the result, is
     what makes it a restatement, whatever its figures; a bracket in another dimension ("= 140 GB (2 GPUs)") is
     another quantity, and is left alone."""
     results = {f.result_start for f in found}
-    extra = []
-    for result_start in sorted(results):
-        match = BRACKETED_CONVERSION.match(text, result_start)
-        if match is None or match.start("number") in results or match["unit"] == match["again"] or not _same_dimension(match["unit"], match["again"]):
-            continue
-        parsed = _longest_sum(text, result_start, match.end("unit"), True)
-        if parsed is None or parsed[4] or parsed[0] != result_start:
-            continue
-        extra.append(Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "≈", 0, parsed[5], ""))
+    extra = [c for c in map(lambda start: bracketed_conversion(text, start), sorted(results)) if c is not None and c.result_start not in results]
     return sorted(found + extra, key=lambda f: f.start) if extra else found
 
 
