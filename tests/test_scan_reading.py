@@ -236,3 +236,14 @@ def test_a_result_printed_again_in_brackets_in_another_unit_of_its_dimension_is_
     assert text[second.result_start :].startswith("3 KB")
     for other in ("70e9 x 2 = 140 GB (2 GPUs)\n", "2 x 8 = 16 GB (16 GB)\n", "2 x 8 = 16 GB (see below)\n"):
         assert len(find_sums(other)) == 1, other  # another dimension, the same unit, or no number: not a conversion
+
+
+def test_a_sum_whose_left_part_the_parser_cannot_read_is_not_taken_for_its_right_part():
+    """"(2 × 70B params × 8192 tokens)/(16 × 1.97e14 × 0.4) = 0.91 second", as a LaTeX fraction reads (words set
+    apart by two spaces): the denominator parses alone, but a quotient's sign before it says the sum began farther
+    left, so it is not checked as 1.26e15 = 0.91."""
+    text = "T_prefill = (2  ×  70B params  ×  8192  tokens)/(16  ×  1.97e14  ×  0.4) = 0.91 seconds\n"
+    (found,) = find_sums(text)
+    assert found.expression == "(16 * 1.97e14 * 0.4)" and "goes on to the left" in found.unreadable
+    (whole,) = find_sums("T_prefill = (2 × 70e9 × 8192)/(16 × 1.97e14 × 0.4) = 0.91 second\n")
+    assert whole.unreadable == "" and whole.expression.startswith("(2 * 70e9")

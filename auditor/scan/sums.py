@@ -241,7 +241,13 @@ def _unreadable(text: str, start: int, end: int, result: int) -> str:
         return "algebra in the page's letters (\"3*2h^2 = 6h^2\"), not a sum of quantities"
     if start > 0 and text[start - 1].isalnum():
         return "the sum goes on to the left in letters the parser cannot read (\"4nhb(s+o)\")"
+    if OPERATOR_BEFORE.search(text, max(0, start - 8), start):
+        return "the sum goes on to the left of what the parser can read (\"(2 × 70B params × 8192 tokens) / (16 × ...)\")"
     return ""
+
+
+OPERATOR_BEFORE = re.compile(r"[*/×÷·^][ \t\u00a0]*$")
+"""A product's or quotient's sign right before the part of a sum that parses: the sum began farther left."""
 
 
 SOLVED = re.compile(r"[^\S\n]*(?:[A-Za-z/]{1,12}[^\S\n]*)?[,;]?[^\S\n]*(?:⇒|⟹|→|=>|\bso\b|\bhence\b|\bgives\b)[^\S\n]*(?P<name>(?P<stem>[A-Za-z][A-Za-z0-9]*)\w*)(?:_\{?\w+\}?)?[^\S\n]*(?:=|≈|~)")
