@@ -107,15 +107,16 @@ def complement(o: Operand) -> Operand | None:
     return Operand(-1 - o.index, o.start, o.end, 1 - o.value, (), f"(1 - {o.term})", True, False)
 
 
-def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None) -> list[Derivation]:
+def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None, named_after: Operand | None = None) -> list[Derivation]:
     """Derivations of the target from the pool (operands printed before it), most convincing first, each less likely
-    a coincidence than ``limit`` (``derivation_chance`` unless given)."""
+    a coincidence than ``limit`` (``derivation_chance`` unless given). ``named_after``: an operand printed after the
+    number that its words name as one ("68% of 320 GB/s"), taken too."""
     half = _relative_half_digit(_stated(proposal))
     printed = _stated(proposal).value  # "2,680M" prints 2,680: a count in millions, no size a configuration chooses
     if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)
                                              and _configuration_size(printed, target.dimensions)):
         return []
-    pool = sorted((o for o in pool if _fit_operand(o, target, half)), key=lambda o: target.start - o.end)[:NEAREST]
+    pool = sorted((o for o in pool if _fit_operand(o, target, half) or o is named_after), key=lambda o: abs(target.start - o.end))[:NEAREST]
     low, high = target.value / 10, target.value * 10  # the hundredfold range
     depths: list[int] = []  # the farthest operand's rank, for every combination that lands in the range
     hits = []

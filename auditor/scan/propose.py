@@ -72,6 +72,8 @@ SHAPE_PRODUCT = re.compile(r"\(?\d+(?:\s*\*\s*\d+){1,3}\)?")
 """A printed sum that only multiplies sizes ("1 * 3840"): a tensor's shape when its result is in bytes."""
 SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of (?:the )?(?:peak|theoretical|ceiling|roofline|max(?:imum)?))\b")
 """Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
+SHARE_OF_AFTER = re.compile(r"[ \t]*of[ \t]+(?:(?:an?|the|its|theoretical|peak|available|[A-Z][\w-]*'s)[ \t]+){0,3}[~≈]?")
+"""What makes a percent a share of the figure printed next: "68% of 320 GB/s", "51% of an H100's 80 GB"."""
 REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?)\b")
 """Words that make a percent what one number saves against another: 1 - smaller / larger."""
 COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lower|larger|smaller|bigger|speed-?up|cheaper|costlier)\b")
@@ -915,6 +917,8 @@ class Scanner:
                 found = derivations.reductions(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
         if not found and place_of(self.tables, proposal.start) is None:
             found = self._derived_on_its_line(proposal, target, pool)
+        if not found and target.percent:
+            found = self._share_of_figure_after(proposal, target, pool, available, sentence)
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
@@ -928,6 +932,22 @@ class Scanner:
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                 self._derived[id(proposal)] = (proposal, derivation)
                 return
+
+    def _share_of_figure_after(self, proposal: Proposal, target, pool: list, available: list, sentence) -> list:
+        """A percent of the figure printed right after it ("~217 GB/s ... (68% of 320 GB/s theoretical)", "51% of an
+        H100's 80 GB"): that figure over it, and a number of its kind printed before in the sentence over that; the
+        page names the denominator, so the match is weighed against the sentence's numbers alone (``share_chance``)."""
+        of = SHARE_OF_AFTER.match(self.view.text, proposal.end)
+        if of is None:
+            return []
+        after = next((o for o in available if o.start == of.end() and o.unit and not o.percent), None)
+        if after is None:
+            return []
+        beside = [o for o in pool if o.start >= sentence[0] and not o.percent and o.dimensions == after.dimensions]
+        if not beside:
+            return []
+        found = derivations.search(target, proposal, beside + [after], share_chance(), named_after=after)
+        return [d for d in found if d.right is after and d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
 
     def _derived_on_its_line(self, proposal: Proposal, target, pool: list) -> list:
         """Two numbers on the number's own line, outside a table, that give it: "53.8 GB of 80 GB ... ~67%", "1.27 GB
