@@ -760,3 +760,22 @@ def test_a_words_formula_on_assumed_defaults_is_not_explained_by_a_slip_that_nam
     audit_proposals(proposals, document, project)
     (cache,) = [p for p in proposals if p.stated == "26 GB" and document.position(p.raw[0])[0] == 124]
     assert cache.finding is None or all(d.kind != "spec-row" for d in cache.finding.diagnoses)
+
+
+def test_weights_only_beside_a_size_says_it_is_the_weights_and_not_the_serving_total():
+    """"- Minimum VRAM: 140 GB (weights only)" under a section whose words add up a serving budget: the phrase the
+    weights formula declares beside the number (``scan_phrases``) says which part it is, so it is not flagged as a
+    total of weights, cache and workspace."""
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = Path(__file__).parent / "data" / "scan" / "held-out-26" / "llm-inference-physics.md"
+    assert page.read_text(encoding="utf-8").splitlines()[235] == "- Minimum VRAM: 140 GB (weights only)"  # as saved
+    project, document = Project.load(page.parent), Document.read(page)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    (weights,) = [p for p in proposals if p.stated == "140 GB" and document.position(p.raw[0])[0] == 236]
+    assert weights.formula == "weight_bytes" and (weights.finding is None or weights.finding.verdict.holds)
