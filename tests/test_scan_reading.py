@@ -239,11 +239,16 @@ def test_a_result_printed_again_in_brackets_in_another_unit_of_its_dimension_is_
 
 
 def test_a_sum_whose_left_part_the_parser_cannot_read_is_not_taken_for_its_right_part():
-    """"(2 × 70B params × 8192 tokens)/(16 × 1.97e14 × 0.4) = 0.91 second", as a LaTeX fraction reads (words set
-    apart by two spaces): the denominator parses alone, but a quotient's sign before it says the sum began farther
-    left, so it is not checked as 1.26e15 = 0.91."""
-    text = "T_prefill = (2  ×  70B params  ×  8192  tokens)/(16  ×  1.97e14  ×  0.4) = 0.91 seconds\n"
+    """"(2 × 70B params × the prompt)/(16 × 1.97e14 × 0.4) = 0.91 second": the denominator parses alone, but a
+    quotient's sign before it says the sum began farther left, so it is not checked as 1.26e15 = 0.91."""
+    text = "T_prefill = (2 × 70B params × the prompt)/(16 × 1.97e14 × 0.4) = 0.91 seconds\n"
     (found,) = find_sums(text)
     assert found.expression == "(16 * 1.97e14 * 0.4)" and "goes on to the left" in found.unreadable
     (whole,) = find_sums("T_prefill = (2 × 70e9 × 8192)/(16 × 1.97e14 × 0.4) = 0.91 second\n")
     assert whole.unreadable == "" and whole.expression.startswith("(2 * 70e9")
+
+
+def test_a_unit_two_spaces_after_its_number_is_its_unit_as_a_latex_fraction_reads():
+    """"\\frac{2 \\times 70\\text{B params} \\times 8192 \\text{ tokens}}{...}" reads "8192  tokens": still 8192 tokens."""
+    (found,) = find_sums("T_prefill = (2  ×  70B params  ×  8192  tokens)/(16  ×  1.97e14  ×  0.4) = 0.91 seconds\n")
+    assert found.expression == "(2 * 70e9 * (8192*tokens))/(16 * 1.97e14 * 0.4)" and found.unreadable == ""
