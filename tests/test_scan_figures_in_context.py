@@ -373,6 +373,15 @@ def test_a_percent_of_the_figure_printed_after_it_is_that_figure_over_it(tmp_pat
     assert not _one(found, "90%").proposed
 
 
+def test_a_cards_sheet_figure_right_after_its_name_is_an_input_the_page_cites(tmp_path):
+    """"GPUs: 8× RTX 4090 24GB" in a build list: the card's own memory, cited, not a claim a formula is chosen for
+    (the words of the list would read it as memory held back on eight cards)."""
+    page = ("# Build\n\n**8x RTX 4090 Workstation**:\n```\nGPUs:            8× RTX 4090 24GB\n"
+            "RAM:             512 GB DDR4 ECC\nMemory:     192 GB (8 × 24GB)\n```\n\nThe KV cache of a 70B model then fits.\n")
+    card = next(p for p in _located(tmp_path, page) if p.stated == "24GB")  # the list's, before the product's operand
+    assert not card.proposed and card.formula is None and "the sheet's gpu_memory" in card.evidence[0]
+
+
 def test_the_time_to_read_the_weights_once_is_the_floor_of_a_decode_step(tmp_path):
     """140 GB / 2 TB/s = 70 ms (t_mem of W / BW at a small batch)."""
     found = _located(tmp_path, "# Decode\n\nAn A100 has 2 TB/s bandwidth. A 70B model in FP16 is 140 GB. Reading the full model once"

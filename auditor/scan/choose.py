@@ -107,6 +107,9 @@ class FormulaChooser:
         if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):
             proposal.evidence = (f"{DEVICE_SIZE} ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
             return
+        if (named := self.scanner.gpu_named_before(proposal.start)) and (cited := self.scanner.sheet_figure(named, proposal)):
+            proposal.evidence = (cited,)  # "8× RTX 4090 24GB", "H100 3.35 TB/s": the card's figure right after its name
+            return
         if (PRINTED_SIZE.search(proposal.stated) and AVAILABLE_AFTER.match(self.text, proposal.end)
                 and not RESULT_BEFORE.search(self.text, max(0, proposal.start - 30), proposal.start)):
             proposal.evidence = ("memory the page says is free or available ('You have 10 GB free'): an input, not a claim",)

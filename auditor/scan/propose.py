@@ -853,16 +853,23 @@ class Scanner:
             return True
         gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start) or (
             self.setup_gpu if self.past_lead(proposal.start) else None)  # "bandwidth (4.8 TB/s)" under a lead that names the H200
+        cited = self.sheet_figure(gpu, proposal) if gpu is not None else None
+        if cited is not None:
+            proposal.evidence = (cited,)
+        return cited is not None
+
+    def sheet_figure(self, gpu: str, proposal: Proposal) -> str | None:
+        """Why the number is the sheet's own figure for ``gpu`` (its memory, bandwidth or peak, to the printed digits),
+        an input the page cites; None where it is none of them."""
         printed = derivations.printed_value(proposal)
-        if gpu is None or printed is None or not printed[1]:
-            return False
+        if printed is None or not printed[1]:
+            return None
         half = derivations.half_width(proposal)
         for symbol in self.gpu_symbols:
             sheet = self.project.inputs.gpu_value(gpu, symbol.gpu)
             if sheet is not None and sheet.value and symbol.unit.dimensions == printed[1] and abs(Fraction(sheet.value) - printed[0]) <= half:
-                proposal.evidence = (f"the sheet's {symbol.name} of {gpu}, the card it is printed for: an input the page cites",)
-                return True
-        return False
+                return f"the sheet's {symbol.name} of {gpu}, the card it is printed for: an input the page cites"
+        return None
 
     def _converted(self, proposal: Proposal, just_worked: dict) -> Proposal | None:
         """The sum just above whose exact result this number prints again in another unit, rounded: "= 327,680
