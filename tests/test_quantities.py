@@ -58,3 +58,12 @@ def test_information_tokens_flops_and_requests_are_real_dimensions():
 def test_unreadable_quantities_say_so(text):
     with pytest.raises(QuantityError):
         parse_stated(text)
+
+
+def test_a_size_unit_has_a_counterpart_in_the_other_family_of_prefixes_and_nothing_else_does():
+    from auditor.base.units import other_prefix_factor, same_dimensions
+
+    assert other_prefix_factor(parse_unit("MB")) == 1024**2 and other_prefix_factor(parse_unit("GiB")) == 1000**3
+    assert other_prefix_factor(parse_unit("Gb")) == Fraction(1024**3, 8) and other_prefix_factor(parse_unit("GB/s")) == 1024**3
+    assert other_prefix_factor(parse_unit("B")) is None and other_prefix_factor(parse_unit("ms")) is None
+    assert same_dimensions("MiB", "GB") and not same_dimensions("GB", "GPUs") and not same_dimensions("GB", "s")

@@ -126,6 +126,27 @@ def unit_or_none(text: str) -> Unit | None:
         return None
 
 
+def same_dimensions(text: str, other: str) -> bool:
+    """Whether two unit spellings both read and measure the same thing ("MiB" and "GB", not "GB" and "GPUs")."""
+    first, second = unit_or_none(text), unit_or_none(other)
+    return first is not None and second is not None and first.dimensions == second.dimensions
+
+
+def other_prefix_factor(unit: Unit) -> Fraction | None:
+    """The factor of the unit's counterpart in the other family of prefixes (MiB for MB, GB for GiB, Gibit for Gb);
+    None for a unit that is no power of 1000 or 1024 of bytes or bits."""
+    if dict(unit.dimensions).get("[information]") != 1:
+        return None
+    factor = Fraction(unit.factor)
+    for power in range(1, 6):
+        for width in (Fraction(1), Fraction(1, 8)):
+            if factor == width * 1000**power:
+                return width * 1024**power
+            if factor == width * 1024**power:
+                return width * 1000**power
+    return None
+
+
 def _parse_with_pint(text: str) -> Unit:
     cleaned = re.sub(r"\s+per\s+", "/", normalise(text))
     if cleaned in ("", "×", "x", DIMENSIONLESS, "1"):

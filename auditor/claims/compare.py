@@ -14,7 +14,7 @@ from fractions import Fraction
 from auditor.base.numbers import FLOAT_MARGIN
 from auditor.base.precision import rule_on
 from auditor.base.quantity import Stated
-from auditor.base.units import Unit
+from auditor.base.units import Unit, other_prefix_factor
 
 from .verdicts import Verdict
 
@@ -57,21 +57,6 @@ def _band_hides_other_prefix(stated: Stated, computed_base, shown) -> bool:
     printed, strict = stated.low.value, stated.strict_band(stated.low)
     slack = abs(printed) * RELATIVE_EPSILON
     return abs(shown - printed) > strict + slack and abs(Fraction(computed_base) / other - printed) <= strict + slack
-
-
-def other_prefix_factor(unit: Unit) -> Fraction | None:
-    """The factor of the unit's counterpart in the other family of prefixes (MiB for MB, GB for GiB, Gibit for Gb);
-    None for a unit that is no power of 1000 or 1024 of bytes or bits."""
-    if dict(unit.dimensions).get("[information]") != 1:
-        return None
-    factor = Fraction(unit.factor)
-    for power in range(1, 6):
-        for width in (Fraction(1), Fraction(1, 8)):
-            if factor == width * 1000**power:
-                return width * 1024**power
-            if factor == width * 1024**power:
-                return width * 1000**power
-    return None
 
 
 def float_band(stated: Stated) -> tuple[float, float, float] | None:

@@ -17,7 +17,7 @@ from auditor.base.errors import Location, QuantityError
 from auditor.base.limits import limit, over
 from auditor.base.precision import words
 from auditor.base.quantity import parse_stated
-from auditor.base.units import parse_unit
+from auditor.base.units import parse_unit, same_dimensions
 from auditor.documents.locate import NUMBER_TOKEN, Document
 
 from . import match as names
@@ -98,7 +98,7 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     if match:
         # "ms per step": a count noun after "per" adds no dimension, so the shorter unit is the one printed
         shorter = match["unit"].split(" per ")[0]
-        for candidate in dict.fromkeys((shorter, match["unit"]) if _same_dimensions(shorter, match["unit"]) else (match["unit"], shorter)):
+        for candidate in dict.fromkeys((shorter, match["unit"]) if same_dimensions(shorter, match["unit"]) else (match["unit"], shorter)):
             try:
                 parsed = parse_unit(candidate)
             except QuantityError:
@@ -117,13 +117,6 @@ OPERAND_AFTER = re.compile(r"[ \u00a0]*\(?[ \u00a0]*\d")
 
 QUALIFYING_WORDS = frozenset({"output", "input", "generated", "prompt", "prefill", "decode", "total", "aggregate", "effective"})
 """Words a page puts between a number and its unit to say which of it it counts ("768 output tokens/s")."""
-
-
-def _same_dimensions(a: str, b: str) -> bool:
-    try:
-        return parse_unit(a).dimensions == parse_unit(b).dimensions
-    except QuantityError:
-        return False
 
 
 def bounds(text: str, position: int, pattern: re.Pattern) -> tuple[int, int]:

@@ -837,9 +837,7 @@ class Scanner:
         stays what it was, an input or a claim of its own."""
         at = {p.start: p for p in located}
         for first in located:
-            if first.unit or first.start not in at:
-                continue
-            found = bracketed_conversion(self.view.text, first.start)
+            found = bracketed_conversion(self.view.text, first.start) if not first.unit else None
             again = at.get(found.result_start) if found is not None else None
             if again is None or again.proposed or again.unit or place_of(self.tables, again.start) is not None:
                 continue

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from auditor.base.errors import ExpressionError, QuantityError
 from auditor.base.expressions import SymbolFactory, parse_expression
-from auditor.base.units import parse_unit
+from auditor.base.units import parse_unit, same_dimensions
 
 from .host_links import LINK_NAME
 
@@ -186,15 +186,17 @@ def _added_sums(text: str, found: list[Sum], pattern: re.Pattern, group: str, bu
 BRACKETED_CONVERSION = re.compile(
     rf"(?P<result>{NUMBER})[ \u00a0]?(?P<unit>{UNIT_WORD})[ \t]*\([ \t]*[~≈]?[ \t]*(?P<number>{NUMBER})[ \u00a0]?(?P<again>{UNIT_WORD})[ \t]*\)"
 )
-"""A sum's result with its unit, then the same amount in another unit in brackets: "= 3,072 bytes (3 KB)"."""
+"""A number with its unit, then the same amount in another unit in brackets: "= 3,072 bytes (3 KB)", "15,360 MiB (15 GB)"."""
 
 
 def bracketed_conversion(text: str, start: int) -> Sum | None:
     """The number at ``start`` printed again in brackets in another unit of its dimension ("15,360 MiB (15 GB)"), as a
     conversion of it whose result is the bracket's number; None where no such bracket follows."""
     match = BRACKETED_CONVERSION.match(text, start)
-    if match is None or match["unit"] == match["again"] or not _same_dimension(match["unit"], match["again"]):
+    if match is None or match["unit"] == match["again"] or not same_dimensions(match["unit"], match["again"]):
         return None
+    if parse_unit(match["unit"]).dimensionless:
+        return None  # "8 x (2 times)": no quantity to convert
     parsed = _longest_sum(text, start, match.end("unit"), True)
     if parsed is None or parsed[4] or parsed[0] != start:
         return None
@@ -207,16 +209,9 @@ def _with_bracketed_conversions(text: str, found: list[Sum]) -> list[Sum]:
     what makes it a restatement, whatever its figures; a bracket in another dimension ("= 140 GB (2 GPUs)") is
     another quantity, and is left alone."""
     results = {f.result_start for f in found}
-    extra = [c for c in map(lambda start: bracketed_conversion(text, start), sorted(results)) if c is not None and c.result_start not in results]
+    conversions = [bracketed_conversion(text, start) for start in sorted(results)]
+    extra = [c for c in conversions if c is not None and c.result_start not in results]
     return sorted(found + extra, key=lambda f: f.start) if extra else found
-
-
-def _same_dimension(unit: str, other: str) -> bool:
-    try:
-        first, second = parse_unit(unit), parse_unit(other)
-    except (QuantityError, ExpressionError, ValueError):
-        return False
-    return not first.dimensionless and first.dimensions == second.dimensions
 
 
 LITERAL = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w.])")
