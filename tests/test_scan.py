@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.claims.files import load_claim_file
+from auditor.claims.verdicts import Verdict
 
 NOTE = """\
 # Serving Llama 3 8B on an A100 80GB
@@ -333,6 +334,33 @@ def test_a_column_whose_header_prints_a_figure_is_that_figure_over_the_rows_cell
     assert six.arithmetic is not None and six.given == {"Effective_bandwidth": "12.5 GB/s", "k": "70 GB"}
     assert six.finding.verdict.holds and two.finding.verdict.holds
     assert "the 70 GB its header prints" in six.evidence[0] or any("its header prints" in e for e in six.evidence)
+
+
+def test_a_latency_column_that_is_one_over_a_rate_column_is_the_tables_arithmetic(tmp_path):
+    """"| 12,500 tok/s | 0.08 ms |": a time per token beside a rate of tokens a second is its reciprocal in every row that
+    holds, so the row that breaks it (1 / 8,000 tok/s is 0.125 ms, not 0.10) is audited like a printed sum. A tier of
+    dollar signs in a cell ("$$$$") is a rating, not an equation swallowing the rows below it."""
+    found = scanned_text(tmp_path, "| Hardware | Throughput | Latency | Power | Cost |\n|---|---|---|---|---|\n| **Chips** |\n"
+                                   "| Chip A | 12,500 tok/s | 0.08 ms | 200W | $$$$ |\n| Chip B | 8,000 tok/s | 0.10 ms | 300W | $$$ |\n"
+                                   "| Card C | 2,000 tok/s | 0.50 ms | 300W | $7k |\n| Card D | 1,000 tok/s | 1.0 ms | 355W | $1k |\n"
+                                   "| Card E | 400 tok/s | 2.5 ms | 360W | $11k |\n")
+    for cell in ("0.08 ms", "0.50 ms", "1.0 ms", "2.5 ms"):
+        assert found[cell].given == {"Throughput": found[cell].given["Throughput"]} and found[cell].finding.verdict.holds, cell
+    assert found["0.08 ms"].arithmetic == "1 / Throughput" and found["0.08 ms"].given == {"Throughput": "12500 tok/s"}
+    wrong = found["0.10 ms"]
+    assert wrong.finding.verdict is Verdict.MISMATCH and abs(float(wrong.finding.computed_base) - 1 / 8000) < 1e-12
+
+
+def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
+    """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
+    from auditor.scan.tables import find_tables
+    from auditor.scan.table_relations import table_relations
+
+    text = ("| GPU | Rate | Power | Size |\n|---|---|---|---|\n| a | 2 tok/s | 300W | 0.5 GB |\n| b | 4 tok/s | 350W | 0.25 GB |\n"
+            "| c | 5 tok/s | 700W | 0.2 GB |\n| d | 8 tok/s | 400W | 0.125 GB |\n")
+    assert table_relations(find_tables(text)) == []
+    timed = text.replace(" GB |", " s |").replace("Size", "Time")
+    assert {r.expression for r in table_relations(find_tables(timed))} == {"1 / Rate"}
 
 
 def test_a_row_labels_figure_over_a_column_headers_figure_prices_a_bare_rate(tmp_path):

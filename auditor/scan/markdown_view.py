@@ -4,7 +4,8 @@ Front matter, fenced code blocks, HTML comments, Liquid and JSX tags, link targe
 URLs are not prose: they become blank, but for the worked arithmetic of a code block (a chain of
 "= ..." lines, a line with a sign of napkin math, × ÷ ≈, or a number with its unit: pages do their math
 there). Equations (``$$...$$``, ``$...$``, ``\\(...\\)``) are read as
-plain arithmetic (``latex``); inline code keeps its text, because pages print their sums there
+plain arithmetic (``latex``), but a run of three or more dollars is a price tier ("$$$$"), and an equation
+never runs on into a table's next row; inline code keeps its text, because pages print their sums there
 ("`162e3 * 32,768 = 5.3GB`"); emphasis marks, escapes and list numbering are dropped; pipe tables
 stay as they are, one row a line, for ``tables``. HTML inside the Markdown is read like a page.
 """
@@ -29,7 +30,7 @@ PATTERN = re.compile(
     r"|(?P<fence>^[ \t]*(?P<mark>```|~~~).*?(?:^[ \t]*(?P=mark)[^\n]*$|\Z))"
     r"|(?P<comment><!--(?:(?!<!--).)*?-->)"
     r"|(?P<liquid>\{%(?:(?!\{%).)*?%\}|\{\{(?:(?!\{\{).)*?\}\})"
-    r"|\$\$(?P<display>.+?)\$\$"
+    r"|(?<!\$)\$\$(?!\$)(?P<display>(?:(?!\n[ \t]*\|).)+?)(?<!\$)\$\$(?!\$)"
     r"|\\\\\((?P<escaped>(?:(?!\\\\\().)+?)\\\\\)"
     r"|\\\((?P<paren>(?:(?!\\\().)+?)\\\)"
     r"|(?<![\\$\w])\$(?P<inline>[^\s$](?:[^$\n]*?[^\s\\$])?)\$(?!\d)"

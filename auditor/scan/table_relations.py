@@ -312,13 +312,15 @@ def _read_as(lines: list[_Line], index: int, op: str, target: _Line, figure: Val
 
 
 def _candidates(lines: list[_Line], target: int):
-    """("+", run) for each run of two or more adjacent lines ending just before the target, ("*" or "/", (a, b))
-    for each pair before it. A table computes forward, left to right and top to bottom: a step time
+    """("+", run) for each run of two or more adjacent lines ending just before the target, ("1/", (a,)) for each
+    line before it (a latency per token beside a rate of tokens a second), ("*" or "/", (a, b)) for each pair before it. A table computes forward, left to right and top to bottom: a step time
     above a throughput is what the throughput is computed from, not the other way round, and a rule
     that ran both ways would be each cell vouching for the other."""
     for low in range(0, target - 1):
         if not any(lines[i].setting for i in range(low, target)):
             yield ("+", tuple(range(low, target)))
+    for a in range(target):
+        yield ("1/", (a,))
     for a, b in product(range(target), repeat=2):
         if a != b:
             if a < b:
@@ -371,7 +373,7 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
     op, indices = candidate
     if op == "+":
         return False
-    factors = indices if op == "*" else indices[1:]  # a quotient's divisor, either factor of a product
+    factors = indices if op in ("*", "1/") else indices[1:]  # a quotient's divisor, either factor of a product, a reciprocal's line
     return any(all(v is None or v.base == 1 for v in lines[i].values) for i in factors)
 
 
@@ -379,6 +381,8 @@ def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
     """Dimensions agree (counts of tokens aside): a sum of like quantities, a product or quotient whose unit is the target's."""
     if op in ("+", "max"):
         return all(_plain(o) == _plain(goal) for o in operands)
+    if op == "1/":
+        return _plain(goal) == {k: -v for k, v in _plain(operands[0]).items()}
     if _in_base_units(goal, operands):
         return True
     return _plain(goal) in (_combined(operands, op), _with_rates(operands, op))
@@ -442,6 +446,9 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
         return sum(o.base - o.half for o in operands), sum(o.base + o.half for o in operands)
     if op == "max":
         return max(o.base - o.half for o in operands), max(o.base + o.half for o in operands)
+    if op == "1/":
+        (a,) = operands
+        return 1 / (a.base + a.half), (1 / (a.base - a.half) if a.base > a.half else Fraction(10) ** 30)  # a band to zero bounds nothing
     a, b = operands
     ends = [(x * y if op == "*" else x / y) for x in (a.base - a.half, a.base + a.half) for y in (b.base - b.half, b.base + b.half) if op == "*" or y]
     return min(ends), max(ends)
@@ -450,15 +457,15 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
 def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
     op, indices = candidate
     names = operand_names([lines[i].name for i in indices])
-    expression = f"max({', '.join(names)})" if op == "max" else f" {op} ".join(names)
+    expression = f"max({', '.join(names)})" if op == "max" else f"1 / {names[0]}" if op == "1/" else f" {op} ".join(names)
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')} in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
         operands = [lines[i].values[position] if position < len(lines[i].values) else None for i in indices]
         if goal is None or None in operands:
             continue
-        bare = _in_base_units(goal, operands)
-        as_rates = op not in ("+", "max") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
+        bare = op != "1/" and _in_base_units(goal, operands)
+        as_rates = op not in ("+", "max", "1/") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
         given = {name: _base_text(value) if bare else _rate_text(value) if as_rates and _flops_count(value) else value.text
                  for name, value in zip(names, operands)}
         found.append(Relation(goal.cell, expression, given, lines[target].unit, rule, tuple(o.cell for o in operands)))
