@@ -351,6 +351,17 @@ def test_a_latency_column_that_is_one_over_a_rate_column_is_the_tables_arithmeti
     assert wrong.finding.verdict is Verdict.MISMATCH and abs(float(wrong.finding.computed_base) - 1 / 8000) < 1e-12
 
 
+def test_a_percent_column_is_each_rows_figure_over_a_figure_a_section_above_prints(tmp_path):
+    """"| 179.0 GB/s | 56% |" under "% of Theoretical", with the card's "320 GB/s" in the specifications a section above:
+    each share is its row's bandwidth over that figure in every row, the table's own arithmetic."""
+    table = ("## Measured\n\n| Transfer Size | Bandwidth | % of Theoretical |\n|---|---|---|\n| 1 MB | 179.0 GB/s | 56% |\n"
+             "| 10 MB | 213.7 GB/s | 67% |\n| 100 MB | 216.7 GB/s | 68% |\n| 1000 MB | 217.0 GB/s | 68% |\n")
+    found = scanned_text(tmp_path, "## Specs\n\n- **Memory bandwidth (theoretical):** 320 GB/s\n- **TDP:** 70W\n\n" + table)
+    share = found["56%"]
+    assert share.arithmetic == "Bandwidth / k" and share.given == {"Bandwidth": "179.0 GB/s", "k": "320 GB/s"}
+    assert share.finding.verdict.holds and found["68%"].finding.verdict.holds
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

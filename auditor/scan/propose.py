@@ -742,15 +742,20 @@ class Scanner:
         return inputs
 
     def _figures_before(self, table, located: list[Proposal]) -> list[Cell]:
-        """The figures printed in the table's section just before it, nearest last: what a line of it may be another
-        line times ("a batch of N sequences needs 10 GFLOP × N" over a column of FLOPs)."""
+        """The figures printed just before the table, in its section or, with a unit, in one above, nearest last: what a
+        line of it may be another line times ("a batch of N sequences needs 10 GFLOP × N" over a column of FLOPs), or
+        over ("% of Theoretical" under the card's 320 GB/s)."""
         first = next((row[0] for row in table.rows if row), None)
         if first is None:
             return []  # a table of rules and no cells ("| --- | --- |"): nothing is before it
         start = first.start
         heading = self._heading_before(start)
-        low = max(heading[0] if heading else 0, start - derivations.WINDOW)
-        before = [p for p in located if low <= p.start and p.end <= start and place_of(self.tables, p.start) is None]
+        section = heading[0] if heading else 0
+        low = max(0, start - derivations.WINDOW)
+        # a figure with its unit a section above ("Memory bandwidth (theoretical): 320 GB/s" under the card's specs) is
+        # one a table of measurements may be a share of; a bare count there ("8") is any section's
+        before = [p for p in located if low <= p.start and p.end <= start and place_of(self.tables, p.start) is None
+                  and (p.start >= section or derivations.unit_factor(p) is not None and derivations.printed_value(p)[1])]
         return [Cell(p.start, p.end, p.stated) for p in before[-TABLE_FIGURES:]]
 
     def _carried_into_rules(self, located: list[Proposal]) -> None:
@@ -920,6 +925,8 @@ class Scanner:
             found = [d for d in shares if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
             if not found and saving:
                 found = derivations.reductions(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
+            if not found and device_ratios.RATIO.search(proposal.stated):
+                found = self._ratio_in_paragraph(proposal, target, pool)
         if not found and place_of(self.tables, proposal.start) is None:
             found = self._derived_on_its_line(proposal, target, pool)
         if not found and target.percent:
@@ -937,6 +944,16 @@ class Scanner:
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                 self._derived[id(proposal)] = (proposal, derivation)
                 return
+
+    def _ratio_in_paragraph(self, proposal: Proposal, target, pool: list) -> list:
+        """A ratio printed with its sign in a sentence that compares ("exceeding the pool by 3.7x", "~23x faster than
+        PCIe"), of two like figures printed with their units earlier in its paragraph: figures with units give a
+        dimensionless number only as a quotient of two of a kind, so the match is weighed against those quotients
+        alone (``share_chance``), as a ratio whose operands share its sentence is."""
+        paragraph = self._scopes(proposal)[1]
+        beside = [o for o in pool if o.start >= paragraph[0] and o.unit and not o.percent]
+        found = derivations.search(target, proposal, beside, share_chance())
+        return [d for d in found if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
 
     def _share_of_figure_after(self, proposal: Proposal, target, pool: list, available: list, sentence) -> list:
         """A percent of the figure printed right after it ("~217 GB/s ... (68% of 320 GB/s theoretical)", "51% of an

@@ -115,6 +115,11 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
     """The cell's number in base units with its printed half-width, in its own unit or its column's; None for text."""
     text = re.sub(r"[*`$]", "", cell.text).strip().lstrip("~≈").strip()  # "~174 GB": a rounded figure is a figure
     text = REMARK.sub("", text)  # "2 (1 multiply + 1 add)": a figure with a remark on it
+    if re.fullmatch(r"\d{1,3}(?:\.\d{1,6})?\s?%", text) and not unit:  # "56%" under "% of Theoretical": a share
+        digits = text.rstrip("% ")
+        decimals = len(digits.split(".")[1]) if "." in digits else 0
+        half = Fraction(1, 2) * Fraction(10) ** -decimals / 100
+        return Value(cell, f"{digits}%", Fraction(digits) / 100, half, (), digits, -2, Fraction(1))
     match = CELL.match(text)
     if not match:
         return None
