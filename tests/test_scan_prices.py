@@ -84,3 +84,12 @@ def test_a_price_per_month_or_year_is_one_and_setting_two_periods_equal_is_their
                                          "2.50 USD/hour", "1,825 USD/month"]
     verdicts = {p.stated: p.finding.verdict.value for p in found if p.finding is not None}
     assert verdicts == {"297,600 USD/year": "holds", "10,000 USD/year": "mismatch", "1,825 USD/month": "holds"}
+
+
+def test_a_month_of_thirty_days_is_the_other_reading_of_a_month(tmp_path):
+    """"$1.49/hr ≈ $1,073/month" counts 720 hours, as many price pages do: a month of 30 days is a month's other reading,
+    and the finding names it; a month that is neither 720 nor 730 hours ("$1.49/hr ≈ $1,150/month") is still a mismatch."""
+    found = _located(tmp_path, "# Rent\n\n- An A100 at ~$1.49/hr ≈ $1,073/month.\n- An A100 at ~$1.49/hr ≈ $1,150/month.\n")
+    thirty, wrong = (p.finding for p in found if p.stated in ("1,073 USD/month", "1,150 USD/month"))
+    assert thirty.verdict.value == "holds" and any("30 days" in remark for remark in thirty.remarks)
+    assert wrong.verdict.value == "mismatch"

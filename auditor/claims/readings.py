@@ -57,10 +57,10 @@ def _alternatives(text: str) -> Iterator[tuple[str, str]]:
         yield _per(written, noun), f"{written!r} read as per {noun}: the formula is per {noun}"
     if re.search(rf"(?<!\w)\w*({_word(table['per_second'])})(?!\w)", written) and "/" not in written:
         yield _per(written, "s"), f"{written!r} read as per second: the formula is a rate"
-    for ambiguous, other in table["ambiguous"].items():
+    for ambiguous, (other, why) in table["ambiguous"].items():
         if re.search(rf"(?<!\w){re.escape(ambiguous)}(?!\w)", written):
             binary = re.sub(rf"(?<!\w){re.escape(ambiguous)}(?!\w)", other, written)
-            note = f"{ambiguous} read as {other} (JEDEC; SI writes kB for 1000 B)"
+            note = f"{ambiguous} read as {other} ({why})"
             yield binary, note
             for noun in table["implied_per"]:  # "512 KB" a token: both readings at once
                 yield _per(binary, noun), f"{note}, per {noun}: the formula is per {noun}"
