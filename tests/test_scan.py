@@ -362,6 +362,33 @@ def test_a_percent_column_is_each_rows_figure_over_a_figure_a_section_above_prin
     assert share.finding.verdict.holds and found["68%"].finding.verdict.holds
 
 
+def test_a_narrow_format_named_only_as_a_lever_after_the_numbers_prices_nothing_it_could_accuse(tmp_path):
+    """A page whose note names "FP8 cache" as a lever after its figures, and never names the format its sizes are in:
+    FP8 is its most-named format, not its numbers'. A size that holds in 16 bits is proposed in 16 bits; one that holds
+    in neither is held back, not accused. A heading that sets FP8 up above the numbers still prices them in FP8."""
+    lead = "# KV limits\n\n> Two questions decide a deployment. Levers: GQA, FP8 cache, more GPUs.\n\n"
+    table = ("## By architecture\n\n| Model | Why | Per token | 8k request |\n|---|---|---|---|\n"
+             "| Llama 2 7B | 32 layers, 32 KV heads (MHA) | 512 KiB | 4 GiB |\n| Llama 3 8B | 32 layers, 8 KV heads (GQA) | 128 KiB | 3 GiB |\n")
+    found = scanned_text(tmp_path, lead + table)
+    for size in ("512 KiB", "128 KiB"):
+        assert found[size].finding.verdict.holds and found[size].given.get("kv_dtype") == "bf16", size
+    held = scanned_text(tmp_path, lead + table.replace("128 KiB", "96 KiB"))["96 KiB"]  # 128 KiB in 16 bits, 64 in FP8
+    assert held.finding is None and any(e.startswith("held back") for e in held.evidence)
+    set_up = scanned_text(tmp_path, lead + table.replace("## By architecture", "## By architecture, with an FP8 cache"))
+    assert set_up["128 KiB"].finding.verdict is Verdict.MISMATCH
+
+
+def test_tokens_per_verify_pass_are_the_accepted_length_of_the_alpha_and_gamma_the_page_sets(tmp_path):
+    """"α = 0.8, γ = 4 → ≈ 3.36 tokens per verify pass": a count of tokens fits the plain count the accepted-length formula
+    gives (its title says tokens per round), at the acceptance and draft length the sentence sets. A 3.9 it misses with
+    no slip to explain it is held back, its draft's mismatch kept for the reviewer, not flagged."""
+    text = "# Speculation\n\nThe geometric sum. Worked: α = 0.8, γ = 4 → ≈ 3.36 tokens per verify pass.\n"
+    found = scanned_text(tmp_path, text)["≈ 3.36 tokens"]
+    assert found.formula == "accepted_length" and found.given == {"alpha": 0.8, "gamma": 4} and found.finding.verdict.holds
+    wrong = scanned_text(tmp_path, text.replace("3.36", "3.9"))["≈ 3.9 tokens"]
+    assert wrong.finding is None and wrong.pending.verdict is Verdict.MISMATCH and wrong.formula == "accepted_length"
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

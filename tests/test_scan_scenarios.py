@@ -783,12 +783,17 @@ The minimum decode step then drops about as much, roughly 4x faster, and the wei
 
 def test_a_ratio_the_words_formula_misses_with_no_slip_to_explain_it_is_held_back_not_flagged(tmp_path):
     """"roughly 4x faster" compares two step times; the words read a weight rule's shortfall into it, which misses.
-    A ratio may compare any two figures of a page, so that miss is held back; a size the formula prices by its
-    dtype ("45 GB" of INT4 weights, 35 GB by hand) is still the page's claim, and flagged."""
+    A ratio may compare any two figures of a page, so that miss is never flagged: the ratio is the quotient of the
+    paragraph's two like sizes (140 GB over 35 GB), or, without them, held back. A size the formula prices by its dtype
+    ("45 GB" of INT4 weights, 35 GB by hand) is still the page's claim, and flagged."""
     page = tmp_path / "quantized.md"
     page.write_text(QUANTIZED, encoding="utf-8")
     found = _scanned(page)
     ratio = found["roughly 4x"]
+    assert ratio.arithmetic == "(140*(GB)) / (35*(GB))" and ratio.finding.verdict.holds
+    page.write_text(QUANTIZED.replace("from FP16 (2 bytes) to INT4 (0.5 bytes), the weight data drops from 140 GB to 35 GB",
+                                      "from FP16 to INT4, the weight data drops to a quarter"), encoding="utf-8")
+    ratio = _scanned(page)["roughly 4x"]
     assert ratio.finding is None and ratio.pending is not None and "held back" in ratio.evidence[-1]
     page.write_text("# Weights\n\nStored in INT4, the weights of a 70B model take 45 GB.\n", encoding="utf-8")
     found = _scanned(page)

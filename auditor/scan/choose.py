@@ -67,9 +67,11 @@ PAGE_WIDE = "page as a whole"  # a count or a rate the page prints only far from
 PAGE_WIDE_EVIDENCE = "a count or a rate the page prints only outside the number's section"
 FAR_CARD = "card named farther off"  # a card the number's section names, but not its paragraph: it may confirm, not accuse
 FAR_CARD_EVIDENCE = "a card its section names only outside the number's paragraph"
-WEAK_EVIDENCE = {LEAD: LEAD_EVIDENCE, PAGE_WIDE: PAGE_WIDE_EVIDENCE, FAR_CARD: FAR_CARD_EVIDENCE}
+LOOSE_FORMAT = "format named farther off"  # a narrow format the number's setup does not name: it may confirm, not accuse
+LOOSE_FORMAT_EVIDENCE = "a narrow format only the page's most-named one, or named only after the number"
+WEAK_EVIDENCE = {LEAD: LEAD_EVIDENCE, PAGE_WIDE: PAGE_WIDE_EVIDENCE, FAR_CARD: FAR_CARD_EVIDENCE, LOOSE_FORMAT: LOOSE_FORMAT_EVIDENCE}
 WEAK_HELD = {LEAD: "model or card is only the page's lead's", PAGE_WIDE: "count or rate is printed only far from the number",
-             FAR_CARD: "card is named only outside the number's paragraph"}
+             FAR_CARD: "card is named only outside the number's paragraph", LOOSE_FORMAT: "format is only the page's most-named one, or named only after the number"}
 PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 
@@ -145,6 +147,13 @@ class FormulaChooser:
             proposal.score = round(proposal.score * FAR_FACTOR, 2)
             evidence.append(far)
         proposal.evidence = tuple(evidence)
+        from .given import loose_format  # with the inputs it reads; that module imports this one
+
+        if model_scope == LOOSE_FORMAT and not missing and (loose := loose_format(self.scanner, proposal, scopes, given)):
+            # a 16-bit format, which a page leaves unsaid, is as likely its numbers' as a narrow one named only farther off
+            plain = {k: ("bf16" if k.endswith("_dtype") and v == loose else v) for k, v in given.items()}
+            if plain != given and self.holds(proposal, best.formula, plain):
+                given = plain
         if model_scope in WEAK_EVIDENCE and not missing and not self.holds(proposal, best.formula, given, misses_only=model_scope == FAR_CARD):
             # a model the page set up at its top, or a count it prints in another section, may be one the section
             # has left: it may confirm, not accuse

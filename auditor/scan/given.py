@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import FAR_CARD, LEAD, PAGE_WIDE, written_value
+from .choose import FAR_CARD, LEAD, LOOSE_FORMAT, PAGE_WIDE, written_value
 from .derivations import printed_value
 from .gpu_figures import figure_for
 from .match import leaf_symbols
@@ -101,11 +101,29 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
     from_sheet = any(s.gpu and s.name not in page_inputs and s.name not in given for s in symbols)  # a figure of the card from its sheet
     if set_by_lead or (card_by_lead == "lead" and from_sheet):
         model_scope = LEAD  # an input, or a figure of the lead's card from its sheet, comes from the page's opening only
+    elif loose_format(scanner, proposal, scopes, given):
+        model_scope = LOOSE_FORMAT
     elif far and not model_scope:
         model_scope = PAGE_WIDE  # a count or a rate the page prints only far from the number
     elif card_by_lead == "far" and from_sheet:
         model_scope = FAR_CARD
     return given, missing, model_scope
+
+
+def loose_format(scanner, proposal, scopes, given: dict) -> str | None:
+    """A narrow format ("FP8", "INT4") the number is priced at that neither its table's headers, its sentence nor its
+    setup before it names: the page's most-named format, or one named only after the number. A page that weighs "FP8
+    cache" as a lever and prints its 16-bit sizes bare names FP8 most, not as its numbers' format, so such a format
+    may confirm a number, not accuse it. None where the format is the number's own, or 16-bit."""
+    priced = {value for key, value in given.items() if key.endswith("_dtype")}
+    firm = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes), "firm"),
+                 lambda: scanner.dtype_set_up(proposal, scopes, or_main=False, or_after=False))
+    for name in sorted(priced - {firm}):
+        dtype = scanner.project.inputs.dtypes.get(str(name).lower())
+        if dtype is not None and dtype.bits < 16:
+            return name
+    return None
+
 
 
 def rate_multiple(scanner, gpu: str, dtype: str) -> float | None:
@@ -528,7 +546,7 @@ def _bits_per_weight(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((m.start(), m.end(), m[1]) for m in BITS_PER_WEIGHT.finditer(text))
 
 
-def set_up(found, scopes, position: int, text: str = "") -> str | None:
+def set_up(found, scopes, position: int, text: str = "", after: bool = True) -> str | None:
     """The dtype the number's own sentence names, else the nearest one its paragraph or section names before it, else after it.
 
     A page sets a scenario up before its numbers ("If the model is using FP16 ... ~14.2 GB"); a
@@ -548,7 +566,7 @@ def set_up(found, scopes, position: int, text: str = "") -> str | None:
         before = [f for f in found if low <= f[0] < min(high, position)]
         if before:
             return max(before)[2]
-    return nearest(found, wider, position)
+    return nearest(found, wider, position) if after else None
 
 
 FROM_TO = re.compile(r"\b(from|to)\s+(?:about\s+|roughly\s+|around\s+|~|≈\s*)?$", re.IGNORECASE)

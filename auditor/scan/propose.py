@@ -1320,9 +1320,10 @@ class Scanner:
         return next((gpu for _, end, gpu in reversed(self.visible(self.gpus, position))
                      if 0 <= position - end <= GPU_BEFORE and not re.search(r"[.;:!?\n]", text[end:position])), None)
 
-    def dtype_set_up(self, proposal: Proposal, scopes, or_main: bool = True) -> str | None:
-        """The dtype the cell's headers, or else the number's own setup, name for it; the page's main one after that."""
-        named = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text)
+    def dtype_set_up(self, proposal: Proposal, scopes, or_main: bool = True, or_after: bool = True) -> str | None:
+        """The dtype the cell's headers, or else the number's own setup, name for it (or, ``or_after``, its paragraph or
+        section after it); the page's main one after that."""
+        named = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text, or_after)
         return named or (self.main_dtype if or_main else None)
 
     def table_gpu(self, position: int) -> str | None:
