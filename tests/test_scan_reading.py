@@ -193,6 +193,20 @@ def test_a_lone_number_is_a_conversion_only_right_after_the_last_result():
     assert [(s.expression, s.operators) for s in find_sums(chained)] == [("2 * 8 * 128 * 80", 3), ("(163840*bytes)", 0)]
 
 
+def test_a_ratio_sign_glued_to_a_result_ends_the_sum():
+    """"1.25 ÷ 0.1 = 12.5× the warm read": the sign glued to the result and then a word is the ratio's; "= 16× INT32"
+    is sixteen of a thing, and "2048 × L" a product going on, neither a result."""
+    text = "A dead TTL pays a fresh write: 1.25 ÷ 0.1 = 12.5× the warm read.\n"
+    assert [(s.expression, text[s.result_start : s.result_start + 4]) for s in find_sums(text)] == [("1.25 / 0.1", "12.5")]
+    assert find_sums("A 512-bit vector = 16× INT32 lanes.\n") == [] and find_sums("bytes = 2 × 8 × 128 = 2048 × L\n") == []
+
+
+def test_units_set_equal_to_a_number_are_a_rule_written_out_not_a_sum():
+    """"tokens/s = 1000 / TPOT_ms" prints no number before its sign: units named, a conversion rule, nothing to check."""
+    assert find_sums("The handy conversion: tokens/s = 1000 / TPOT_ms, in milliseconds.") == []
+    assert len(find_sums("Batched: 8 × 25 tokens/s = 200 tokens/s, on one card.")) == 1
+
+
 @pytest.mark.parametrize(("raw", "suffix"), [
     ("Text\n\n```\nFP32  ####  28 GB\nINT8  #  7 GB\n```\n", ".md"),
     ("<p>Text</p><pre><code>FP32  ####  28 GB\nINT8  #  7 GB</code></pre>", ".html"),

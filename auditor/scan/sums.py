@@ -41,9 +41,11 @@ TOKEN = re.compile(
 )
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(
-    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s*(?:[*×·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
+    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s+×|×(?![ \t]+[a-z]|[ \t]*(?:\n|$|[.,;:)\]|*]))|\s*(?:[*·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
+# "= 12.5× the warm read", "= 12×.": a sign glued to the result and then a lowercase word or the clause's end is the
+# ratio's, not a product going on ("= 16× INT32" is sixteen of them)
 # a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727");
 # a host link's name ends what comes before it: "PCIe 4.0 x8 manages ≈14 GB/s" prints no sum of 4.0 and 8
 BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|`,](?!\d{3})|\$(?![ \u00a0]?\d))")
@@ -81,6 +83,8 @@ def find_sums(text: str) -> list[Sum]:
         parsed = _longest_sum(text, low, relation.start(), chained or _period_conversion(text, relation))
         if parsed is not None and chained and not parsed[4] and re.search(r"\d", text[result_end : parsed[0]]):
             parsed = None  # "= 4 GPUs / 10 adapters × ~700 MB each = 7 GB": a lone number is a conversion only right after the last result
+        if parsed is not None and not parsed[5] and all(_is_unit(name) for name in parsed[3]):
+            parsed = None  # "tokens/s = 1000 / TPOT_ms": units and no number, a conversion rule written out, not a sum
         if parsed is not None and not parsed[4] and result is not None and _counts_differ(text, parsed[5], result):
             parsed = None  # "1 token ≈ 4 characters ≈ 0.75 words": one thing said in two counts, no conversion
         previous_end = relation.end()
