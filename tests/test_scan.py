@@ -389,6 +389,22 @@ def test_tokens_per_verify_pass_are_the_accepted_length_of_the_alpha_and_gamma_t
     assert wrong.finding is None and wrong.pending.verdict is Verdict.MISMATCH and wrong.formula == "accepted_length"
 
 
+def test_one_devices_share_is_never_priced_by_a_formula_of_the_whole_model(tmp_path):
+    """"| 70B GQA-8 (TP=4) | ~0.08 MB/tok |" under "KV_per_token/GPU": a rank's share of Llama 3 70B's 320 KiB per token,
+    which the per-token formula of the whole model cannot give, so it is held back, not accused; the TP=1 row beside it is
+    the whole model's, and its "~0.125 MB" for 128 KiB is still checked. A card's usable memory under "/GPU" is no sum
+    over the four cards the section names."""
+    found = scanned_text(tmp_path, "# Quick figures\n\n| Model | KV_per_token/GPU (FP16) |\n|---|---|\n"
+                                   "| Llama 3 8B GQA-8 (TP=1) | ~0.125 MB/tok |\n| Llama 3 70B GQA-8 (TP=4) | ~0.08 MB/tok |\n")
+    share = found["~0.08 MB/tok"]
+    assert share.finding is None and "share of one GPU or rank" in share.evidence[-1]
+    whole = found["~0.125 MB/tok"]
+    assert whole.formula == "kv_bytes_per_token_gqa" and whole.finding is not None
+    cards = scanned_text(tmp_path, "# Utilisation\n\nLlama 3 70B on 4×H100 (TP=4):\n\n| gpu_memory_utilization | Usable memory/GPU |"
+                                   " KV space/GPU |\n|---|---|---|\n| 0.7 | 56 GB | 19 GB |\n| 0.8 | 64 GB | 27 GB |\n")
+    assert all(cards[size].finding is None or cards[size].finding.verdict.holds for size in ("56 GB", "64 GB"))
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

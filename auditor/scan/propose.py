@@ -16,6 +16,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from fractions import Fraction
 
+from auditor.base.errors import AuditorError
 from auditor.base.precision import share_chance
 from auditor.base.quantity import parse_stated
 from auditor.base.units import unit_or_none
@@ -38,7 +39,7 @@ from .spans import covering
 from .sums import bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .table_totals import table_totals
-from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_settings
+from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings
 from .views import read_view
 from .words import FormulaIndex
 
@@ -62,6 +63,7 @@ UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
 CELL_SPAN = re.compile(r"\s*(?P<low>\d[\d.,]*)\s?[-–]\s?(?P<high>\d[\d.,]*)\s*[A-Za-z]{0,12}(?:\s*\([^()]{0,20}\))?\s*")
 CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\s.,()*×/+·÷-]*$")  # "7.6B * 2", "(32*8-24.6) / 2"
+CELL_SUM_REACH = 10  # how far a cell's sum may miss the number beside it, with no slip named, and still be its working
 DERIVED_SCORE = 0.9
 WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter count and a storage format
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
@@ -185,6 +187,10 @@ class Scanner:
                 pass
             elif cell_sum is not None:
                 self._sum(proposal, cell_sum)
+                if proposal.arithmetic is not None and self._far_from_its_cell(proposal):
+                    proposal.arithmetic, proposal.score = None, 0.0
+                    proposal.evidence = ("the cell before it reads as a product or sum, but its value is nowhere near this one and no"
+                                         " slip explains it: a setting the row is labelled by ('1 × 2K' under 'Batch × Context'), not its sum",)
             elif proposal.start in inputs_set and not self._summed_over_devices(proposal, inputs_set[proposal.start], scopes):
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
             elif proposal.start in named:
@@ -214,6 +220,7 @@ class Scanner:
         self._device_ratios(claims)
         self._page_scenarios(claims)
         self._mixed_formats(claims)
+        self._per_device_shares(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._bracketed_restatements(located)
@@ -302,6 +309,30 @@ class Scanner:
             if swap is not None and self._sets_swapped_value(finding, (self._scopes(proposal)[2][0], proposal.start)):
                 _withdraw(proposal, f"held back: {finding.diagnoses[0].description}, as the page itself sets it before the"
                                     " number: its own scenario, which the model's formula does not take")
+
+    def _per_device_shares(self, claims: list[Proposal]) -> None:
+        """A number its unit, column header or clause says is one device's ("KV_per_token/GPU", "~0.08 MB/token/GPU", "per
+        GPU", a row "(TP=4)") priced by a formula of the whole model, which takes no parallel degree: under tensor
+        parallelism the page's figure is a rank's share, which that formula cannot give, so nothing is proposed for it;
+        nor for one priced as a sum over the devices ("可用显存/GPU" as four H100s' memory). A row or clause that says
+        "TP=1" keeps it: there the share is the whole."""
+        for proposal in claims:
+            if proposal.formula is None or proposal.arithmetic is not None:
+                continue
+            leaves = words.leaf_symbols(self.project.catalogue, proposal.formula, set(proposal.given))
+            summed = proposal.formula in self.aggregates.values()  # a card's figure times the cards: the sum over them
+            if not summed and (leaves & DEVICE_COUNTS or DEVICE_COUNTS & set(proposal.given)):
+                continue
+            place_ = self.place(proposal.start)
+            said = [proposal.stated, proposal.unit, self.view.text[proposal.end : proposal.end + 16]]
+            if place_ is not None:  # its row's label ("70B GQA-8 (TP=4)") and the table's headers ("KV_per_token/GPU")
+                said += [place_.row, " | ".join(c.text for c in table_at(self.tables, proposal.start).header or ())]
+            else:
+                said.append(self.view.text[slice(*clause(self.view.text, proposal, self._scopes(proposal)[0]))])
+            if any(PER_DEVICE.search(text) for text in said) and not any(ONE_DEVICE.search(text) for text in said[3:]):
+                _withdraw(proposal, f"held back: the page prints the share of one GPU or rank, which {proposal.formula}, "
+                                    + ("a sum over the cards" if summed else "a figure of the whole model with no parallel degree")
+                                    + ", cannot give")
 
     def _mixed_formats(self, claims: list[Proposal]) -> None:
         """A number whose table row or clause names a GGUF file's mix of formats ("Q4_K_M", "Q5_K_S") and whose formula
@@ -718,6 +749,20 @@ class Scanner:
         shift = left.start
         return replace(found[0], start=shift, end=shift + found[0].end, result_start=proposal.start,
                        operand_spans=[(a + shift, b + shift) for a, b in found[0].operand_spans])
+
+    def _far_from_its_cell(self, proposal: Proposal) -> bool:
+        """Whether a sum read from the cell before the number (no "=" printed between them) misses by more than tenfold,
+        with no slip named: the page printed no sign that the cell is the number's working, so a value that far off says
+        the cell is something else, the row's setting ("1 × 2K" is 2,000, its row's "0.625 GB" no product of it)."""
+        finding = self._draft(proposal, proposal.arithmetic)
+        if finding is None or finding.verdict.holds or finding.diagnoses or not finding.computed:
+            return False
+        try:
+            printed = parse_stated(finding.stated).value
+        except (AuditorError, ArithmeticError, ValueError):
+            return False
+        ratio = abs(float(finding.computed) / float(printed)) if printed else 0.0
+        return not 1 / CELL_SUM_REACH <= ratio <= CELL_SUM_REACH
 
     def _table_rules(self, located: list[Proposal]) -> set[int]:
         """A cell nothing else prices takes the arithmetic its table applies in its other lines, or a total row the sum
@@ -1596,6 +1641,10 @@ def _per_token_before(key: tuple, earlier: dict) -> Proposal | None:
     return None
 
 
+PER_DEVICE = re.compile(r"(?i)(?:/|\bper[ \t]+|\beach[ \t]+)(?:gpu|device|rank|card|chip)\b|\btp[ \t]*=[ \t]*(?:[2-9]|[1-9]\d)\b")
+"""What makes a figure one device's: "KV_per_token/GPU", "~0.08 MB/token/GPU", "per GPU", "each rank", "(TP=4)"."""
+ONE_DEVICE = re.compile(r"(?i)\btp[ \t]*=[ \t]*1\b")  # "8B GQA-8 (TP=1)": one device's share is the whole
+DEVICE_COUNTS = frozenset({"tp", "n_devices", "pp", "ep", "dp"})
 MIXED_FORMAT = re.compile(r"(?i)\bQ[2-8]_K_(?:XS|S|M|L|XL)\b|\bIQ[1-4]_(?:XXS|XS|S|M)\b")
 """A GGUF file's name for a mix of block formats ("Q4_K_M", "Q5_K_S", "IQ2_XS"), no single storage format."""
 SWAPPED_VALUE = re.compile(r"= (?P<value>-?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?)\S* used for ")

@@ -178,6 +178,12 @@ def row_cells(tables: list[Table], position: int) -> list[Cell]:
     return list(found[1]) if found is not None else []
 
 
+def table_at(tables: list[Table], position: int) -> Table | None:
+    """The table holding ``position`` in one of its cells."""
+    found = _cell_at(tables, position)
+    return found[0] if found is not None else None
+
+
 def left_cell(tables: list[Table], position: int) -> Cell | None:
     """The cell left of the one holding ``position``, in its row ("| Model weights (FP16) | 7.6B * 2 | 15.2 GB |")."""
     found = _cell_at(tables, position)
