@@ -405,6 +405,21 @@ def test_one_devices_share_is_never_priced_by_a_formula_of_the_whole_model(tmp_p
     assert all(cards[size].finding is None or cards[size].finding.verdict.holds for size in ("56 GB", "64 GB"))
 
 
+def test_a_label_that_names_its_sum_and_a_column_per_live_token_scaled_by_its_headers_length(tmp_path):
+    """"| Mistral full GQA KV: `2×88×8×128×2` | 360,448 |": the label names the sum the next cell gives; "Bytes per live
+    token" is bytes counted per token, so "At 32,768 tokens" is that column times the header's length (11.000 GiB)."""
+    found = scanned_text(tmp_path, "# Cache\n\n| Component | Bytes per live token | At 32,768 tokens | At 131,072 tokens |\n"
+                                   "|---|---:|---:|---:|\n| Mistral full GQA KV: `2×88×8×128×2` | 360,448 | 11.000 GiB | 44.000 GiB |\n"
+                                   "| Qwen full layers: `2×10×2×256×2` | 20,480 | 0.625 GiB | 2.500 GiB |\n"
+                                   "| Latent: `78×(512+64)×2` | 89,856 | 2.742 GiB | 10.969 GiB |\n| Reported | 890 | 0.027 GiB | 0.109 GiB |\n")
+    assert found["360,448"].arithmetic == "2*88*8*128*2" and found["360,448"].finding.verdict.holds
+    for size in ("11.000 GiB", "2.500 GiB", "10.969 GiB"):
+        assert found[size].given.get("k") in ("32768 tokens", "131072 tokens") and found[size].finding.verdict.holds, size
+    from auditor.scan.tables import header_unit
+
+    assert header_unit("Bytes per live token") == "B" and header_unit("Bytes per token") in ("B", "Bytes/token")
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

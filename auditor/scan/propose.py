@@ -63,6 +63,8 @@ UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
 CELL_SPAN = re.compile(r"\s*(?P<low>\d[\d.,]*)\s?[-–]\s?(?P<high>\d[\d.,]*)\s*[A-Za-z]{0,12}(?:\s*\([^()]{0,20}\))?\s*")
 CELL_EXPRESSION = re.compile(r"^[\s\d.,()]*\d[\w.,]*\s*[*×x/+·÷-]\s*[\d(][\w\s.,()*×/+·÷-]*$")  # "7.6B * 2", "(32*8-24.6) / 2"
+LABELLED_EXPRESSION = re.compile(r"^[^\d:|]*[A-Za-z)][^:|]*:\s*(?P<expression>\S.*)$")
+"""A cell that names its sum before it: "Mistral full GQA KV: 2×88×8×128×2"."""
 CELL_SUM_REACH = 10  # how far a cell's sum may miss the number beside it, with no slip named, and still be its working
 DERIVED_SCORE = 0.9
 WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter count and a storage format
@@ -733,8 +735,12 @@ class Scanner:
         return (name, width) if width is not None else None
 
     def _cell_sum(self, proposal: Proposal):
-        """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"): the sum."""
+        """A table row that prints a sum in one cell and its result in the next ("| 7.6B * 2 | 15.2 GB |"), or in a
+        label before its sum ("| Mistral full GQA KV: 2×88×8×128×2 | 360,448 |"): the sum."""
         left = left_cell(self.tables, proposal.start) if self.tables else None
+        labelled = LABELLED_EXPRESSION.match(left.text) if left is not None else None
+        if labelled is not None and CELL_EXPRESSION.search(labelled["expression"]):
+            left = Cell(left.start + labelled.start("expression"), left.end, labelled["expression"])
         if left is None or not CELL_EXPRESSION.search(left.text) or re.fullmatch(r"\s*\d+\s*/\s*\d+\s*", left.text):
             return None  # "32/50" heads a count of layers offloaded, not a division
         if (span := CELL_SPAN.fullmatch(left.text)) and float(plain_number(span["low"])) < float(plain_number(span["high"])):

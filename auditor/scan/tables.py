@@ -25,7 +25,7 @@ ROW = re.compile(r"^[ \t]*(?:>[ \t]*)*\|.*\|[ \t]*$", re.MULTILINE)  # in a quot
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
 HEADER_UNIT = re.compile(r"\(([^()]{1,20})\)\s*$|\bin\s+([A-Za-z/]{1,12})\s*$")
 LAST_WORD = re.compile(r"(?<![\w.])([A-Za-z][A-Za-z/]{1,11})[*`_\s]*$")
-PER_COUNTED = re.compile(r"(?i)\b([A-Za-z]{1,8})\s+per\s+(?:weight|param(?:eter)?|token|element|value|layer|head)s?[*`_\s]*$")
+PER_COUNTED = re.compile(r"(?i)\b([A-Za-z]{1,8})\s+per\s+(?:[A-Za-z]{2,12}\s+)?(?:weight|param(?:eter)?|token|element|value|layer|head)s?[*`_\s]*$")
 PER_UNIT = re.compile(r"([A-Za-z][A-Za-z/]{0,11})\s+per\s+([A-Za-z]{1,11})[*`_\s]*$")
 DIVIDED_BY = re.compile(r"([A-Za-z$€][A-Za-z]{0,11})\s*/\s*$")
 HOURLY_PRICE = re.compile(r"(?i)(?:\$|\busd\b|\bprice\b|\bcost\b)[\s)]*(?:/|\bper\b|\ban?\b)\s*(?:gpu[- ]?)?(?:hr|hour|h)\b")
@@ -226,7 +226,7 @@ def header_unit(text: str) -> str:
         return _unit_or_empty(f"{ratio[1].lower()}/{ratio[2].lower()}")
     per = PER_COUNTED.search(text)
     if per and (unit := _unit_or_empty(re.sub(r"(?i)^bytes?$", "B", per[1]))):
-        return unit  # "FLOPs per Weight", "Bytes per token": each cell counts the unit, for one of the things named
+        return unit  # "FLOPs per Weight", "Bytes per (live) token": each cell counts the unit, for one of the things named
     last = LAST_WORD.search(text)
     if not last or last[1].lower() in NOT_HEADER_UNITS or QUANTITY_BEFORE.search(text, 0, last.start(1)) or PER_BEFORE_WORD.search(text, 0, last.start(1)):
         return ""  # "A100 80 GB": a row label's quantity, not its cells' unit; "Memory per token": what each is per
