@@ -58,6 +58,34 @@ def test_a_ratio_of_two_like_figures_earlier_in_its_paragraph_is_their_quotient(
     assert _page(tmp_path, text.replace("~23x", "~31x"))["~31x"].arithmetic is None
 
 
+def test_a_rate_that_is_one_over_a_time_printed_before_it_is_its_reciprocal(tmp_path):
+    """"4.78 ms per token ... 209 tokens/s for one sequence": a rate one over the time printed just before it, whose own
+    number (with its unit) is the operand; a rate of one figure ("200 tokens/s") is too loose for a single operand."""
+    text = "# Decode\n\nWe ran 12 trials on 3 hosts. Each step takes 4.78 ms per token. That is 209 tokens/s for one sequence.\n"
+    found = _page(tmp_path, text)["209 tokens/s"]
+    assert found.arithmetic == "1 / (4.78*(ms/token))" and found.finding.verdict.holds and "own number: 4.78 ms" in found.evidence[0]
+    assert _page(tmp_path, text.replace("209 tokens/s", "200 tokens/s"))["200 tokens/s"].arithmetic is None
+
+
+def test_an_operand_priced_with_the_number_derived_from_it_carries_no_slip_into_it():
+    """"17.5 GB per token ... At 10 tok/s: 175 GB/s" (a development page): whatever formula the words give "10 tok/s",
+    priced with that very 175 GB/s, passes no slip on to the product it is an operand of, 17.5 GB a token ten times a
+    second."""
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = Path(__file__).parent / "data" / "scan" / "held-out-26" / "llm-inference-physics.md"
+    assert page.read_text(encoding="utf-8").splitlines()[151] == "- At 10 tok/s: `175 GB/s` (much more reasonable)"  # as saved
+    project, document = Project.load(page.parent), Document.read(page)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    (rate,) = [p for p in proposals if p.stated == "175 GB/s" and document.position(p.raw[0])[0] == 152]
+    assert rate.finding is None or rate.finding.verdict.holds
+
+
 def test_a_one_figure_number_among_many_small_ones_abstains(tmp_path):
     """"8" is 3 + 5, 2 * 4, 11 - 3 ...: with so many ways to meet a one-figure number, no one of them is evidence."""
     text = "# Counts\n\nWe ran 3 tests on 5 nodes with 2 GPUs and 4 streams, 11 requests, 7 retries and 6 workers; 8 of them failed.\n"

@@ -4,8 +4,9 @@ Most of a serving post's numbers are arithmetic the page does in front of the re
 printing the sum: a subtraction of two figures above it, a quotient of a budget by a per-user
 size. No catalogue formula describes "what is left after the weights", but the page's own two
 numbers do. So, for a number nothing else proposes, the scan tries every product, quotient, sum
-and difference of two numbers printed before it in its section, of the number's dimensions (a
-count noun such as "tokens" set aside, as the readings do).
+and difference of two numbers printed before it in its section, and one over each figure printed
+with a unit (a rate over a time), of the number's dimensions (a count noun such as "tokens" set
+aside, as the readings do).
 
 Two printed numbers meet almost any value now and then, and a false "the page derived this"
 would hide the number from a reviewer, so a match counts only when a coincidence is unlikely.
@@ -122,6 +123,12 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     hits = []
     kinds: dict[tuple[int, int], tuple[bool, bool, bool]] = {}  # by the operands' dimensions, which operations give the target's
     for a_rank, a in enumerate(pool):
+        if a.unit and not a.percent and _inverse(a.dimensions) == target.dimensions:
+            # "at least 50 ms ... caps the output at 20 tokens/s": a rate one over a time printed before it
+            if low <= 1 / a.value <= high:
+                depths.append(a_rank)
+                if -half <= 1 / (a.value * target.value) - 1 < 2 * half:
+                    hits.append((a_rank, "1/", a, a))
         for depth in range(a_rank + 1, len(pool)):  # the pool is nearest first: the second operand is the farther
             b = pool[depth]
             key = (id(a.dimensions), id(b.dimensions))  # one shared tuple per kind of dimensions (``_dimensions``)
@@ -139,7 +146,7 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     for depth, sign, left, right in hits:
         chance = bisect_right(depths, depth) * width
         if chance < limit:
-            found.append(Derivation(f"{left.term} {sign} {right.term}", left, right, chance))
+            found.append(Derivation(f"1 / {left.term}" if sign == "1/" else f"{left.term} {sign} {right.term}", left, right, chance))
     return sorted(found, key=lambda d: d.chance)
 
 
@@ -347,7 +354,7 @@ def _term(stated: Stated) -> str:
     if not printed:
         number = _decimal(stated.value)
     if not stated.unit.dimensionless:
-        return f"({number}*({stated.unit.text}))"
+        return f"({number}*({re.sub(r' per ', '/', stated.unit.text)}))"  # "ms per token" as the parser writes it, ms/token
     factor = stated.unit.factor
     power = round(math.log10(factor)) if factor > 0 else 0
     if factor == 1 or Fraction(10) ** power != factor:

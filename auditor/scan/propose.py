@@ -990,8 +990,9 @@ class Scanner:
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, derivation.expression, {}, DERIVED_SCORE, False
                 proposal.worked_out = True
                 proposal.evidence = (
-                    f"the page's own numbers: {shown[derivation.left.start : derivation.left.end]} and {shown[derivation.right.start : derivation.right.end]}"
-                    f" give {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
+                    (f"the page's own number: {shown[derivation.left.start : derivation.left.end]}" if derivation.left is derivation.right else
+                     f"the page's own numbers: {shown[derivation.left.start : derivation.left.end]} and {shown[derivation.right.start : derivation.right.end]}")
+                    + f" give {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                 self._derived[id(proposal)] = (proposal, derivation)
                 return
@@ -1043,12 +1044,12 @@ class Scanner:
         for proposal, derivation in self._derived.values():
             if proposal.arithmetic != derivation.expression:
                 continue
-            expression, carried, sources = self._carried_operands(derivation)
+            expression, carried, sources = self._carried_operands(derivation, proposal)
             if carried:
                 proposal.arithmetic, proposal.carried = expression, proposal.carried + sources
                 proposal.evidence = proposal.evidence[:1] + carried + proposal.evidence[1:]
 
-    def _carried_operands(self, derivation) -> tuple[str, tuple[str, ...], tuple]:
+    def _carried_operands(self, derivation, result=None) -> tuple[str, tuple[str, ...], tuple]:
         """The derivation's expression with each operand a formula or sum flags with a named slip taken at the value
         its own working gives, and the evidence of each: "100 users at 4K tokens each ... 128 GB" over a "1.28 GB"
         that is 1.34 GB carries the slip, as a printed sum on that figure does (``_exact_chains``); and the proposals
@@ -1058,6 +1059,8 @@ class Scanner:
             first = self._located_at.get(side.start)
             if first is None or not first.proposed or first.worked_out:
                 continue
+            if result is not None and _printed(result.stated) in {_printed(str(v)) for v in first.page_inputs.values()}:
+                continue  # "At 10 tok/s: 175 GB/s": an operand priced with the very number derived from it carries no slip into it
             exact, factor, digits = self._slipped(first), derivations.unit_factor(first), derivations.plain_digits(first)
             if exact is None or not factor or not digits or digits not in side.term:
                 continue
@@ -1540,6 +1543,11 @@ def _units_differ(a: Proposal, b: Proposal) -> bool:
     if first is None or second is None or not first[1] or not second[1]:
         return False
     return first[:2] != second[:2]
+
+
+def _printed(text: str) -> str:
+    """A figure's text as two printings of it share it: "1,536 GB" and "1536GB" alike."""
+    return re.sub(r"[\s,~≈]", "", text)
 
 
 def _withdraw(proposal: Proposal, why: str, alone: bool = False) -> None:
