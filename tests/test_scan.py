@@ -420,6 +420,23 @@ def test_a_label_that_names_its_sum_and_a_column_per_live_token_scaled_by_its_he
     assert header_unit("Bytes per live token") == "B" and header_unit("Bytes per token") in ("B", "Bytes/token")
 
 
+def test_a_header_that_lists_its_factors_sets_each_rows_inputs(tmp_path):
+    """"| Concurrency × sequence length | KV Cache (FP16) |" over "| 1 × 2K | 0.625 GB |": each row sets a batch and a
+    context length for its cells, so the cache of Llama 3 70B at 2,048 tokens (0.671 GB) is checked, and the 0.625 printed
+    for 0.625 GiB is named for what it is."""
+    found = scanned_text(tmp_path, "# KV cache\n\nFor Llama-3-70B (BF16), weights 140 GB:\n\n"
+                                   "| Concurrency × sequence length | KV Cache (FP16) |\n|---|---|\n| 1 × 2K | 0.625 GB |\n| 1 × 128K | 40 GB |\n")
+    small = found["0.625 GB"]
+    assert small.given.get("seq_len") == 2048 and small.finding.verdict is Verdict.MISMATCH
+    assert any("GiB printed as GB" in d.description for d in small.finding.diagnoses)
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import symbol_aliases
+    from auditor.scan.tables import column_inputs
+
+    aliases = symbol_aliases(Project.load(tmp_path).catalogue)
+    assert column_inputs("Concurrency × sequence length", aliases) == [frozenset({"batch"}), frozenset({"seq_len"})]
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

@@ -187,12 +187,8 @@ class Scanner:
                 proposal.evidence = ("an operand of a printed sum",)
             elif proposal.start in results and self._sum(proposal, results[proposal.start]):
                 pass
-            elif cell_sum is not None:
-                self._sum(proposal, cell_sum)
-                if proposal.arithmetic is not None and self._far_from_its_cell(proposal):
-                    proposal.arithmetic, proposal.score = None, 0.0
-                    proposal.evidence = ("the cell before it reads as a product or sum, but its value is nowhere near this one and no"
-                                         " slip explains it: a setting the row is labelled by ('1 × 2K' under 'Batch × Context'), not its sum",)
+            elif cell_sum is not None and self._cell_sum_near(proposal, cell_sum):
+                pass
             elif proposal.start in inputs_set and not self._summed_over_devices(proposal, inputs_set[proposal.start], scopes):
                 proposal.evidence = (f"an input the page sets ({inputs_set[proposal.start]})",)
             elif proposal.start in named:
@@ -755,6 +751,17 @@ class Scanner:
         shift = left.start
         return replace(found[0], start=shift, end=shift + found[0].end, result_start=proposal.start,
                        operand_spans=[(a + shift, b + shift) for a, b in found[0].operand_spans])
+
+    def _cell_sum_near(self, proposal: Proposal, cell_sum) -> bool:
+        """The cell before the number taken as its sum (``_sum``), unless its value is nowhere near the number's
+        (``_far_from_its_cell``): then the cell is the row's setting, and the number is read as any other is."""
+        self._sum(proposal, cell_sum)
+        if proposal.arithmetic is None or not self._far_from_its_cell(proposal):
+            return True
+        proposal.arithmetic, proposal.given, proposal.score = None, {}, 0.0
+        proposal.evidence = ("the cell before it reads as a product or sum, but its value is nowhere near this one and no"
+                             " slip explains it: a setting the row is labelled by ('1 × 2K' under 'Batch × Context'), not its sum",)
+        return False
 
     def _far_from_its_cell(self, proposal: Proposal) -> bool:
         """Whether a sum read from the cell before the number (no "=" printed between them) misses by more than tenfold,

@@ -361,7 +361,7 @@ def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
     taken out of the page's claims."""
     from .inputs import Assignment
 
-    parts = [p.strip() for p in cell.text.split("/")] if len(named) > 1 else [cell.text.strip()]
+    parts = [p.strip() for p in re.split(r"[/×]", cell.text)] if len(named) > 1 else [cell.text.strip()]
     values = [cell_count(p) if counts_of(symbols) else cell_length(p) if symbols == LENGTH else cell_number(p) for p, symbols in zip(parts, named)]
     if len(parts) != len(named) or None in values:
         return []
@@ -412,9 +412,13 @@ def cell_count(text: str) -> Fraction | None:
 def column_inputs(header: str, aliases: dict[str, set[str]]) -> list[frozenset[str]]:
     """The inputs a column header names, one per part of a header that lists several ("heads / h_kv");
     [] unless every part names one."""
-    parts = [p.strip() for p in header.split(" / ")] if " / " in header else [header]
+    parts = [p.strip() for p in LISTED_NAMES.split(header)] if LISTED_NAMES.search(header) else [header]
     named = [column_symbols(p, aliases) for p in parts]
     return named if all(named) else []
+
+
+LISTED_NAMES = re.compile(r"\s+/\s+|\s*×\s*")
+"""How a header lists the inputs its cells give, in order: "heads / h_kv" over "64 / 8", "Batch × Context" over "1 × 2K"."""
 
 
 HEADER_NAMES = {
@@ -422,6 +426,7 @@ HEADER_NAMES = {
     "param count": ("n_params",), "parameter count": ("n_params",),
     "context": ("seq_len",), "ctx": ("seq_len",), "context size": ("seq_len",), "context window": ("seq_len",),
     "prompt": ("seq_len", "input_tokens"), "prompt tokens": ("seq_len", "input_tokens"), "prompt length": ("seq_len", "input_tokens"),
+    "concurrency": ("batch",), "concurrent requests": ("batch",), "concurrent sequences": ("batch",),
 }
 """Column headers that name an input only as a header: "| Model | Params | FP16 |" gives each row's parameter count,
 "| Context | KV cache |" each row's length, where "parameters" or "context" in running text names nothing by itself."""
