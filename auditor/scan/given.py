@@ -27,7 +27,7 @@ from .quantities import within
 from .quantities import written_value as page_value
 from .settings import setting_at
 from .sums import plain_number
-from .tables import row_quantities
+from .tables import row_cells, row_quantities
 
 IDEAL = re.compile(
     r"\b(?:theoretical(?:ly)?|ideal(?:ly)?|perfectly efficient(?:ly)?|perfect efficiency|speed[- ]of[- ]light|best[- ]case"
@@ -251,13 +251,26 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
     if key not in scanner.scenario_cache:
         changed = {}
         counts = scanner.model_geometry_counts(model)
+        assignments = _not_other_rows(scanner, proposal.start)
         for name, config_value in counts.items():
             # what the page sets by name or count ("8 KV heads", an "n_layers" column), nearest scope first
-            value = next((v for low, high in spans if (v := inputs_in_text.value_for(name, scanner.assignments, [(low, high)], proposal.start, None)) is not None), None)
+            value = next((v for low, high in spans if (v := inputs_in_text.value_for(name, assignments, [(low, high)], proposal.start, None)) is not None), None)
             if value is not None and value != config_value and value.denominator == 1 and not _width_of_other(name, value, counts):
                 changed[name] = int(value)
         scanner.scenario_cache[key] = changed
     return dict(scanner.scenario_cache[key])
+
+
+def _not_other_rows(scanner, position: int) -> list:
+    """The page's settings but those in another row of the table the number sits in: "| GQA (8 groups) |" is its own
+    row's scenario, not that of "| MHA | 0.5 MB |" above it (its own row's cells and the header row do set it)."""
+    place = scanner.place(position)
+    if place is None:
+        return scanner.assignments
+    row = row_cells(scanner.tables, position)
+    low, high = (row[0].start, row[-1].end) if row else (position, position)
+    header_end = place.headers[0][1] if place.headers else place.table[0]  # the column header's cell: the header row
+    return [a for a in scanner.assignments if not (place.table[0] <= a.start < place.table[1]) or low <= a.start < high or a.start < header_end]
 
 
 MULTI_HEAD = re.compile(
@@ -281,7 +294,8 @@ def as_multi_head(scanner, model: str, proposal, sentence: tuple[int, int], sect
     words right before the number, with no other size between them ("Without GQA, the cache would be
     about 2.5 MB per token"), or right after it ("2.5 MB (without GQA)"). A number the words do not lead
     to keeps the config's heads ("from 2.5 MB without GQA down to 320 KB": the 320 KB is the real cache). Or the
-    section sets it up ("KV heads: same as query heads"), and no word of shared heads comes after."""
+    section sets it up ("KV heads: same as query heads"), and no word of shared heads comes after; or the number's
+    table row is labelled MHA."""
     printed = printed_value(proposal)
     if printed is None or not any(d == "[information]" for d, _ in printed[1]):
         return {}  # a ratio of the two caches ("With MHA (64 heads): 8× larger") compares the heads, it does not take MHA's
@@ -290,11 +304,20 @@ def as_multi_head(scanner, model: str, proposal, sentence: tuple[int, int], sect
     led = bool(before) and not SIZE.search(text, before[-1].end(), proposal.start)
     set_ups = list(MULTI_HEAD_SETUP.finditer(text, section[0], proposal.start))  # "KV heads: same as query heads", items above
     set_up = bool(set_ups) and not GROUPED.search(text, set_ups[-1].end(), proposal.start)
+    place = scanner.place(proposal.start)
+    if place is not None and MHA_ROW.match(re.sub(r"[*`_]", "", place.row)):
+        # "| MHA | 0.5 MB |" beside "| GQA (8 groups) | 0.125 MB |": the row's own attention, whatever the section sets
+        heads = scanner.model_geometry_counts(model).get("n_heads")
+        return {"n_kv_heads": heads} if heads else {}
     if not led and not set_up and not MULTI_HEAD.search(text[proposal.end : min(sentence[1], proposal.end + MULTI_HEAD_AFTER)]):
         return {}
     counts = scanner.model_geometry_counts(model)
     heads, kv_heads = counts.get("n_heads"), counts.get("n_kv_heads")
     return {"n_kv_heads": heads} if heads and kv_heads and heads != kv_heads else {}
+
+
+MHA_ROW = re.compile(r"(?i)\s*(?:mha|multi-?head(?: attention)?)\b(?!\s*[-/+]|\s*(?:with|and)\b)")
+"""A table row labelled as plain multi-head attention ("| MHA |", "| Multi-head attention |"): each query head keeps its K and V."""
 
 
 WIDTHS = {"hidden_size": "head_dim", "head_dim": "hidden_size"}

@@ -874,6 +874,8 @@ class Scanner:
                 continue
             if proposal.arithmetic is None and (proposal.formula is None or target is not None):
                 first = earlier.get(key) if key is not None else None
+                if first is not None and self._another_row(proposal, first):
+                    first = None  # "| LLaMA-70B | ... | 3.2 GB |" under "| LLaMA-13B | ... | 3.2 GB |": another row's figure
                 if first is None and key is not None and self._replaceable(proposal):
                     first = self._converted(proposal, just_worked) or (
                         repeats.named_before(proposal, with_units) if place_of(self.tables, proposal.start) is None else None)
@@ -893,6 +895,14 @@ class Scanner:
                 printed_as = derivations.printed_value(proposal)
                 if printed_as is not None and printed_as[1]:
                     just_worked[printed_as] = proposal
+
+    def _another_row(self, proposal: Proposal, first: Proposal) -> bool:
+        """Whether two printings of one figure are cells of one table in different rows: each row prices its own case
+        (a model, a context), so the same digits there are two numbers, not one restated."""
+        place, other = self.place(proposal.start), self.place(first.start)
+        if place is None or other is None or place.table != other.table:
+            return False
+        return not any(cell.start <= first.start < cell.end for cell in row_cells(self.tables, proposal.start))
 
     def _bracketed_restatements(self, located: list[Proposal]) -> None:
         """A size printed again in brackets in another unit ("VRAM: 15,360 MiB (15 GB)"), with nothing else proposed for
