@@ -321,10 +321,10 @@ class Scanner:
             summed = proposal.formula in self.aggregates.values()  # a card's figure times the cards: the sum over them
             if not summed and (leaves & DEVICE_COUNTS or DEVICE_COUNTS & set(proposal.given)):
                 continue
-            place_ = self.place(proposal.start)
+            cell = self.place(proposal.start)
             said = [proposal.stated, proposal.unit, self.view.text[proposal.end : proposal.end + 16]]
-            if place_ is not None:  # its row's label ("70B GQA-8 (TP=4)") and the table's headers ("KV_per_token/GPU")
-                said += [place_.row, " | ".join(c.text for c in table_at(self.tables, proposal.start).header or ())]
+            if cell is not None:  # its row's label ("70B GQA-8 (TP=4)") and the table's headers ("KV_per_token/GPU")
+                said += [cell.row, " | ".join(c.text for c in table_at(self.tables, proposal.start).header or ())]
             else:
                 said.append(self.view.text[slice(*clause(self.view.text, proposal, self._scopes(proposal)[0]))])
             if any(PER_DEVICE.search(text) for text in said) and not any(ONE_DEVICE.search(text) for text in said[3:]):
