@@ -458,6 +458,18 @@ def test_a_tables_rows_are_each_their_own_case(tmp_path):
     assert not any("restates" in e for e in cell.evidence)
 
 
+def test_a_ratio_cell_is_a_value_a_tables_arithmetic_may_give_but_its_reference_is_no_claim(tmp_path):
+    """"| 8,192 | 146,668 | 17.90× |" under "Max concurrency": the tokens over the length in every row, the table's own
+    arithmetic; "1.00× (baseline)" in a column of ratios to one card is what the others are measured against."""
+    found = scanned_text(tmp_path, "# Sweep\n\n| `--max-model-len` | KV cache tokens | Max concurrency |\n|---:|---:|---:|\n"
+                                   "| 8,192 | 146,668 | 17.90× |\n| 32,768 | 415,501 | 12.68× |\n| 131,072 | 766,222 | 5.85× |\n"
+                                   "| 262,144 | 891,535 | 3.40× |\n")
+    assert found["17.90×"].arithmetic == "KV_cache_tokens / max_model_len" and found["17.90×"].finding.verdict.holds
+    cards = scanned_text(tmp_path, "# Cards\n\n| GPU | HBM Bandwidth | vs H100 |\n|---|---|---|\n| A100 SXM | 2.00 TB/s | 0.60× |\n"
+                                   "| H100 SXM | 3.35 TB/s | 1.00× (baseline) |\n| H200 SXM | 4.80 TB/s | 1.43× |\n| B200 SXM | 8.00 TB/s | 2.39× |\n")
+    assert ("1.00×" not in cards or not cards["1.00×"].proposed) and not cards["4.80 TB/s"].proposed
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

@@ -791,6 +791,8 @@ class Scanner:
         inputs = {id(p) for p in located if id(p) in open_ and (place := self.place(p.start)) is not None and place.cell.start in read}
         for proposal in located:
             place = place_of(self.tables, proposal.start) if id(proposal) in open_ else None
+            if place is not None and REFERENCE_RATIO.match(place.cell.text.strip(" ~≈*")):
+                continue  # "1.00× (baseline)", "1×": the reference the column's ratios are taken against, not a claim
             rule = rules.get(place.cell.start) if place is not None else None
             if rule is not None and proposal.start == place.cell.start + (len(place.cell.text) - len(place.cell.text.lstrip("*~`$ "))):
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score = None, rule.expression, dict(rule.given), TABLE_RULE_SCORE
@@ -867,7 +869,7 @@ class Scanner:
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
                     self._restated[id(proposal)] = first
-                elif single is not None and not proposal.proposed:
+                elif single is not None and not proposal.proposed and not self._not_derived(proposal):
                     # "$4,608 / 2,680M" after "at 30% utilization" and "8,935M": an input of its sum, and a number the
                     # page worked out from two before it; proposed only when that holds, so the sum still reads it as printed
                     self._derive(proposal, single, available)

@@ -72,6 +72,8 @@ def table_relations(tables: list[Table], constants=None) -> list[Relation]:
     found: list[Relation] = []
     for table in tables:
         figures = [v for v in map(lambda c: cell_value(c, ""), constants(table) if constants else ()) if v is not None and v.base]
+        # one figure printed twice ("295× less", "batch ~295") is one constant: the nearest printing stands for both
+        figures = list({(v.base, v.dimensions): v for v in figures}.values())
         for lines in _orientations(table):
             found += _relations(lines, figures)
         found += _header_scalings(table)
@@ -120,6 +122,10 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
         decimals = len(digits.split(".")[1]) if "." in digits else 0
         half = Fraction(1, 2) * Fraction(10) ** -decimals / 100
         return Value(cell, f"{digits}%", Fraction(digits) / 100, half, (), digits, -2, Fraction(1))
+    if re.fullmatch(r"\d{1,6}(?:\.\d{1,6})?\s?[×x]", text) and not unit:  # "17.90×" under "Max concurrency": a ratio
+        digits = text.rstrip("×x ")
+        decimals = len(digits.split(".")[1]) if "." in digits else 0
+        return Value(cell, digits, Fraction(digits), Fraction(1, 2) * Fraction(10) ** -decimals, (), digits, 0, Fraction(1))
     match = CELL.match(text)
     if not match:
         return None
