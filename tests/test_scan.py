@@ -444,17 +444,7 @@ def test_a_tables_rows_are_each_their_own_case(tmp_path):
     found = scanned_text(tmp_path, "# Heads\n\nIn FP16, with GQA, 32 query heads share 8 KV heads.\n\n| Architecture | KV Cache per Token (LLaMA-7B scale) |\n"
                                    "|---|---|\n| MHA | 0.5 MB |\n| GQA (8 groups) | 0.125 MB |\n")
     assert found["0.5 MB"].given.get("n_kv_heads") == 32 and found["0.5 MB"].finding.verdict.holds
-    from pathlib import Path
-
-    page = Path(__file__).parent / "data" / "scan" / "held-out-31" / "placement-prep-kv-cache.md"  # a development page
-    assert page.read_text(encoding="utf-8").splitlines()[89] == "| LLaMA-70B | 80 | 8 | 128 | 0.1 MB | 0.4 GB | 3.2 GB |"
-    from auditor.audit.project import Project
-    from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner
-
-    document = Document.read(page)
-    (cell,) = [p for p in Scanner(document, Project.load(page.parent)).proposals()
-               if p.stated == "3.2 GB" and document.position(p.raw[0])[0] == 90]
+    cell = development_number("held-out-31", "placement-prep-kv-cache.md", 90, "| LLaMA-70B | 80 | 8 | 128 | 0.1 MB | 0.4 GB | 3.2 GB |", "3.2 GB")
     assert not any("restates" in e for e in cell.evidence)
 
 
@@ -695,6 +685,24 @@ def scanned_text(tmp_path, text: str) -> dict:
     return scanned(page, proposed_only=False)
 
 
+def development_number(folder: str, name: str, line: int, as_saved: str, stated: str):
+    """The one number printed as ``stated`` on ``line`` of a saved development page, scanned and audited; the line is
+    checked against ``as_saved`` first, so a test reads the page it was written for."""
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = Path(__file__).parent / "data" / "scan" / folder / name
+    assert page.read_text(encoding="utf-8").splitlines()[line - 1] == as_saved  # the page as saved
+    project, document = Project.load(page.parent), Document.read(page)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    (found,) = [p for p in proposals if p.stated == stated and document.position(p.raw[0])[0] == line]
+    return found
+
+
 def test_a_table_cell_takes_the_dtype_its_column_header_names_from_the_dtype_table(tmp_path):
     """7B parameters at the nominal bits each header names: 14, 7, 5.25 and 3.5 GB."""
     page = tmp_path / "formats.md"
@@ -893,19 +901,7 @@ def test_a_words_formula_on_assumed_defaults_is_not_explained_by_a_slip_that_nam
     """"KV cache: 26 GB" in a list whose words read it as the memory three A100s hold back at an assumed 0.9 share
     (24 GB): the driver's reported 85.9 GB for the sheet's 80 would give 26 GB, but a sheet's other row is a
     coincidence, not the page's confusion, so the miss is held back as any other on an assumed share."""
-    from pathlib import Path
-
-    page = Path(__file__).parent / "data" / "scan" / "held-out-26" / "llm-inference-physics.md"
-    line = page.read_text(encoding="utf-8").splitlines()[123]
-    assert line == "- KV cache: 26 GB"  # the page as saved
-    from auditor.audit.project import Project
-    from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner, audit_proposals
-
-    project, document = Project.load(page.parent), Document.read(page)
-    proposals = Scanner(document, project).proposals()
-    audit_proposals(proposals, document, project)
-    (cache,) = [p for p in proposals if p.stated == "26 GB" and document.position(p.raw[0])[0] == 124]
+    cache = development_number("held-out-26", "llm-inference-physics.md", 124, "- KV cache: 26 GB", "26 GB")
     assert cache.finding is None or all(d.kind != "spec-row" for d in cache.finding.diagnoses)
 
 
@@ -913,16 +909,5 @@ def test_weights_only_beside_a_size_says_it_is_the_weights_and_not_the_serving_t
     """"- Minimum VRAM: 140 GB (weights only)" under a section whose words add up a serving budget: the phrase the
     weights formula declares beside the number (``scan_phrases``) says which part it is, so it is not flagged as a
     total of weights, cache and workspace."""
-    from pathlib import Path
-
-    from auditor.audit.project import Project
-    from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner, audit_proposals
-
-    page = Path(__file__).parent / "data" / "scan" / "held-out-26" / "llm-inference-physics.md"
-    assert page.read_text(encoding="utf-8").splitlines()[235] == "- Minimum VRAM: 140 GB (weights only)"  # as saved
-    project, document = Project.load(page.parent), Document.read(page)
-    proposals = Scanner(document, project).proposals()
-    audit_proposals(proposals, document, project)
-    (weights,) = [p for p in proposals if p.stated == "140 GB" and document.position(p.raw[0])[0] == 236]
+    weights = development_number("held-out-26", "llm-inference-physics.md", 236, "- Minimum VRAM: 140 GB (weights only)", "140 GB")
     assert weights.formula == "weight_bytes" and (weights.finding is None or weights.finding.verdict.holds)

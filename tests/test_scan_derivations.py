@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from auditor.scan import derivations
-from test_scan import scanned_text as _page
+from test_scan import development_number, scanned_text as _page
 
 BUDGET = """# Serving on one node
 
@@ -71,18 +71,7 @@ def test_an_operand_priced_with_the_number_derived_from_it_carries_no_slip_into_
     """"17.5 GB per token ... At 10 tok/s: 175 GB/s" (a development page): whatever formula the words give "10 tok/s",
     priced with that very 175 GB/s, passes no slip on to the product it is an operand of, 17.5 GB a token ten times a
     second."""
-    from pathlib import Path
-
-    from auditor.audit.project import Project
-    from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner, audit_proposals
-
-    page = Path(__file__).parent / "data" / "scan" / "held-out-26" / "llm-inference-physics.md"
-    assert page.read_text(encoding="utf-8").splitlines()[151] == "- At 10 tok/s: `175 GB/s` (much more reasonable)"  # as saved
-    project, document = Project.load(page.parent), Document.read(page)
-    proposals = Scanner(document, project).proposals()
-    audit_proposals(proposals, document, project)
-    (rate,) = [p for p in proposals if p.stated == "175 GB/s" and document.position(p.raw[0])[0] == 152]
+    rate = development_number("held-out-26", "llm-inference-physics.md", 152, "- At 10 tok/s: `175 GB/s` (much more reasonable)", "175 GB/s")
     assert rate.finding is None or rate.finding.verdict.holds
 
 

@@ -71,7 +71,8 @@ LOOSE_FORMAT = "format named farther off"  # a narrow format the number's setup 
 LOOSE_FORMAT_EVIDENCE = "a narrow format only the page's most-named one, or named only after the number"
 WEAK_EVIDENCE = {LEAD: LEAD_EVIDENCE, PAGE_WIDE: PAGE_WIDE_EVIDENCE, FAR_CARD: FAR_CARD_EVIDENCE, LOOSE_FORMAT: LOOSE_FORMAT_EVIDENCE}
 WEAK_HELD = {LEAD: "model or card is only the page's lead's", PAGE_WIDE: "count or rate is printed only far from the number",
-             FAR_CARD: "card is named only outside the number's paragraph", LOOSE_FORMAT: "format is only the page's most-named one, or named only after the number"}
+             FAR_CARD: "card is named only outside the number's paragraph",
+             LOOSE_FORMAT: "format is only the page's most-named one, or named only after the number"}
 PRINTED_SIZE = re.compile(r"\d\s?(?:[kKMGTP]i?B|bytes?)$")
 RESTATED_WITHIN = 2000  # characters back a number pointed back to ("that ~956 GB") is looked for, as printed
 

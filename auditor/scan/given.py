@@ -254,7 +254,8 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
         assignments = _not_other_rows(scanner, proposal.start)
         for name, config_value in counts.items():
             # what the page sets by name or count ("8 KV heads", an "n_layers" column), nearest scope first
-            value = next((v for low, high in spans if (v := inputs_in_text.value_for(name, assignments, [(low, high)], proposal.start, None)) is not None), None)
+            value = next((v for low, high in spans
+                          if (v := inputs_in_text.value_for(name, assignments, [(low, high)], proposal.start, None)) is not None), None)
             if value is not None and value != config_value and value.denominator == 1 and not _width_of_other(name, value, counts):
                 changed[name] = int(value)
         scanner.scenario_cache[key] = changed

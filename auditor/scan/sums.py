@@ -41,7 +41,8 @@ TOKEN = re.compile(
 )
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(
-    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})(?!\s+×|×(?![ \t]+[a-z]|[ \t]*(?:\n|$|[.,;:)\]|*]))|\s*(?:[*·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
+    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})"
+    rf"(?!\s+×|×(?![ \t]+[a-z]|[ \t]*(?:\n|$|[.,;:)\]|*]))|\s*(?:[*·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
 # "= 12.5× the warm read", "= 12×.": a sign glued to the result and then a lowercase word or the clause's end is the

@@ -324,7 +324,8 @@ def _read_as(lines: list[_Line], index: int, op: str, target: _Line, figure: Val
 
 def _candidates(lines: list[_Line], target: int):
     """("+", run) for each run of two or more adjacent lines ending just before the target, ("1/", (a,)) for each
-    line before it (a latency per token beside a rate of tokens a second), ("*" or "/", (a, b)) for each pair before it. A table computes forward, left to right and top to bottom: a step time
+    line before it (a latency per token beside a rate of tokens a second), ("*" or "/", (a, b)) for each pair before
+    it. A table computes forward, left to right and top to bottom: a step time
     above a throughput is what the throughput is computed from, not the other way round, and a rule
     that ran both ways would be each cell vouching for the other."""
     for low in range(0, target - 1):
