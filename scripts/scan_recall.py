@@ -6,7 +6,7 @@
     python scripts/scan_recall.py --held-out-2 # a second set kept aside, labelled later, for its own one measurement
     python scripts/scan_recall.py --held-out-3 # a third set, saved and labelled before the scan read it
     python scripts/scan_recall.py --held-out-4 # a fourth set, saved and labelled before the scan read it
-    python scripts/scan_recall.py --held-out-5 # fifth to thirty-second sets, likewise (--held-out-6 ... --held-out-32)
+    python scripts/scan_recall.py --held-out-5 # fifth to thirty-third sets, likewise (--held-out-6 ... --held-out-33)
     python scripts/scan_recall.py --development  # every set already read, summed: what the scan is tuned on now
     python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
@@ -38,7 +38,7 @@ DATA = REPO / "tests" / "data" / "scan"
 DEVELOPMENT = ("tune", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10", "held-out-11", "held-out-12",
                "held-out-13", "held-out-14", "held-out-15", "held-out-16", "held-out-17", "held-out-18", "held-out-19",
                "held-out-20", "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26", "held-out-27",
-               "held-out-28", "held-out-29", "held-out-30", "held-out-31", "held-out-32")
+               "held-out-28", "held-out-29", "held-out-30", "held-out-31", "held-out-32", "held-out-33")
 """The sets the scan has read: each held-out set joins these after its one measurement."""
 
 
@@ -55,12 +55,12 @@ def row(name: str, c: Counts) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--held-out", action="store_true", help="measure the documents kept aside (run once, at the end)")
-    for n in range(2, 33):
+    for n in range(2, 34):
         parser.add_argument(f"--held-out-{n}", action="store_true", help=f"measure held-out-{n}/ (a set kept aside: run once, at the end)")
     parser.add_argument("--development", action="store_true", help=f"every set the scan has already read, summed ({', '.join(DEVELOPMENT)})")
     parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    chosen = [f"held-out-{n}" for n in range(32, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
+    chosen = [f"held-out-{n}" for n in range(33, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
     folders = DEVELOPMENT if args.development else chosen[:1] or ["tune"]
     project = Project.load(REPO)
     header = ("located", "precision", "right", "verdicts", "false alarms", "caught")

@@ -460,6 +460,21 @@ def test_a_ratio_cell_is_a_value_a_tables_arithmetic_may_give_but_its_reference_
     assert ("1.00×" not in cards or not cards["1.00×"].proposed) and not cards["4.80 TB/s"].proposed
 
 
+def test_a_cards_column_takes_its_own_sheet_not_another_cards_figure_the_page_prints(tmp_path):
+    """"| A100 tokens/s |" on a page that prints the H100's 3.35 TB/s in its text: that figure is the H100's sheet, not
+    the A100's, so the A100 column is priced at the A100's 2,039 GB/s; "INT4, group size 128" is the grouped format
+    (4.125 bits a weight), not bare INT4, so 4.14 GB of Llama 3 8B holds."""
+    text = ("# Ceiling\n\nThe GPU moves data from HBM at 3.35 TB/s. For Llama-3-8B at batch 1:\n\n"
+            "| Weights | Size | H100 tokens/s | A100 tokens/s |\n|---|---|---|---|\n| BF16 | 16.06 GB | 209 | 127 |\n"
+            "| INT4, group size 128 | 4.14 GB | 809 | 492 |\n")
+    found = scanned_text(tmp_path, text)
+    assert found["127"].finding.verdict.holds and found["492"].finding.verdict.holds
+    assert found["4.14 GB"].given.get("weight_dtype") == "int4_g128" and found["4.14 GB"].finding.verdict.holds
+    from auditor.scan.match import find_dtypes
+
+    assert [d for _, _, d in find_dtypes("int4 (group size 128) and INT4 g128, then INT4", ("int4_g128",))] == ["int4_g128", "int4_g128", "int4"]
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

@@ -131,7 +131,7 @@ def test_a_page_figure_is_the_sheets_when_it_is_the_devices_sum_or_the_sheets_un
     from auditor.scan.given import sheet_instead
 
     sheet = SimpleNamespace(value=Fraction(819 * 10**9))
-    scanner = SimpleNamespace(project=SimpleNamespace(inputs=SimpleNamespace(gpu_value=lambda gpu, field: sheet)))
+    scanner = SimpleNamespace(project=SimpleNamespace(inputs=SimpleNamespace(gpu_value=lambda gpu, field: sheet)), gpus=[])
     symbol = SimpleNamespace(gpu="memory_bandwidth")
 
     def written(bytes_per_s):
@@ -142,6 +142,11 @@ def test_a_page_figure_is_the_sheets_when_it_is_the_devices_sum_or_the_sheets_un
     assert sheet_instead(scanner, symbol, written(0.82 * 2**40), {"gpu": "tpu_v5e"})  # 0.82 "TiB/s" for 819 GB/s
     assert not sheet_instead(scanner, symbol, written(0.6e12), {"gpu": "tpu_v5e"})  # another figure: the page's own
     assert not sheet_instead(scanner, symbol, written(0.82e12), {"gpu": "tpu_v5e", "n_devices": 8})  # one chip's
+    sheets = {"a100_80gb_sxm": SimpleNamespace(value=Fraction(2039 * 10**9)), "h100_sxm": SimpleNamespace(value=Fraction(3350 * 10**9))}
+    both = SimpleNamespace(project=SimpleNamespace(inputs=SimpleNamespace(gpu_value=lambda gpu, field: sheets[gpu])),
+                           gpus=[(0, 4, "h100_sxm"), (9, 13, "a100_80gb_sxm")])
+    assert sheet_instead(both, symbol, written(3.35e12), {"gpu": "a100_80gb_sxm"})  # the H100's, on a page naming both
+    assert not sheet_instead(both, symbol, written(1.6e12), {"gpu": "a100_80gb_sxm"})  # no card's: the page's own
 
 
 VARIANT = """# A smaller cache for Llama-2-13B

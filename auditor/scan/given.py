@@ -378,8 +378,9 @@ def device_count(scanner, gpu: str, scopes, position: int) -> int | None:
 
 def sheet_instead(scanner, symbol, found, given: dict) -> bool:
     """Whether the accelerator's sheet figure stands for one the page writes for it: the page's is the
-    sum over its devices ("8x TPU v5es gives us 6.5TiB/s"), or the sheet's under a binary prefix it
-    printed for a decimal one ("0.82TiB/s each" for 819 GB/s), to a percent."""
+    sum over its devices ("8x TPU v5es gives us 6.5TiB/s"), another card's sheet figure the page also
+    names, or the sheet's under a binary prefix it printed for a decimal one ("0.82TiB/s each" for 819
+    GB/s), to a percent."""
     if "gpu" not in given or not found.dimensions or found.value <= 0:
         return False
     sheet = scanner.project.inputs.gpu_value(given["gpu"], symbol.gpu)
@@ -389,7 +390,21 @@ def sheet_instead(scanner, symbol, found, given: dict) -> bool:
     count = given.get("n_devices", 1)
     if count > 1 and abs(math.log(written / (count * single))) < abs(math.log(written / single)):
         return True
+    if abs(written / single - 1) > OTHER_CARD_GAP and _another_cards(scanner, symbol, written, given["gpu"]):
+        return True  # "3.35 TB/s" under "| A100 tokens/s |" on a page that also names the H100: the H100's, not the A100's
     return any(abs(written / single / factor - 1) < 0.01 for factor in BINARY_FOR_DECIMAL)
+
+
+OTHER_CARD_GAP = 0.05  # how far a written figure may sit from the card's sheet before another card's sheet may claim it
+
+
+def _another_cards(scanner, symbol, written: float, gpu: str) -> bool:
+    """Whether a figure the page writes is, to a percent, the sheet figure of another card the page names."""
+    for other in {name for _, _, name in scanner.gpus if name != gpu}:
+        sheet = scanner.project.inputs.gpu_value(other, symbol.gpu)
+        if sheet is not None and sheet.value and abs(written / float(sheet.value) - 1) < 0.01:
+            return True
+    return False
 
 
 BINARY_FOR_DECIMAL = tuple((1024 / 1000) ** power for power in (1, 2, 3, 4))

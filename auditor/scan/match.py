@@ -136,7 +136,15 @@ def find_dtypes(text: str, table_names=()) -> list[tuple[int, int, str]]:
     for dtype in names:
         if dtype.casefold() in lowered:
             found += [(m.start(), m.end(), dtype) for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(dtype)}(?![0-9_])", text, re.IGNORECASE)]
+    if "int4_g128" in names or "int4_g128" in table_names:
+        grouped = [(m.start(), m.end(), "int4_g128") for m in GROUPED_INT4.finditer(text)]
+        # "INT4, group size 128": the grouped format, not the bare "INT4" it opens with
+        found = [f for f in found if not any(g[0] <= f[0] < g[1] and f[2] != g[2] for g in grouped)] + grouped
     return sorted(set(found))
+
+
+GROUPED_INT4 = re.compile(r"(?i)(?<![A-Za-z0-9])int[ -]?4[ \t]*(?:,|\(|-|_)?[ \t]*(?:group(?:[ _-]?size)?[ \t]*=?[ \t]*|g)128\b")
+"""How pages name int4 with one scale per 128 weights: "INT4, group size 128", "int4 (group size 128)", "INT4 g128"."""
 
 
 def find_dtype(text: str) -> str | None:
