@@ -125,7 +125,6 @@ def loose_format(scanner, proposal, scopes, given: dict) -> str | None:
     return None
 
 
-
 def rate_multiple(scanner, gpu: str, dtype: str) -> float | None:
     """The card's dense tensor rate at a compute format over its bf16 rate, from its sheet (1,979 / 989 = 2 for fp8 on
     an H100), for a number its context prices at that format; None where the sheet lacks either figure."""

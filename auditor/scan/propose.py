@@ -322,12 +322,12 @@ class Scanner:
             if not summed and (leaves & DEVICE_COUNTS or DEVICE_COUNTS & set(proposal.given)):
                 continue
             cell = self.place(proposal.start)
-            said = [proposal.stated, proposal.unit, self.view.text[proposal.end : proposal.end + 16]]
+            own = [proposal.stated, proposal.unit, self.view.text[proposal.end : proposal.end + 16]]
             if cell is not None:  # its row's label ("70B GQA-8 (TP=4)") and the table's headers ("KV_per_token/GPU")
-                said += [cell.row, " | ".join(c.text for c in table_at(self.tables, proposal.start).header or ())]
+                around = [cell.row, " | ".join(c.text for c in table_at(self.tables, proposal.start).header or ())]
             else:
-                said.append(self.view.text[slice(*clause(self.view.text, proposal, self._scopes(proposal)[0]))])
-            if any(PER_DEVICE.search(text) for text in said) and not any(ONE_DEVICE.search(text) for text in said[3:]):
+                around = [self.view.text[slice(*clause(self.view.text, proposal, self._scopes(proposal)[0]))]]
+            if any(PER_DEVICE.search(text) for text in own + around) and not any(ONE_DEVICE.search(text) for text in around):
                 _withdraw(proposal, f"held back: the page prints the share of one GPU or rank, which {proposal.formula}, "
                                     + ("a sum over the cards" if summed else "a figure of the whole model with no parallel degree")
                                     + ", cannot give")
@@ -992,7 +992,7 @@ class Scanner:
             # "166 tok/s vs ~208 tok/s bandwidth ceiling (~80% MBU)": a share of two numbers in its own sentence
             beside = [o for o in pool if o.start >= sentence[0] and not o.percent]
             shares = derivations.search(target, proposal, beside, share_chance())
-            found = [d for d in shares if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
+            found = _quotients(shares)
             if not found and saving:
                 found = derivations.reductions(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
             if not found and device_ratios.RATIO.search(proposal.stated):
@@ -1024,7 +1024,7 @@ class Scanner:
         paragraph = self._scopes(proposal)[1]
         beside = [o for o in pool if o.start >= paragraph[0] and o.unit and not o.percent]
         found = derivations.search(target, proposal, beside, share_chance())
-        return [d for d in found if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
+        return _quotients(found)
 
     def _share_of_figure_after(self, proposal: Proposal, target, pool: list, available: list, sentence) -> list:
         """A percent of the figure printed right after it ("~217 GB/s ... (68% of 320 GB/s theoretical)", "51% of an
@@ -1040,7 +1040,7 @@ class Scanner:
         if not beside:
             return []
         found = derivations.search(target, proposal, beside + [after], share_chance(), named_after=after)
-        return [d for d in found if d.right is after and d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
+        return _quotients([d for d in found if d.right is after])
 
     def _derived_on_its_line(self, proposal: Proposal, target, pool: list) -> list:
         """Two numbers on the number's own line, outside a table, that give it: "53.8 GB of 80 GB ... ~67%", "1.27 GB
@@ -1068,7 +1068,7 @@ class Scanner:
                 proposal.arithmetic, proposal.carried = expression, proposal.carried + sources
                 proposal.evidence = proposal.evidence[:1] + carried + proposal.evidence[1:]
 
-    def _carried_operands(self, derivation, result=None) -> tuple[str, tuple[str, ...], tuple]:
+    def _carried_operands(self, derivation, result: Proposal) -> tuple[str, tuple[str, ...], tuple]:
         """The derivation's expression with each operand a formula or sum flags with a named slip taken at the value
         its own working gives, and the evidence of each: "100 users at 4K tokens each ... 128 GB" over a "1.28 GB"
         that is 1.34 GB carries the slip, as a printed sum on that figure does (``_exact_chains``); and the proposals
@@ -1078,7 +1078,7 @@ class Scanner:
             first = self._located_at.get(side.start)
             if first is None or not first.proposed or first.worked_out:
                 continue
-            if result is not None and _printed(result.stated) in {_printed(str(v)) for v in first.page_inputs.values()}:
+            if _printed(result.stated) in {_printed(str(v)) for v in first.page_inputs.values()}:
                 continue  # "At 10 tok/s: 175 GB/s": an operand priced with the very number derived from it carries no slip into it
             exact, factor, digits = self._slipped(first), derivations.unit_factor(first), derivations.plain_digits(first)
             if exact is None or not factor or not digits or digits not in side.term:
@@ -1562,6 +1562,11 @@ def _units_differ(a: Proposal, b: Proposal) -> bool:
     if first is None or second is None or not first[1] or not second[1]:
         return False
     return first[:2] != second[:2]
+
+
+def _quotients(found: list) -> list:
+    """The derivations that divide one figure by another, the first few: what a share or a printed ratio is."""
+    return [d for d in found if d.expression == f"{d.left.term} / {d.right.term}"][:DERIVATION_TRIES]
 
 
 def _printed(text: str) -> str:

@@ -29,6 +29,8 @@ from .tables import Cell, Table, header_unit
 
 REMARK = re.compile(r"(?<=\S)\s+\([^()]{1,60}\)$")
 """A parenthetical after a cell's figure, which says how it was counted."""
+SHARE_OR_RATIO = re.compile(r"(?P<digits>\d{1,6}(?:\.\d{1,6})?)\s?(?P<sign>[%×x])")
+"""A cell printed as a share or a ratio: "56%", "17.90×"."""
 MIN_HOLDING = 3
 MAX_FAILING = 1
 MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
@@ -117,15 +119,13 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
     """The cell's number in base units with its printed half-width, in its own unit or its column's; None for text."""
     text = re.sub(r"[*`$]", "", cell.text).strip().lstrip("~≈").strip()  # "~174 GB": a rounded figure is a figure
     text = REMARK.sub("", text)  # "2 (1 multiply + 1 add)": a figure with a remark on it
-    if re.fullmatch(r"\d{1,3}(?:\.\d{1,6})?\s?%", text) and not unit:  # "56%" under "% of Theoretical": a share
-        digits = text.rstrip("% ")
+    signed = SHARE_OR_RATIO.fullmatch(text) if not unit else None
+    if signed is not None:  # "56%" under "% of Theoretical", "17.90×" under "Max concurrency": a plain number
+        digits, percent = signed["digits"], signed["sign"] == "%"
         decimals = len(digits.split(".")[1]) if "." in digits else 0
-        half = Fraction(1, 2) * Fraction(10) ** -decimals / 100
-        return Value(cell, f"{digits}%", Fraction(digits) / 100, half, (), digits, -2, Fraction(1))
-    if re.fullmatch(r"\d{1,6}(?:\.\d{1,6})?\s?[×x]", text) and not unit:  # "17.90×" under "Max concurrency": a ratio
-        digits = text.rstrip("×x ")
-        decimals = len(digits.split(".")[1]) if "." in digits else 0
-        return Value(cell, digits, Fraction(digits), Fraction(1, 2) * Fraction(10) ** -decimals, (), digits, 0, Fraction(1))
+        scale = Fraction(1, 100) if percent else Fraction(1)
+        half = Fraction(1, 2) * Fraction(10) ** -decimals * scale
+        return Value(cell, f"{digits}%" if percent else digits, Fraction(digits) * scale, half, (), digits, -2 if percent else 0, Fraction(1))
     match = CELL.match(text)
     if not match:
         return None
