@@ -926,3 +926,15 @@ def test_weights_only_beside_a_size_says_it_is_the_weights_and_not_the_serving_t
     total of weights, cache and workspace."""
     weights = development_number("held-out-26", "llm-inference-physics.md", 236, "- Minimum VRAM: 140 GB (weights only)", "140 GB")
     assert weights.formula == "weight_bytes" and (weights.finding is None or weights.finding.verdict.holds)
+
+
+def test_a_size_said_per_user_is_one_sequences_cache_and_its_slip_carries_into_the_users_it_fits():
+    """"2,048-token conversation → 0.25 GB per user" is one sequence's cache, not a batch's total, so the wrapper that
+    multiplies by a batch is no rival to it: 268,435,456 bytes printed as 0.25 GB is GiB printed as GB, and "65 GB free
+    → ~260 concurrent users" worked on that figure is 65 / 0.268 = 242."""
+    per_user = development_number("held-out-33", "inference-math-and-memory.md", 66, "2,048-token conversation → 0.25 GB per user", "0.25 GB")
+    assert per_user.formula == "kv_bytes_per_sequence_gqa" and per_user.given["seq_len"] == 2048
+    assert any("GiB printed as GB" in d.parts for d in per_user.finding.diagnoses)
+    users = development_number("held-out-33", "inference-math-and-memory.md", 67,
+                               "65 GB free               → ~260 concurrent users              ← 4× the customers", "~260")
+    assert users.finding.verdict.value == "mismatch" and round(float(users.finding.computed_base)) == 242

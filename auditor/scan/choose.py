@@ -83,6 +83,8 @@ def score_of(total: float, missing: list[str], bare: bool) -> float:
     return round(strength * (0.5 if missing else 1.0) * (0.85 if bare else 1.0), 2)
 
 
+ONE_REQUEST_AFTER = re.compile(r"(?i)\s*(?:/|per|for\s+(?:each|one|a|every))\s*(?:user|request|sequence|conversation|seq|req)\b")
+"""A size said of one request, printed after it: "0.25 GB per user", "1.3 GB/request", "2 GB for each sequence"."""
 ZERO = re.compile(r"[~≈]?\s*0(?:\.0+)?")
 NOTHING = "zero: the page says there is none, which no formula derives"
 
@@ -160,21 +162,23 @@ class FormulaChooser:
             # has left: it may confirm, not accuse
             proposal.evidence += (f"held back: the {WEAK_HELD[model_scope]}, and the number does not hold by it",)
             return
-        wrapper = self._built_on(ranked, best)
+        wrapper = self._built_on(ranked, best, proposal)
         if wrapper is not None and not missing and not self.holds(proposal, best.formula, given):
             proposal.evidence += (f"held back: the words rank {wrapper} first, which builds on {best.formula}: the number may be that one",)
             return
         self._propose(proposal, best.formula, given)
 
-    def _built_on(self, ranked, best) -> str | None:
+    def _built_on(self, ranked, best, proposal) -> str | None:
         """A formula the words rank above the chosen one that takes it as an input ("≈14 GB/s effective": the words'
         effective bandwidth is the theoretical one times the page's efficiency, which its context does not give): the
-        chosen formula is the number's only if it holds."""
-        tree = self.scanner.project.catalogue.tree
+        chosen formula is the number's only if it holds. A number said of one request ("0.25 GB per user") is no
+        batch's total, so a wrapper that only multiplies by the batch is no rival to it."""
+        catalogue = self.scanner.project.catalogue
+        one_request = ONE_REQUEST_AFTER.match(self.text, proposal.end) is not None
         for _, score in ranked:
             if score is best:
                 return None
-            if best.formula in tree(score.formula)[1:]:
+            if best.formula in catalogue.tree(score.formula)[1:] and not (one_request and "batch" in catalogue.depends_on(score.formula)):
                 return score.formula
         return None
 
