@@ -938,3 +938,12 @@ def test_a_size_said_per_user_is_one_sequences_cache_and_its_slip_carries_into_t
     users = development_number("held-out-33", "inference-math-and-memory.md", 67,
                                "65 GB free               → ~260 concurrent users              ← 4× the customers", "~260")
     assert users.finding.verdict.value == "mismatch" and round(float(users.finding.computed_base)) == 242
+
+
+def test_a_formula_the_page_cannot_feed_gives_way_to_the_pages_own_numbers():
+    """"| 80K (Cline-shaped) | 2.80 GB | ~341 |": the words choose a KV formula for DeepSeek-V3, which the part above
+    names, but the page sets no cache format, so the formula says nothing; 35 KB a token times 80K tokens, printed
+    above, gives 2.80 GB, and that is the claim."""
+    line = "| **80K** (Cline-shaped) | 2.80 GB | ~341 |"
+    cell = development_number("held-out-8", "inference-math-serving.md", 208, line, "2.80 GB")
+    assert cell.formula is None and cell.arithmetic == "(35*(KB)) * 80e3" and cell.finding.verdict.holds

@@ -95,7 +95,7 @@ def test_an_accelerator_is_named_with_a_count_glued_on_or_in_the_plural(text, gp
     ("text", "length"),
     [("an 8K-token prompt", 8192), ("at 4k context", 4096), ("a 32k prompt", 32768), ("8,192 tokens", 8192), ("context length of 128k", 131072),
      ("An 8k conversation is 2.5 GB", 8192), ("a 128k chat", 131072), ("a 4k window", 4096),
-     ("1M Context KV", 1048576), ("a context of 1M", 1048576),
+     ("1M Context KV", 1048576), ("a context of 1M", 1048576), ("Reduce context to 2k", 2048),
      ("at 10K context", 10000), ("a 100K context", 100000), ("a 200k-token prompt", 200000),  # no power of two: a round figure
      ("D and F > 10k", None), ("batch of 64", None), ("8k requests a day", None), ("$1M a year", None)],
 )
@@ -1216,3 +1216,56 @@ def test_a_row_that_names_a_gguf_mix_of_formats_prices_no_weights_at_one_format(
     page.write_text(table.replace("Q4_K_M", "FP16").replace("Q3_K_M", "FP16"), encoding="utf-8")
     plain = _scanned(page)
     assert not any("mix of formats" in " ".join(plain[s].evidence) for s in ("~48 GB", "~53 GB", "~54 GB"))
+
+
+PARTS = """# Memory on one card
+
+Some opening words.
+
+## Part 2: context is the multiplier
+
+### The formula
+
+For Llama-3.1-8B with an FP16 cache, every token keeps a key and a value on every layer.
+
+### Scaling by context length
+
+| Context length | KV cache |
+|---|---|
+| 8K tokens | 1 GiB |
+| 32K tokens | 4.0 GB |
+"""
+
+
+def test_a_table_takes_the_one_model_its_part_names_above_it_in_a_sibling_section(tmp_path):
+    """The table's own section names no model, but the part both sections sit in names one, just above: the cells are
+    that model's. Llama-3.1-8B keeps 131,072 bytes a token, so 8K tokens are 1 GiB and 32K tokens 4 GiB, which
+    "4.0 GB" prints as GB."""
+    page = tmp_path / "parts.md"
+    page.write_text(PARTS, encoding="utf-8")
+    found = _scanned(page)
+    assert {s: found[s].given.get("model") for s in ("1 GiB", "4.0 GB")} == {s: "meta-llama/Llama-3.1-8B" for s in ("1 GiB", "4.0 GB")}
+    assert found["1 GiB"].finding.verdict.holds
+    assert any("GiB printed as GB" in d.parts for d in found["4.0 GB"].finding.diagnoses)
+
+
+def test_a_model_only_the_pages_lead_names_is_not_the_parts_model(tmp_path):
+    """The same table under a page whose opening alone names the model: the lead's model may confirm a number, never
+    accuse one, so the wrong cell is held back rather than flagged."""
+    page = tmp_path / "lead.md"
+    page.write_text(PARTS.replace("Some opening words.", "We size Llama-3.1-8B throughout.").replace(
+        "For Llama-3.1-8B with an FP16 cache, every", "With an FP16 cache, every"), encoding="utf-8")
+    found = _scanned(page)
+    assert found["4.0 GB"].finding is None
+
+
+def test_a_k_quant_mix_names_no_width_so_weights_beside_it_are_not_priced_at_the_pages_format(tmp_path):
+    """"Q3_K_M" mixes several block formats per tensor, so it stores no one width: the weights beside it are not
+    priced at the FP16 the rest of the page uses (141 GB for a 70B), where the page's ~34 GB would be a false alarm;
+    the cache beside "FP16 KV cache" keeps its format."""
+    page = tmp_path / "quant.md"
+    page.write_text("# Llama 3.1 70B on one card\n\nWeights in FP16 take 141 GB; the FP16 KV cache grows with context.\n\n"
+                    "- Use Q3_K_M quant → Weights drop to ~34 GB\n", encoding="utf-8")
+    found = _scanned(page)
+    weights = found["~34 GB"]
+    assert weights.finding is None and "Q3_K_M is a mix of formats" in weights.evidence[-1]

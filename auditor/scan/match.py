@@ -156,7 +156,7 @@ def find_dtype(text: str) -> str | None:
 CONTEXT_WORD = r"(?:tokens?|context|ctx|sequences?|prompts?|input|output|conversations?|chats?|windows?)"
 SEQ_LEN_K = re.compile(
     rf"(?<![\w.])(\d+)\s?([kKM])(?:[- ]{CONTEXT_WORD}\b|(?=\s+(?:\w+\s+)?{CONTEXT_WORD}\b))"
-    rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:)?\s+|@\s*)(\d+)\s?([kKM])\b",
+    rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:| to)?\s+|@\s*)(\d+)\s?([kKM])\b",
     re.IGNORECASE,
 )
 SEQ_LEN_SCALE = {"k": 1024, "m": 1024 * 1024}  # "128K context" is 131,072 tokens and "1M context" 1,048,576, as lengths are

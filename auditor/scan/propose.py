@@ -83,6 +83,7 @@ REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:e
 COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lower|larger|smaller|bigger|speed-?up|cheaper|costlier)\b")
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
+PARENT_SECTION = "part above"  # the section whose heading encloses the number's own section, up to the number
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
 SHEET_REACH = 4  # how far past the bundled sheets' range a figure the page cites for a card may lie
 CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
@@ -343,10 +344,20 @@ class Scanner:
             low, high = (place.headers[-1] if place is not None and len(place.headers) > 1 else
                          clause(self.view.text, proposal, self._scopes(proposal)[0]))
             mix = MIXED_FORMAT.search(self.view.text, low, high) or (
-                MIXED_FORMAT.search(self.view.text, place.cell.start, place.cell.end) if place is not None else None)
+                MIXED_FORMAT.search(self.view.text, place.cell.start, place.cell.end) if place is not None else
+                self._mix_leading_to(proposal))
             if mix is not None:
                 _withdraw(proposal, f"held back: {mix.group(0)} is a mix of formats whose width depends on the model's"
                                     " tensors; no one format prices these weights")
+
+    def _mix_leading_to(self, proposal: Proposal) -> re.Match | None:
+        """The mix of formats the number's sentence names before it with no other format in between ("Use Q3_K_M
+        quant → Weights drop to ~34 GB"): the step's arrow ends the clause, not the setup."""
+        sentence = self._scopes(proposal)[0]
+        mixes = list(MIXED_FORMAT.finditer(self.view.text, sentence[0], proposal.start))
+        if not mixes or any(mixes[-1].end() <= start < proposal.start for start, _, _ in self.dtypes):
+            return None
+        return mixes[-1]
 
     def _restated_follow(self, claims: list[Proposal], first: Proposal, expression: str) -> None:
         """Later printings of a number that restate it as its sum ("56 KiB" again, a section on) take its new claim."""
@@ -1100,7 +1111,7 @@ class Scanner:
         try:
             claim = draft_claim(proposal, proposal.formula, proposal.given, proposal.unit)
             verdict, _ = evaluated(claim, self.project)
-            return verdict.holds or verdict.value == "underdetermined" or not all(map(coincidental, audited_draft(claim, self.project, self.draft_audits).diagnoses))
+            return verdict.holds or not all(map(coincidental, audited_draft(claim, self.project, self.draft_audits).diagnoses))
         except AuditorError:
             return True
 
@@ -1453,6 +1464,12 @@ class Scanner:
             inside = sorted((f for f in models if low <= f[0] < high and self.feeds(formula, f[2])), key=lambda f: abs(f[0] - position))
             if inside:
                 return inside[0][2], name, index
+        enclosing = self._enclosing_headings(position)
+        named = {name for start, _, name in models if enclosing and max(enclosing[0][0], self.lead[1]) <= start < position}
+        if len(named) == 1 and self.feeds(formula, (only := named.pop())):
+            # "For Qwen2-0.5B: ... 24 KB per token" in the section before a table of the same part: the one model the
+            # part names above the number is the part's, as a section's is its section's
+            return only, PARENT_SECTION, len(scopes) - 1
         if self.setup_model and self.past_lead(position) and self.feeds(formula, self.setup_model):
             return self.setup_model, LEAD, len(scopes) - 1
         return None, "", -1
