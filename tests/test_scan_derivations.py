@@ -367,3 +367,39 @@ def test_a_sum_that_carries_a_slip_names_it_among_its_causes(tmp_path):
     total = _page(tmp_path, page)["6.5 GB"]
     carried = [d for d in total.finding.diagnoses if d.description.startswith("carried from line 3")]
     assert not total.finding.verdict.holds and carried and carried[0].parts == ("GiB printed as GB",)
+
+
+WORKED_ABOVE = """# KV cache of a 7B model
+
+### Llama-style 7B
+
+Per token across all layers:
+
+```
+16,384 x 32 = 524,288 bytes (512 KB)
+```
+
+For 1024 tokens: **{printed}**
+
+The next paragraph says something else entirely.
+"""
+
+
+def test_a_product_that_lands_on_the_number_through_a_unit_slip_is_its_working_and_names_the_slip(tmp_path):
+    """524,288 bytes a token times 1024 tokens is 536,870,912 bytes: 512 MiB, printed "512 MB". The line set apart
+    under the working opens no section of its own, so the working above it is in reach; the product misses by exactly
+    the factor MiB and MB stand apart, so it is the number's working and the miss is that slip."""
+    found = _page(tmp_path, WORKED_ABOVE.format(printed="512 MB"))["512 MB"]
+    assert found.arithmetic == "(524288*(bytes)) * (1024*(tokens))"
+    assert found.finding.verdict.value == "mismatch" and any("MiB printed as MB" in d.parts for d in found.finding.diagnoses)
+    holds = _page(tmp_path, WORKED_ABOVE.format(printed="537 MB"))["537 MB"]
+    assert holds.arithmetic == "(524288*(bytes)) * (1024*(tokens))" and holds.finding.verdict.holds
+
+
+def test_a_slip_never_joins_cells_of_other_rows_of_a_table_of_measurements(tmp_path):
+    """4.1 GB and 5.8 GB in the rows above add to 9.9 GB, which is 9.2 GiB: a column of measured peaks lands near a
+    third through a slip by chance, so the third is not priced as their sum."""
+    table = ("# Benchmarks\n\n| Model | Context | Max VRAM |\n|---|---|---|\n| 4B | 2K | 4.1 GB |\n| 4B | 8K | 5.8 GB |\n"
+             "| 12B | 2K | 9.2 GB |\n")
+    found = _page(tmp_path, table)["9.2 GB"]
+    assert found.arithmetic is None and found.finding is None

@@ -65,6 +65,7 @@ class Derivation:
     left: Operand
     right: Operand
     chance: float
+    slip: float | None = None  # the factor a unit slip puts between the sum and the printed number, where one does
 
 
 def operand(index: int, proposal) -> Operand | None:
@@ -108,10 +109,14 @@ def complement(o: Operand) -> Operand | None:
     return Operand(-1 - o.index, o.start, o.end, 1 - o.value, (), f"(1 - {o.term})", True, False)
 
 
-def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None, named_after: Operand | None = None) -> list[Derivation]:
+def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None, named_after: Operand | None = None,
+           slips: tuple[float, ...] = ()) -> list[Derivation]:
     """Derivations of the target from the pool (operands printed before it), most convincing first, each less likely
     a coincidence than ``limit`` (``derivation_chance`` unless given). ``named_after``: an operand printed after the
-    number that its words name as one ("68% of 320 GB/s"), taken too."""
+    number that its words name as one ("68% of 320 GB/s"), taken too. ``slips``: the factors the unit slips of the
+    number's printed label put between a value and its printing ("512 KB × 1024 = 512 MB" is 1.048576 apart): a
+    derivation that lands on the number through one is found too, each slip one more window a coincidence may land
+    in, so its chance counts them all."""
     half = _relative_half_digit(_stated(proposal))
     printed = _stated(proposal).value  # "2,680M" prints 2,680: a count in millions, no size a configuration chooses
     if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)
@@ -128,7 +133,7 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
             if low <= 1 / a.value <= high:
                 depths.append(a_rank)
                 if -half <= 1 / (a.value * target.value) - 1 < 2 * half:
-                    hits.append((a_rank, "1/", a, a))
+                    hits.append((a_rank, "1/", a, a, None))
         for depth in range(a_rank + 1, len(pool)):  # the pool is nearest first: the second operand is the farther
             b = pool[depth]
             key = (id(a.dimensions), id(b.dimensions))  # one shared tuple per kind of dimensions (``_dimensions``)
@@ -138,15 +143,16 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
                 if low <= value <= high:
                     depths.append(depth)
                     if -half <= value / target.value - 1 < 2 * half:
-                        hits.append((depth, sign, left, right))
+                        hits.append((depth, sign, left, right, None))
+                    hits += [(depth, sign, left, right, f) for f in slips if -half <= value / (target.value * f) - 1 < 2 * half]
     depths.sort()
     width = 3 * half / RANGE  # from half a digit below to a whole digit above, as a share of the range
     limit = float(derivation_chance() if limit is None else limit)
     found = []
-    for depth, sign, left, right in hits:
-        chance = bisect_right(depths, depth) * width
+    for depth, sign, left, right, slip in hits:
+        chance = bisect_right(depths, depth) * width * (1 if slip is None else 1 + len(slips))
         if chance < limit:
-            found.append(Derivation(f"1 / {left.term}" if sign == "1/" else f"{left.term} {sign} {right.term}", left, right, chance))
+            found.append(Derivation(f"1 / {left.term}" if sign == "1/" else f"{left.term} {sign} {right.term}", left, right, chance, slip))
     return sorted(found, key=lambda d: d.chance)
 
 

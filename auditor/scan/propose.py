@@ -55,6 +55,7 @@ GLUED_B = re.compile(r"B(?![A-Za-z0-9])")  # the "B" of "2B": billions or bytes,
 # a short line alone is a heading, unless it leads into what follows ("After a 4,096-token prefill (S = 4,608):")
 HEADING = re.compile(r"^#+ .*$|^(?!(?:Figure|Fig|Table|Image|Source|Listing)\b)[A-Z][^\n.]{3,80}(?<![:,;])\n(?=\n)", re.MULTILINE)
 """A Markdown heading, or a short capitalised line set apart as one; a figure's or table's caption starts no section."""
+SET_APART = 9  # the depth of a short line set apart, below any "#" heading
 PARAGRAPH = re.compile(r"\n\s*\n")
 NEAR = 40
 RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
@@ -85,6 +86,7 @@ COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lowe
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 PARENT_SECTION = "part above"  # the section whose heading encloses the number's own section, up to the number
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
+SLIP_REACH = Fraction(6, 5)  # a unit slip that moves a number by less than this is one a derivation may carry ("MiB printed as MB")
 SHEET_REACH = 4  # how far past the bundled sheets' range a figure the page cites for a card may lie
 CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
 CARRIED = "the slip there is carried here"  # the evidence of a figure taken at the value a slip upstream gives
@@ -134,7 +136,7 @@ class Scanner:
         self.model_symbols = words.model_symbols(project, self.supplies)
         self.gpu_symbols = [s for s in catalogue.symbols.values() if s.gpu]
         self.chooser = FormulaChooser(self)
-        self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or 9) for m in HEADING.finditer(text)]
+        self.headings = [(m.start(), m.end(), (len(m.group(0)) - len(m.group(0).lstrip("#"))) or SET_APART) for m in HEADING.finditer(text)]
         self.named_models = sorted({m for _, _, m in self.models})
         self.ambiguous = words.ambiguous(text, project.inputs.model_ids(), self.models)  # "Llama 70B": which release, unsaid
         self.lead = self._lead()
@@ -989,9 +991,12 @@ class Scanner:
 
     def _derive(self, proposal: Proposal, target, available: list) -> None:
         section = self._scopes(proposal)[2][0]
+        own = self._heading_before(proposal.start)
+        if own is not None and own[2] == SET_APART and proposal.start < own[1] and (above := self._heading_before(own[0])) is not None:
+            section = above[0]  # "For 1024 tokens: 512 MB" alone on its line opens no section of its own: its working is above
         low = max(section, proposal.start - derivations.WINDOW)
         pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
-        found = derivations.search(target, proposal, pool)[:DERIVATION_TRIES]
+        found = derivations.search(target, proposal, pool, slips=self._slip_factors(proposal))[:DERIVATION_TRIES]
         if not found and not target.dimensions and not target.percent and INTENSITY_WORDS.search(self.view.text, *self._scopes(proposal)[0]):
             # "I_peak ≈ 117" after "70 TFLOPS BF16, 600 GB/s": a ridge point printed bare is FLOPs per byte
             found = derivations.search(replace(target, dimensions=derivations.intensity_dimensions()), proposal, pool)[:DERIVATION_TRIES]
@@ -1015,7 +1020,8 @@ class Scanner:
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
-            if self._holds(proposal, derivation.expression):
+            if self._holds(proposal, derivation.expression) or (derivation.slip is not None and not self._from_other_rows(proposal, derivation)
+                                                                 and _named_slip(self._draft(proposal, derivation.expression))):
                 shown, replaced = self.view.text, proposal.formula
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, derivation.expression, {}, DERIVED_SCORE, False
                 proposal.worked_out = True
@@ -1026,6 +1032,34 @@ class Scanner:
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                 self._derived[id(proposal)] = (proposal, derivation)
                 return
+
+    def _from_other_rows(self, proposal: Proposal, derivation) -> bool:
+        """Whether an operand is a cell of the number's table in another row: a column of measurements ("4.1 GB",
+        "5.8 GB", "9.2 GB") is no working, and two rows that land near a third through a slip are a coincidence."""
+        place = self.place(proposal.start)
+        if place is None:
+            return False
+        row = row_cells(self.tables, proposal.start)
+        return any(place.table[0] <= o.start < place.table[1] and not any(c.start <= o.start < c.end for c in row)
+                   for o in (derivation.left, derivation.right))
+
+    def _slip_factors(self, proposal: Proposal) -> tuple[float, ...]:
+        """What each unit slip of the number's printed label ("MiB printed as MB") multiplies its value by, for the
+        slips the catalogue holds likely (no prior of their own) and that move a number by less than a prefix does:
+        a binary size printed with a decimal label, or the reverse."""
+        try:
+            printed = parse_stated(proposal.stated).unit
+        except AuditorError:
+            return ()
+        factors = set()
+        for slip in self.project.catalogue.unit_slips:
+            label = rf"(?<![A-Za-z]){re.escape(slip.printed)}(?![A-Za-z])"
+            if slip.prior is not None or not re.search(label, printed.text):
+                continue
+            computed = unit_or_none(re.sub(label, slip.computed, printed.text, count=1))
+            if computed is not None and computed.dimensions == printed.dimensions and 1 / SLIP_REACH < computed.factor / printed.factor < SLIP_REACH:
+                factors.add(float(computed.factor / printed.factor))
+        return tuple(sorted(factors - {1.0}))
 
     def _ratio_in_paragraph(self, proposal: Proposal, target, pool: list) -> list:
         """A ratio printed with its sign in a sentence that compares ("exceeding the pool by 3.7x", "~23x faster than
