@@ -170,6 +170,18 @@ def test_a_conversion_of_a_result_its_own_sum_does_not_give_carries_that_slip_an
     assert _one(found, "104e12").finding is not None and not _one(found, "104e12").finding.verdict.holds
 
 
+def test_a_rounding_of_a_result_its_own_sum_does_not_give_is_checked_against_what_the_sum_gives(tmp_path):
+    """"58 GB / 128 KB = 474,317 tokens ≈ 470K tokens": 58e9 / 128,000 is 453,125 (or 442,505 with KB read as 1,024),
+    so the sum misses, and "≈ 470K" prints that wrong result again, rounded: it is checked against the sum's value and
+    flagged, the sum's slip carried. A rounding of a sum that holds is no such link."""
+    found = _located(tmp_path, "# Budget\n\nKV token budget = 58 GB / 128 KB = 474,317 tokens ≈ 470K tokens\n")
+    link = _one(found, "≈ 470K")
+    assert link.arithmetic == _one(found, "474,317 tokens").arithmetic and link.carried
+    assert link.finding is not None and link.finding.verdict.value == "mismatch"
+    holding = _located(tmp_path, "# Budget\n\nKV token budget = 58 GB / 128 KB = 453,125 tokens ≈ 450K tokens\n")
+    assert not _one(holding, "≈ 450K").carried
+
+
 def test_sizes_printed_beside_a_size_are_not_a_cards_memory_unless_the_context_gives_one(tmp_path):
     """Three caches in one sentence: the other two sizes make a budget formula look complete by name, but no card's
     memory is given, so the cache formulas it outranked are weighed without that bonus (2.5 GiB = 327,680 x 8,192)."""

@@ -86,6 +86,7 @@ COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lowe
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 PARENT_SECTION = "part above"  # the section whose heading encloses the number's own section, up to the number
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
+ROUNDED_AGAIN = 1.5  # how far a bare link of a chain ("474,317 tokens ≈ 470K") may round the result before it
 SLIP_REACH = Fraction(6, 5)  # a unit slip that moves a number by less than this is one a derivation may carry ("MiB printed as MB")
 SHEET_REACH = 4  # how far past the bundled sheets' range a figure the page cites for a card may lie
 CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
@@ -162,6 +163,7 @@ class Scanner:
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
         self.draft_audits = draft_audits(project)  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._derived: dict[int, tuple] = {}  # a number two of the page's numbers give: the number, and the derivation
+        self._conversions: list[tuple[Proposal, Proposal]] = []  # a one-number link after a sum that missed, and that sum
         self._restated: dict[int, Proposal] = {}  # a sum's operand that restates a number worked above: that number
         self._repeats: dict[int, list[Proposal]] = {}  # a number worked out, by its id: the later numbers that restate it
         self._rule_cells: dict[int, dict] = {}  # a cell priced by its table's own arithmetic: the cells it reads, by name
@@ -228,6 +230,7 @@ class Scanner:
         self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
         self._carried_into_derivations()
+        self._conversions_carried()
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
 
     def _sums_on_swapped_inputs(self, claims: list[Proposal], results: dict) -> None:
@@ -1102,6 +1105,20 @@ class Scanner:
         found = derivations.search(target, proposal, beside, share_chance())
         return [d for d in found if not (d.left.percent and d.right.percent)][:DERIVATION_TRIES]  # "82% and 71% ... 58%": no share of either
 
+    def _conversions_carried(self) -> None:
+        """A one-number link of a chain ("= 474,317 tokens ≈ 470K tokens") after a sum that, read in full at last, still
+        misses: the link prints that sum's result again, so it is checked against what the sum gives and carries its
+        slip. Asked once every reading of the sum is done: one that holds after all ("[1 × 3,840] = 7,680 bytes", its
+        bytes read) leaves the link a plain restatement."""
+        for proposal, before in self._conversions:
+            if before.arithmetic is None or before.given or before.formula is not None or _read_as_another_kind(proposal, before):
+                continue  # "104e12 =~ 104 gb": a count read again as a size is a second reading, not the same result
+            if self._holds(before, before.arithmetic):
+                continue
+            proposal.arithmetic, proposal.score, proposal.bare = before.arithmetic, SUM_SCORE, False
+            proposal.carried += (before,)
+            proposal.evidence = proposal.evidence[:-1] + (f"converts the result of the sum before it, which does not hold: taken at the value that sum gives ({CARRIED})",)
+
     def _carried_into_derivations(self) -> None:
         """Each derivation the page's numbers gave, its operands that a formula or sum flags with a named slip taken at
         the value their own working gives (once every chain is taken at its exact value, ``_exact_chains``)."""
@@ -1258,6 +1275,7 @@ class Scanner:
         if not found.operators and self._carries_a_slip(found):
             proposal.score = UNRESOLVED_SUM_SCORE
             proposal.evidence = tuple(evidence + ["converts the result of the sum before it, which does not hold: the slip is that sum's"])
+            self._conversions.append((proposal, self._located_at[found.operand_spans[0][0]]))
             return True
         if not found.operators and not given and self._two_quantities(proposal, expression):
             return False  # "INT4 = 4 bits = 35 GB": two quantities, not one in two units
@@ -1613,6 +1631,17 @@ def _units_differ(a: Proposal, b: Proposal) -> bool:
     if first is None or second is None or not first[1] or not second[1]:
         return False
     return first[:2] != second[:2]
+
+
+def _read_as_another_kind(link: Proposal, before: Proposal) -> bool:
+    """Whether a link of a chain prints a unit of another kind than the result before it ("104e12 =~ 104 gb"); a
+    link printed bare ("≈ 470K") reads as the result's own kind."""
+    mine, theirs = derivations.printed_value(link), derivations.printed_value(before)
+    if mine is None or theirs is None:
+        return True
+    if mine[1]:
+        return mine[1] != theirs[1]
+    return not 1 / ROUNDED_AGAIN < mine[0] / theirs[0] < ROUNDED_AGAIN  # "104e12 =~ 104": no rounding of the one before
 
 
 def _quotients(found: list) -> list:
