@@ -266,3 +266,16 @@ def test_a_unit_two_spaces_after_its_number_is_its_unit_as_a_latex_fraction_read
     """"\\frac{2 \\times 70\\text{B params} \\times 8192 \\text{ tokens}}{...}" reads "8192  tokens": still 8192 tokens."""
     (found,) = find_sums("T_prefill = (2  ×  70B params  ×  8192  tokens)/(16  ×  1.97e14  ×  0.4) = 0.91 seconds\n")
     assert found.expression == "(2 * 70e9 * (8192*tokens))/(16 * 1.97e14 * 0.4)" and found.unreadable == ""
+
+
+@pytest.mark.parametrize(("line", "ratios"), [
+    ("| 2K | ~115 | ~230 | x2 |", ["2×"]),  # a "Change" column prints its ratio sign first
+    ("| 4K | ~57 | ~115 | **×2** |", ["2×"]),
+    ("Batching gives a speedup of x1.5.", ["1.5×"]),
+    ("80 ×2 = 160 and 80 × 2 = 160", []),  # a product's factor
+    ("Total: ×80 layers", []),  # a factor of a counted noun
+    ("x2 = 5", []),  # a variable
+])
+def test_a_ratio_printed_sign_first_is_the_ratio_it_reads_as(line, ratios):
+    found = find_numbers(Document(Path("page.md"), f"# Ratios\n\n{line}\n"), [])
+    assert [p.stated for p in found if p.stated.endswith("×")] == ratios

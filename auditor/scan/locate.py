@@ -245,8 +245,31 @@ WORD_RATIO = re.compile(
 WORD_PARTS = {"quarter": "0.25", "third": "0.33"}
 
 
+LEADING_TIMES = re.compile(r"(?:^|(?<=[|(*_])|(?<=[|(][ \u00a0])|(?<=[^\d)\s][ \u00a0]))[xX×](?P<value>\d+(?:\.\d+)?)(?!\w|\.\d|[ \u00a0]*[A-Za-z=(×]|[ \u00a0]+\*)", re.MULTILINE)
+"""A ratio printed with its sign first, as a table's "Change" column does ("| x2 |", "×1.5"): the "N×" it is. Not
+a factor of a product ("80 ×2", "× 2") nor one that multiplies a counted noun ("×80 layers")."""
+
+
+def _leading_signs(text: str, found: list[Proposal], skipped) -> list[Proposal]:
+    """``found`` and the ratios printed sign first, in place of the bare number after the sign where it was found."""
+    if not any(sign in text for sign in ("x", "X", "×")):
+        return found
+    signs = []
+    for match in LEADING_TIMES.finditer(text):
+        if _inside(skipped, match.start()):
+            continue
+        sentence = bounds(text, match.start(), SENTENCE_END)
+        context = text[max(sentence[0], match.start() - CONTEXT) : min(sentence[1], match.end() + CONTEXT)]
+        signs.append(Proposal(match.start(), match.end(), f"{match['value']}×", "", context))
+    if not signs:
+        return found
+    taken = {p.end for p in signs}
+    return sorted([p for p in found if p.end not in taken] + signs, key=lambda p: p.start)
+
+
 def _with_word_ratios(text: str, found: list[Proposal], skipped, qualifier_before: re.Pattern) -> list[Proposal]:
     """``found`` and the ratios the text spells out in words, each read as the "N×" a reader takes it for, in order."""
+    found = _leading_signs(text, found, skipped)
     if not any(word in text.lower() for word in ("fold", "times", "twice", "half", "quarter", "third")):
         return found  # most pages spell no ratio: one scan in C, not a regular expression's
     words_found = []
