@@ -460,6 +460,16 @@ def test_a_ratio_cell_is_a_value_a_tables_arithmetic_may_give_but_its_reference_
     assert ("1.00×" not in cards or not cards["1.00×"].proposed) and not cards["4.80 TB/s"].proposed
 
 
+def test_a_ratio_cell_printed_sign_first_is_the_quotient_of_its_rows_cells(tmp_path):
+    """"| 2K | ~115 | ~230 | x2 |" under "Change": the new column over the old in every row; the row whose "x3" no
+    quotient gives is audited as the others are, and flagged."""
+    found = scanned_text(tmp_path, "# FP8 cache\n\n| Tokens per request | Original | With FP8 KV | Change |\n|---|---|---|---|\n"
+                                   "| 2K | ~115 | ~230 | x2 |\n| 4K | ~57 | ~115 | x2 |\n| 8K | ~28 | ~57 | x2 |\n| 16K | ~14 | ~28 | x3 |\n")
+    change = [p for p in found.values() if p.stated == "2×"]
+    assert change and all(p.arithmetic == "With_FP8_KV / Original" and p.finding.verdict.holds for p in change)
+    assert found["3×"].finding.verdict.value == "mismatch"
+
+
 def test_a_cards_column_takes_its_own_sheet_not_another_cards_figure_the_page_prints(tmp_path):
     """"| A100 tokens/s |" on a page that prints the H100's 3.35 TB/s in its text: that figure is the H100's sheet, not
     the A100's, so the A100 column is priced at the A100's 2,039 GB/s; "INT4, group size 128" is the grouped format

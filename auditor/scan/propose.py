@@ -23,7 +23,8 @@ from auditor.base.units import unit_or_none
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import beside_count, config_names, derivations, device_ratios, host_links, noise, repeats, shown_below, sum_units, table_sweeps, table_templates, tensor_shapes
+from . import (beside_count, config_names, derivations, device_ratios, host_links, noise, repeats, shown_below, sum_units, table_constants,
+               table_sweeps, table_templates, tensor_shapes)
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
@@ -226,6 +227,7 @@ class Scanner:
         self._per_device_shares(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
+        self._table_constants(located, operands)
         self._bracketed_restatements(located)
         self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
@@ -913,6 +915,61 @@ class Scanner:
                 printed_as = derivations.printed_value(proposal)
                 if printed_as is not None and printed_as[1]:
                     just_worked[printed_as] = proposal
+
+    def _table_constants(self, located: list[Proposal], operands: set[int]) -> None:
+        """A column each of whose cells is one figure printed above the table over (or times) its row's value
+        (``table_constants``): "231" in the row of 2,048 under "474,317 tokens" above, and a row for each length."""
+        starts = [p.start for p in located]
+        printed = [derivations.operand(index, p) for index, p in enumerate(located)]
+        for table in self.tables:
+            body = table.body
+            if table.transposed or not table.header or len(body) < table_constants.MIN_HOLDING:
+                continue
+            begin = table.header[0].start
+            constants = sorted((o for o in printed if o is not None and o.unit and not o.percent
+                                and begin - table_constants.WINDOW <= o.start and o.end <= begin), key=lambda o: begin - o.end)
+            constants = constants[: table_constants.NEAREST]
+            if not constants:
+                continue
+            cells = [[_leading(located, starts, cell) for cell in row] for row in body]
+            for column in range(1, len(table.header)):
+                targets = self._constant_targets(cells, column, operands)
+                if targets is None:
+                    continue
+                for by in range(len(table.header)):
+                    inputs = {k: float(v) for k, row in enumerate(body) if by != column and (v := table_sweeps.plain_cell(row[by].text))}
+                    found = table_constants.constant_column(list(targets.values()), inputs, [(o.value, o.dimensions) for o in constants])
+                    if found is None:
+                        continue
+                    constant, sign = constants[found[0]], found[1]
+                    line = self.raw.position(self.view.raw_span(constant.start, constant.end)[0])[0]
+                    for k, proposal in ((t.row, cells[t.row][column]) for t in targets.values() if t.row in inputs):
+                        value = derivations.decimal(Fraction(str(inputs[k])))
+                        proposal.formula, proposal.given, proposal.score, proposal.bare = None, {}, TABLE_RULE_SCORE, False
+                        proposal.arithmetic, proposal.worked_out = f"{constant.term} {sign} {value}", True
+                        proposal.evidence = (f"the table's column: {self.view.text[constant.start:constant.end]} at line {line} "
+                                             f"{'over' if sign == '/' else 'times'} the row's {table.header[by].text.strip()}",)
+                        self._derived[id(proposal)] = (proposal, derivations.Derivation(proposal.arithmetic, constant, constant, 0.0))
+                    break
+
+    def _constant_targets(self, cells: list[list[Proposal | None]], column: int, operands: set[int]) -> dict | None:
+        """The column's numbers, each a ``table_constants.Target``, where every row prints one that nothing else
+        prices (a formula that stands, a sum or a rule of the table); None where any row does not."""
+        targets = {}
+        for k, row in enumerate(cells):
+            proposal = row[column] if column < len(row) else None
+            if proposal is None or id(proposal) in operands:
+                return None
+            if proposal.arithmetic is not None and id(proposal) not in self._derived:
+                return None
+            if proposal.formula is not None and self._formula_stands(proposal):
+                return None
+            stated = derivations._stated(proposal)
+            half = derivations._relative_half_digit(stated)
+            if stated is None or half is None or stated.comparator != "=":
+                return None
+            targets[k] = table_constants.Target(k, float(stated.value * stated.unit.factor), half, derivations._dimensions(stated.unit.dimensions))
+        return targets
 
     def _another_row(self, proposal: Proposal, first: Proposal) -> bool:
         """Whether two printings of one figure are cells of one table in different rows: each row prices its own case

@@ -29,8 +29,8 @@ from .tables import Cell, Table, header_unit
 
 REMARK = re.compile(r"(?<=\S)\s+\([^()]{1,60}\)$")
 """A parenthetical after a cell's figure, which says how it was counted."""
-SHARE_OR_RATIO = re.compile(r"(?P<digits>\d{1,6}(?:\.\d{1,6})?)\s?(?P<sign>[%×x])")
-"""A cell printed as a share or a ratio: "56%", "17.90×"."""
+SHARE_OR_RATIO = re.compile(r"(?P<digits>\d{1,6}(?:\.\d{1,6})?)\s?(?P<sign>[%×x])|(?P<lead>[×xX])(?P<led>\d{1,6}(?:\.\d{1,6})?)")
+"""A cell printed as a share or a ratio: "56%", "17.90×", or the sign first, "x2"."""
 MIN_HOLDING = 3
 MAX_FAILING = 1
 MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
@@ -121,7 +121,7 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
     text = REMARK.sub("", text)  # "2 (1 multiply + 1 add)": a figure with a remark on it
     signed = SHARE_OR_RATIO.fullmatch(text) if not unit else None
     if signed is not None:  # "56%" under "% of Theoretical", "17.90×" under "Max concurrency": a plain number
-        digits, percent = signed["digits"], signed["sign"] == "%"
+        digits, percent = signed["digits"] or signed["led"], signed["sign"] == "%"
         decimals = len(digits.split(".")[1]) if "." in digits else 0
         scale = Fraction(1, 100) if percent else Fraction(1)
         half = Fraction(1, 2) * Fraction(10) ** -decimals * scale

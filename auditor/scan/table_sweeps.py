@@ -57,6 +57,11 @@ def operand_positions(found: Sum, values: set[Fraction]) -> list[tuple[int, Frac
     return out
 
 
+def plain_cell(text: str) -> Fraction | None:
+    """A cell's plain number ("2,048", "**512**"), or None for any other text."""
+    return _plain(text)
+
+
 def _plain(text: str) -> Fraction | None:
     digits = plain_number(re.sub(r"[*`$~≈\s]", "", text))
     if not digits or not re.fullmatch(r"\d+(?:\.\d+)?", digits):

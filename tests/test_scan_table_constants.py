@@ -1,0 +1,43 @@
+"""Table columns worked from one figure printed above the table (auditor/scan/table_constants.py)."""
+
+from __future__ import annotations
+
+from auditor.scan import table_constants
+from test_scan import scanned_text
+
+BUDGET = """# Concurrency
+
+KV token budget = 58 GB / 128 KiB = 442,505 tokens.
+
+| Scenario | Tokens per request | Max concurrency |
+|---|---|---|
+| Short | 512 | {short} |
+| Q&A | 2,048 | 216 |
+| Chat | 4,096 | 108 |
+| Docs | 8,192 | 60 |
+"""
+
+
+def test_a_column_of_counts_is_the_budget_above_over_each_rows_length(tmp_path):
+    """442,505 tokens over 512, 2,048 and 4,096 tokens a request are 864, 216 and 108 requests: the column is the
+    budget over the row's length, and the row that prints 60 where 54 fit breaks it and is flagged."""
+    found = scanned_text(tmp_path, BUDGET.format(short="864"))
+    for stated, length in (("864", 512), ("216", 2048), ("108", 4096)):
+        assert found[stated].arithmetic == f"(442505*(tokens)) / {length}" and found[stated].finding.verdict.holds
+    assert found["60"].arithmetic == "(442505*(tokens)) / 8192" and found["60"].finding.verdict.value == "mismatch"
+
+
+def test_two_misses_in_a_column_leave_it_unread(tmp_path):
+    """With a second row off ("850" for 864), the budget explains too few rows to be the column's rule."""
+    found = scanned_text(tmp_path, BUDGET.format(short="850"))
+    assert not any("the table's column" in " ".join(found[s].evidence) for s in ("850", "216", "108", "60"))
+
+
+def test_only_a_column_the_table_varies_in_order_and_a_figure_of_the_cells_kind_make_a_column_rule():
+    """Peak figures of cards side by side ("1979, 1979, 1513") are no quantity a table sweeps, and a size in bytes
+    times a count is no bare count."""
+    rows = [table_constants.Target(k, v, 0.005) for k, v in enumerate((989.5, 989.5, 756.5))]
+    assert table_constants.constant_column(rows, {0: 1979, 1: 1979, 2: 1513}, [(0.5, ())]) is None
+    rows = [table_constants.Target(k, v, 0.005) for k, v in enumerate((256.0, 512.0, 1024.0))]
+    assert table_constants.constant_column(rows, {0: 512, 1: 1024, 2: 2048}, [(0.5, ())]) == (0, "*")
+    assert table_constants.constant_column(rows, {0: 512, 1: 1024, 2: 2048}, [(0.5, (("[information]", 1),))]) is None
