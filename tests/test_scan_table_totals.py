@@ -47,3 +47,16 @@ def test_a_blank_line_ends_a_table():
 
     tables = find_tables(BUDGET)
     assert [len(t.header) for t in tables] == [2, 3]
+
+
+def test_a_subtotal_row_is_the_sum_above_it_whatever_words_its_label_shares_with_a_formula(tmp_path):
+    """"Subtotal (parameters)" under five copies of a 7B model's parameters: 2 + 4 + 2 + 4 + 4 = 16 bytes, 14 + 28 +
+    14 + 28 + 28 = 112 GB. "parameters" would make the words choose the weights formula, which gives 14 GB; the label
+    says the row is the column's sum, so it is read as one."""
+    page = ("# Training\n\n| Component | Bytes per Parameter | 7B Model |\n|---|---:|---:|\n| FP16 model weights | 2 | 14 GB |\n"
+            "| FP32 master copy | 4 | 28 GB |\n| FP16 gradients | 2 | 14 GB |\n| AdamW first moment (FP32) | 4 | 28 GB |\n"
+            "| AdamW second moment (FP32) | 4 | 28 GB |\n| **Subtotal (parameters)** | **16** | **~112 GB** |\n")
+    found = _page(tmp_path, page)
+    for stated in ("16", "~112 GB"):
+        assert found[stated].formula is None and "the sum of the 5 rows above it" in found[stated].evidence[0]
+        assert found[stated].finding.verdict.holds

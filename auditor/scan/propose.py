@@ -800,12 +800,16 @@ class Scanner:
         of the rows above it (``table_totals``); returns the
         proposals of the cells such arithmetic reads, the table's inputs ("| H100 | 1,979 | 3.35 | 591 |": 1,979
         is no product of 3.35 and 591)."""
-        relations = table_relations(self.tables, lambda table: self._figures_before(table, located)) + table_totals(self.tables)
+        totals = table_totals(self.tables)
+        relations = table_relations(self.tables, lambda table: self._figures_before(table, located)) + totals
         rules = {r.cell.start: r for r in reversed(relations)}  # a total row's sum before a rule across its columns
         if not rules:
             return set()
         read = {cell.start for r in relations for cell in r.operands}
-        open_ = {id(p) for p in located if not p.proposed or BARE_HOLDS in p.evidence}  # a bare cell's words yield to its table's arithmetic
+        summed = {r.cell.start for r in totals}
+        # a bare cell's words yield to its table's arithmetic, and any words to a total row's sum: its label says what it is
+        open_ = {id(p) for p in located if not p.proposed or BARE_HOLDS in p.evidence or (
+            p.arithmetic is None and (place := self.place(p.start)) is not None and place.cell.start in summed)}
         inputs = {id(p) for p in located if id(p) in open_ and (place := self.place(p.start)) is not None and place.cell.start in read}
         for proposal in located:
             place = place_of(self.tables, proposal.start) if id(proposal) in open_ else None

@@ -5,7 +5,7 @@ table, as "14 + 84 + 14 + 60 + 2 = 174 GB" would be printed in a sentence. Read 
 that leaves a row out or adds a figure wrongly is audited like any printed sum, and the rows it
 adds are the table's inputs, never worked out from the total.
 
-A row is a total by its label ("Total", "Per-layer total", "Sum"); it adds the rows since the
+A row is a total by its label ("Total", "Per-layer total", "Subtotal", "Sum"); it adds the rows since the
 header or the previous total, in every column whose cells above are all figures of the total's
 dimensions (a column of shapes or formulas is no column of addends). A total far from the sum
 (beyond ``NEAR``) is some other aggregate, an average or a budget with parts left unlisted, and is
@@ -20,7 +20,7 @@ from fractions import Fraction
 from .table_relations import Relation, cell_value, operand_names
 from .tables import Cell, Table, header_unit
 
-TOTAL_LABEL = re.compile(r"(?i)^[\s*_`]*(?:(?:per[- ]\w+|grand|overall|sub)\s+)?(?:total|sum)\b")
+TOTAL_LABEL = re.compile(r"(?i)^[\s*_`]*(?:(?:per[- ]\w+|grand|overall)\s+|sub[- ]?)?(?:total|sum)\b")
 EMPTY = re.compile(r"^[\s*_`—–-]*$")
 NEAR = Fraction(5, 4)
 MIN_ADDENDS = 2
