@@ -189,6 +189,23 @@ def test_a_symbols_declared_notation_is_read_as_its_name():
     assert any("seq_len" in a.symbols and a.values == (2560,) for a in found)
 
 
+def test_what_a_quantity_is_per_is_no_setting_of_it():
+    """"Time per batch: 22.04 seconds" sets no batch of 22.04, and "10,000,000 requests / 93 users per batch" with "=
+    107,527 batches/day" on the next line sets no batch of 107,527: the first is what a time is per, the second the
+    working going on from the line above."""
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.scan.inputs import find_assignments, symbol_aliases
+    from auditor.scan.settings import find_settings
+
+    catalogue = Project.load(Path(__file__).resolve().parent.parent).catalogue
+    text = "Total batches per day = 10,000,000 requests / 93 users per batch\n    = 107,527 batches/day\nTime per batch: 22.04 seconds\n"
+    assert not any("batch" in a.symbols for a in find_assignments(text, symbol_aliases(catalogue)))
+    assert not any(s.name == "batch" for s in find_settings(text))
+    assert any("batch" in a.symbols for a in find_assignments("at batch: 16 the step is 30 ms", symbol_aliases(catalogue)))
+
+
 TABLES = """\
 # Serving Llama 3 8B
 

@@ -182,7 +182,9 @@ def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
     letters = [a for a in aliases if len(a) == 1]
     # a letter right after a number is its unit ("30 s = 75 GB"), not a name the page sets
     kinds = (
-        (phrases, r"\s*(?:=|:)\s*|\s+(?:of\s+)?", re.IGNORECASE, ""), (words, r"\s*(?:=|:)\s*|\s+", re.IGNORECASE, ""),
+        # "users per batch\n= 107,527" names no batch: what a quantity is per is no setting of it, and a line's "=" goes on the
+        # line above's working
+        (phrases, r"[ \t]*(?:=|:)\s*|\s+(?:of\s+)?", re.IGNORECASE, ""), (words, r"[ \t]*(?:=|:)\s*|\s+", re.IGNORECASE, ""),
         (symbolic, r"\s*=\s*", re.IGNORECASE, ""), (letters, r"\s*=\s*", 0, r"(?<!\d[ \u00a0])"),
     )
     patterns = []
@@ -191,7 +193,7 @@ def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
             alternatives = longest_first(names)
             # a value an operator continues ("FLOPs = 19.3 · 10^9 · batch_size") is an expression, not a setting;
             # a full stop after it ends the sentence ("context L = 2048."), one before a letter does not ("v = 1.x")
-            patterns.append((re.compile(rf"(?<![\w\\/]){not_after}(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w%×]|\.\w|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
+            patterns.append((re.compile(rf"(?<![\w\\/])(?<!per ){not_after}(?P<name>{alternatives})(?:{glue})(?P<list>{LIST})(?![\w%×]|\.\w|\s*[·⋅×*/^+]\s*[\d(A-Za-z])", flags), bool(flags)))
     return patterns
 
 

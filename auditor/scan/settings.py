@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .sums import NUMBER
 
-SETTING = re.compile(rf"(?<![\w./])(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*=\s*(?P<value>{NUMBER})(?![\dA-Za-z]|\.\d|\s*(?:[*/+×·÷^(]|x\s*\d|-\s*\d))")
+SETTING = re.compile(rf"(?<![\w./])(?<!per )(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]*=\s*(?P<value>{NUMBER})(?![\dA-Za-z]|\.\d|\s*(?:[*/+×·÷^(]|x\s*\d|-\s*\d))")
 TABLE_ROW = re.compile(
     rf"^[ \t]*\|\s*(?P<name>[A-Za-z][\w ]*?)\s*(?:\((?P<letter>[A-Za-z]{{1,3}})\))?\s*\|\s*(?P<value>{NUMBER})\s*\|[ \t]*$",
     re.MULTILINE,
