@@ -279,3 +279,14 @@ def test_a_unit_two_spaces_after_its_number_is_its_unit_as_a_latex_fraction_read
 def test_a_ratio_printed_sign_first_is_the_ratio_it_reads_as(line, ratios):
     found = find_numbers(Document(Path("page.md"), f"# Ratios\n\n{line}\n"), [])
     assert [p.stated for p in found if p.stated.endswith("×")] == ratios
+
+
+@pytest.mark.parametrize(("line", "stated"), [
+    ("- **0.97× (slower)** at batch size 1", "0.97×"),  # a remark in words after a ratio is no bracket of a product
+    ("speed: 1.07× (transition - small benefit)", "1.07×"),
+    ("2× (d_model × layers) = 5", None),  # a product's factor before a bracket that computes
+    ("2 × (8192 + 128) = 16,640", None),
+])
+def test_a_ratio_before_a_remark_in_brackets_is_still_a_ratio(line, stated):
+    found = [p.stated for p in find_numbers(Document(Path("page.md"), f"# Ratios\n\n{line}\n"), [])]
+    assert (stated in found) if stated else not any(s.endswith("×") for s in found)
