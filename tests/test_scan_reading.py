@@ -290,3 +290,11 @@ def test_a_ratio_printed_sign_first_is_the_ratio_it_reads_as(line, ratios):
 def test_a_ratio_before_a_remark_in_brackets_is_still_a_ratio(line, stated):
     found = [p.stated for p in find_numbers(Document(Path("page.md"), f"# Ratios\n\n{line}\n"), [])]
     assert (stated in found) if stated else not any(s.endswith("×") for s in found)
+
+
+def test_a_result_the_next_step_goes_on_from_is_no_result_nor_are_its_leading_digits():
+    """"Sum = (249 × 250 / 2) - (49 × 50 / 2)" then "= 31,125 - 1,225" then "= 29,900": the second line rewrites the
+    first, so 31,125 is no result of it (nor is "31", the digits before its comma); 29,900 is the rewrite's result."""
+    text = "    Sum = (249 × 250 / 2) - (49 × 50 / 2)\n        = 31,125 - 1,225\n        = 29,900 token-attention operations\n"
+    found = {text[f.result_start : f.result_start + 6]: f.expression for f in find_sums(text)}
+    assert found == {"29,900": "31125 - 1225"}
