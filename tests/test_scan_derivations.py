@@ -403,3 +403,16 @@ def test_a_slip_never_joins_cells_of_other_rows_of_a_table_of_measurements(tmp_p
              "| 12B | 2K | 9.2 GB |\n")
     found = _page(tmp_path, table)["9.2 GB"]
     assert found.arithmetic is None and found.finding is None
+
+
+def test_a_percent_faster_in_a_table_row_is_what_the_larger_figure_gains_over_the_smaller(tmp_path):
+    """"| 8 | 718.6 tok/s | 770.2 tok/s | 1.07× | 7% faster |": 770.2 / 718.6 - 1 = 7.2%, the row's own two rates, even
+    where the table's arithmetic reads them as its inputs. Two numbers that happen to give a third are the page's
+    working only where they hold, so "700% faster" for 760% is left unpriced, never accused by a coincidence."""
+    table = ("# Speed-up\n\n| Batch | Without | With | Speedup | Gain |\n|---|---|---|---|---|\n"
+             "| 8 | 718.6 tok/s | 770.2 tok/s | 1.07× | 7% faster |\n| 16 | 712.4 tok/s | 1,613.5 tok/s | 2.26× | 126% faster |\n"
+             "| 32 | 710.7 tok/s | 3,123.8 tok/s | 4.40× | 340% faster |\n| 64 | 721.6 tok/s | 6,203.5 tok/s | 8.60× | 700% faster |\n")
+    found = _page(tmp_path, table)
+    assert found["7%"].arithmetic == "(770.2*(tok/s)) / (718.6*(tok/s)) - 1" and found["7%"].finding.verdict.holds
+    assert found["340%"].arithmetic == "(3123.8*(tok/s)) / (710.7*(tok/s)) - 1" and found["340%"].finding.verdict.holds
+    assert found["700%"].arithmetic is None and found["700%"].finding is None

@@ -156,11 +156,12 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     return sorted(found, key=lambda d: d.chance)
 
 
-def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction) -> list[Derivation]:
+def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction, growth: bool = False) -> list[Derivation]:
     """A percent that is what one of two like numbers saves against the other, 1 - smaller / larger ("cuts the
-    cache by 87.5%": 8 KV heads against 64), each less likely a coincidence than ``limit``."""
+    cache by 87.5%": 8 KV heads against 64), each less likely a coincidence than ``limit``; or (``growth``) what one
+    gains over the other, larger / smaller - 1 ("| 718.6 tok/s | 770.2 tok/s | 7% faster |")."""
     half = _relative_half_digit(_stated(proposal))
-    if half is None or not target.percent or not 0 < target.value < 1:
+    if half is None or not target.percent or not 0 < target.value < (1 if not growth else 1000):
         return []
     pool = sorted((o for o in pool if _fit_operand(o, target, half) and not o.percent and o.value > 0), key=lambda o: target.start - o.end)[:NEAREST]
     landing, hits = 0, []
@@ -169,7 +170,7 @@ def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction) 
             if a.dimensions != b.dimensions or a.value == b.value:
                 continue
             small, large = (a, b) if a.value < b.value else (b, a)
-            value = 1 - small.value / large.value
+            value = large.value / small.value - 1 if growth else 1 - small.value / large.value
             if target.value / 10 <= value <= target.value * 10:
                 landing += 1
                 if -half <= value / target.value - 1 < 2 * half:
@@ -177,6 +178,8 @@ def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction) 
     chance = landing * 3 * half / RANGE
     if chance >= float(limit):
         return []
+    if growth:
+        return [Derivation(f"{large.term} / {small.term} - 1", large, small, chance) for small, large in hits]
     return [Derivation(f"1 - {small.term} / {large.term}", small, large, chance) for small, large in hits]
 
 

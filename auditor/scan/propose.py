@@ -82,6 +82,8 @@ SHARE_OF_AFTER = re.compile(r"[ \t]*of[ \t]+(?:(?:an?|the|its|theoretical|peak|a
 """What makes a percent a share of the figure printed next: "68% of 320 GB/s", "51% of an H100's 80 GB"."""
 REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?)\b")
 """Words that make a percent what one number saves against another: 1 - smaller / larger."""
+GROWTH_WORDS = re.compile(r"(?i)\b(?:faster|more|higher|larger|bigger|increases?|increased|gains?|speed-?up|improvement)\b")
+"""Words that make a percent what one number gains over another: larger / smaller - 1 ("7% faster")."""
 COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lower|larger|smaller|bigger|speed-?up|cheaper|costlier)\b")
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
@@ -1067,6 +1069,11 @@ class Scanner:
         sentence = self._scopes(proposal)[0]
         words_of = self.view.text[slice(*sentence)]
         saving = target.percent and REDUCTION_WORDS.search(words_of)
+        gain = target.percent and not saving and GROWTH_WORDS.search(words_of)
+        if not found and gain:
+            # "| 718.6 tok/s | 770.2 tok/s | 1.07× | 7% faster |": what the larger of two like numbers gains over the smaller
+            beside = [o for o in pool + self._row_before(proposal) if o.start >= sentence[0] and not o.percent and o.unit]
+            found = derivations.reductions(target, proposal, beside, share_chance(), growth=True)[:DERIVATION_TRIES]
         if not found and ((target.percent and SHARE_WORDS.search(words_of)) or saving
                           or (device_ratios.RATIO.search(proposal.stated) and COMPARED_WORDS.search(words_of))):
             # "166 tok/s vs ~208 tok/s bandwidth ceiling (~80% MBU)": a share of two numbers in its own sentence
@@ -1106,6 +1113,15 @@ class Scanner:
         row = row_cells(self.tables, proposal.start)
         return any(place.table[0] <= o.start < place.table[1] and not any(c.start <= o.start < c.end for c in row)
                    for o in (derivation.left, derivation.right))
+
+    def _row_before(self, proposal: Proposal) -> list:
+        """The figures of the cells before the number in its table row, as operands, the table's inputs among them: a
+        row compares its own figures ("| 718.6 tok/s | 770.2 tok/s | 7% faster |")."""
+        if self.place(proposal.start) is None:
+            return []
+        cells = [c for c in row_cells(self.tables, proposal.start) if c.end <= proposal.start]
+        figures = [p for p in self._located_at.values() if any(c.start <= p.start < c.end for c in cells)]
+        return [o for o in (derivations.operand(-1, p) for p in figures) if o is not None]
 
     def _slip_factors(self, proposal: Proposal) -> tuple[float, ...]:
         """What each unit slip of the number's printed label ("MiB printed as MB") multiplies its value by, for the
