@@ -1269,3 +1269,15 @@ def test_a_k_quant_mix_names_no_width_so_weights_beside_it_are_not_priced_at_the
     found = _scanned(page)
     weights = found["~34 GB"]
     assert weights.finding is None and "Q3_K_M is a mix of formats" in weights.evidence[-1]
+
+
+def test_a_rows_own_bytes_per_parameter_prices_its_weights(tmp_path):
+    """"| **Q4_K_M** | ~4.8 | 0.6 | **42 GB** |" under "Bytes/Param": a mix of formats has no one width, but the row
+    prints the one it was worked at, so a 70B at 0.6 bytes a parameter is 42 GB; the width cell stays a figure."""
+    page = tmp_path / "widths.md"
+    page.write_text("# Llama 3.1 70B\n\n| Quantization | Bits/Param | Bytes/Param | Example: 70B Model |\n|---|---|---|---|\n"
+                    "| **FP16** | 16 | 2.0 | 140 GB |\n| **Q4_K_M** | ~4.8 | 0.6 | **42 GB** |\n", encoding="utf-8")
+    found = _scanned(page)
+    weights = found["42 GB"]
+    assert weights.formula.startswith("weight_bytes") and weights.given.get("bytes_per_param") == "0.6 B"
+    assert weights.finding.verdict.holds and "0.6" in found

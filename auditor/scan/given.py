@@ -186,7 +186,8 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
     for key in sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal}):
         if dtype:
             given[key] = dtype
-    width = bits_per_weight(scanner.view.text, scopes, proposal.start) if any(s.name == "bytes_per_param" for s in symbols) else None
+    width = (row_width(scanner.tables, proposal.start) or bits_per_weight(scanner.view.text, scopes, proposal.start)
+             if any(s.name == "bytes_per_param" for s in symbols) else None)
     if width is not None:  # "~4.5 bits/weight": what a quantized checkpoint really stores beats the format's name
         given["bytes_per_param"] = width
         if not any("weight_dtype" in (s.dtype_key, s.dtype_nominal) for s in symbols if s.name != "bytes_per_param"):
@@ -561,6 +562,28 @@ def nearest(found, scopes, position: int) -> str | None:
 
 def _first(item) -> int:
     return item[0]
+
+
+WIDTH_HEADER = re.compile(r"(?i)^\W*bytes?\s*(?:/|per)\s*(?:param(?:eter)?|weight)s?\W*$")
+WIDTH_CELL = re.compile(r"^[\s~≈]*(\d+(?:\.\d+)?)(?!\S*\d)")
+
+
+def row_width(tables, position: int) -> str | None:
+    """The bytes per parameter the number's table row prints for itself under a "Bytes per parameter" header ("| AWQ
+    4-bit | ~0.55 (overhead) | ~4.4 GB |"): what the row's weights were worked at, which its format's name only
+    rounds. The cell stays a figure of its own, not an input taken out of the page's claims."""
+    from .tables import row_cells, table_at
+
+    table = table_at(tables, position)
+    if table is None or not table.header:
+        return None
+    row = row_cells(tables, position)
+    for index, header in enumerate(table.header):
+        if index < len(row) and WIDTH_HEADER.match(re.sub(r"[*`_]", "", header.text)) and not row[index].start <= position < row[index].end:
+            found = WIDTH_CELL.match(re.sub(r"[*`_]", "", row[index].text))
+            if found:
+                return f"{found[1]} B"
+    return None
 
 
 BITS_PER_WEIGHT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*-?\s*bits?\s*(?:/|per)\s*(?:weight|param(?:eter)?)s?\b", re.IGNORECASE)
