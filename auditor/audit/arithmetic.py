@@ -16,7 +16,6 @@ a unit slip from ``formulas/slips.yaml`` that reproduces the printed number is t
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
@@ -198,11 +197,11 @@ def _unit_slips(stated, value, catalogue) -> list[Diagnosis]:
     """Unit slips that, applied to the printed label, make the printed number hold."""
     found = []
     for slip in catalogue.unit_slips:
-        pattern = rf"(?<![A-Za-z]){re.escape(slip.printed)}(?![A-Za-z])"
-        if not re.search(pattern, stated.unit.text):
+        relabelled = slip.relabelled(stated.unit.text)
+        if relabelled is None:
             continue
         try:
-            computed = parse_unit(re.sub(pattern, slip.computed, stated.unit.text, count=1))
+            computed = parse_unit(relabelled)
         except QuantityError:
             continue
         if computed.dimensions != stated.unit.dimensions:

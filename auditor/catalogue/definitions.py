@@ -7,6 +7,7 @@ they fit together; evaluation (``evaluate.py``) uses them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -96,3 +97,9 @@ class UnitSlip:
     @property
     def name(self) -> str:
         return f"{self.computed} printed as {self.printed}"
+
+    def relabelled(self, unit_text: str) -> str | None:
+        """``unit_text`` with this slip's printed label, as a whole word, put back to the label the value was computed
+        in ("GB/s" to "GiB/s"); None where the text does not print that label."""
+        pattern = rf"(?<![A-Za-z]){re.escape(self.printed)}(?![A-Za-z])"
+        return re.sub(pattern, self.computed, unit_text, count=1) if re.search(pattern, unit_text) else None

@@ -39,6 +39,7 @@ from .sums import plain_number
 WINDOW = 1500  # characters before the number, within its section, where its operands may be printed
 NEAREST = 16  # operands tried, nearest first: a match through a farther one is past the chance bound anyway
 RANGE = math.log(100)  # the hundredfold range a chance is a share of
+GROWTH_REACH = 1000  # the largest gain, as a share, a percent "faster" is read as (100,000%)
 COUNT_DIMENSIONS = frozenset({"[token]", "[request]"})  # what a count counts: "80K" tokens and "80K" alike
 CONFIG_SIZE = 32  # a whole count divisible by this is a size a configuration chooses (5120, 8192, 4096 tokens)
 
@@ -161,7 +162,7 @@ def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction, 
     cache by 87.5%": 8 KV heads against 64), each less likely a coincidence than ``limit``; or (``growth``) what one
     gains over the other, larger / smaller - 1 ("| 718.6 tok/s | 770.2 tok/s | 7% faster |")."""
     half = _relative_half_digit(_stated(proposal))
-    if half is None or not target.percent or not 0 < target.value < (1 if not growth else 1000):
+    if half is None or not target.percent or not 0 < target.value < (GROWTH_REACH if growth else 1):
         return []
     pool = sorted((o for o in pool if _fit_operand(o, target, half) and not o.percent and o.value > 0), key=lambda o: target.start - o.end)[:NEAREST]
     landing, hits = 0, []
@@ -222,6 +223,16 @@ def printed_value(proposal) -> tuple | None:
     them: what a second printing of it matches exactly ("600 Gbit/s" is not a printing of "75 GB/s")."""
     stated = _single(proposal)
     return None if stated is None else (stated.value * stated.unit.factor, stated.unit.dimensions, plain_number(stated.low.text))
+
+
+def printed_precision(proposal) -> tuple[float, float, tuple] | None:
+    """(value in base units, half its last printed digit over that value, dimensions as operands key them) of a number
+    printed as one value; None for a bound, a range or a number that cannot be read."""
+    stated = _stated(proposal)
+    half = _relative_half_digit(stated)
+    if stated is None or half is None or stated.comparator != "=":
+        return None
+    return float(stated.value * stated.unit.factor), half, _dimensions(stated.unit.dimensions)
 
 
 def unit_factor(proposal) -> Fraction | None:

@@ -252,8 +252,6 @@ a factor of a product ("80 ×2", "× 2") nor one that multiplies a counted noun 
 
 def _leading_signs(text: str, found: list[Proposal], skipped) -> list[Proposal]:
     """``found`` and the ratios printed sign first, in place of the bare number after the sign where it was found."""
-    if not any(sign in text for sign in ("x", "X", "×")):
-        return found
     signs = []
     for match in LEADING_TIMES.finditer(text):
         if _inside(skipped, match.start()):

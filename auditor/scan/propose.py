@@ -970,11 +970,10 @@ class Scanner:
                 return None
             if proposal.formula is not None and self._formula_stands(proposal):
                 return None
-            stated = derivations._stated(proposal)
-            half = derivations._relative_half_digit(stated)
-            if stated is None or half is None or stated.comparator != "=":
+            printed = derivations.printed_precision(proposal)
+            if printed is None:
                 return None
-            targets[k] = table_constants.Target(k, float(stated.value * stated.unit.factor), half, derivations._dimensions(stated.unit.dimensions))
+            targets[k] = table_constants.Target(k, *printed)
         return targets
 
     def _another_row(self, proposal: Proposal, first: Proposal) -> bool:
@@ -1133,10 +1132,8 @@ class Scanner:
             return ()
         factors = set()
         for slip in self.project.catalogue.unit_slips:
-            label = rf"(?<![A-Za-z]){re.escape(slip.printed)}(?![A-Za-z])"
-            if slip.prior is not None or not re.search(label, printed.text):
-                continue
-            computed = unit_or_none(re.sub(label, slip.computed, printed.text, count=1))
+            relabelled = slip.relabelled(printed.text) if slip.prior is None else None
+            computed = unit_or_none(relabelled) if relabelled is not None else None
             if computed is not None and computed.dimensions == printed.dimensions and 1 / SLIP_REACH < computed.factor / printed.factor < SLIP_REACH:
                 factors.add(float(computed.factor / printed.factor))
         return tuple(sorted(factors - {1.0}))

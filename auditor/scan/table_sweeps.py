@@ -29,7 +29,7 @@ def swept_column(table: Table) -> list[tuple[Fraction, list[Cell]]] | None:
     if not table.header or table.transposed:
         return None
     rows = table.body
-    values = [_plain(r[0].text) for r in rows]
+    values = [plain_cell(r[0].text) for r in rows]
     if len(rows) < MIN_HOLDING + 1 or None in values or len(set(values)) != len(values):
         return None
     return list(zip(values, rows))
@@ -59,10 +59,6 @@ def operand_positions(found: Sum, values: set[Fraction]) -> list[tuple[int, Frac
 
 def plain_cell(text: str) -> Fraction | None:
     """A cell's plain number ("2,048", "**512**"), or None for any other text."""
-    return _plain(text)
-
-
-def _plain(text: str) -> Fraction | None:
     digits = plain_number(re.sub(r"[*`$~≈\s]", "", text))
     if not digits or not re.fullmatch(r"\d+(?:\.\d+)?", digits):
         return None
