@@ -84,6 +84,19 @@ def test_an_operand_restating_a_number_worked_above_is_taken_at_its_exact_value(
     assert "16.8 MB taken at its exact value, as worked out at line 3" in total.evidence
 
 
+def test_a_step_on_a_figure_printed_to_its_rounding_holds_as_printed_and_an_exact_product_is_held_to_every_digit(tmp_path):
+    """The page works on what it prints: 18,600 / 22.04 is 843.8 for a time anywhere in 22.035-22.045, and
+    107,527 × 22.04 s is the 2,369,895 s printed, though the 22.04 worked out above is 22.0431; but a product of
+    counts prints every digit it has, and 12,249 × 262,144 is 3,211,001,856, not the 3,210,665,856 printed."""
+    page = ("# Cost\n\nTime per batch: 93,000 / 4,219 = 22.04 s\n\nThroughput: 18,600 / 22.04 = 843.8 tok/s\n\n"
+            "Daily GPU time: 107,527 × 22.04 s = 2,369,895 s\n\nBlocks: 12,249 × 262,144 = 3,210,665,856 bytes\n")
+    found = _located(tmp_path, page)
+    assert _one(found, "843.8 tok/s").finding.verdict.holds
+    daily = _one(found, "2,369,895 s")
+    assert daily.finding.verdict.holds and any("holds on its operands as printed" in e for e in daily.evidence)
+    assert not _one(found, "3,210,665,856 bytes").finding.verdict.holds
+
+
 def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_path):
     """"2 MB" is too short to recognise anywhere, but printed as the result of the line above it is that result:
     8 × 2,097,152 B is 16.8 MB, and 80 of those are 1.34 GB, not the 1.28 GB the rounded chain prints."""

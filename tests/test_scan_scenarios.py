@@ -212,14 +212,29 @@ def test_a_mismatch_a_rounded_sheet_figure_explains_is_held_back_not_flagged():
     def finding(diagnoses, computed=Fraction(49925, 10**7)):
         return SimpleNamespace(verdict=Verdict.MISMATCH, computed_base=computed, stated="4.98 ms", diagnoses=diagnoses)
 
-    proposal = SimpleNamespace(stated="4.98 ms", unit="", page_inputs={})
+    proposal = SimpleNamespace(stated="4.98 ms", unit="", page_inputs={}, arithmetic=None, given={})
     assert sheet_rounding(finding([rounding]), proposal).startswith("held back")
     assert sheet_rounding(finding([]), proposal).startswith("held back")  # 0.25% off, no slip: a rounding of its own
     assert sheet_rounding(finding([nominal]), proposal).startswith("held back")  # the name's 13B is a rounding too
     assert sheet_rounding(finding([slip]), proposal) == ""
     assert sheet_rounding(finding([swap]), proposal) == ""
     assert sheet_rounding(finding([], computed=Fraction(46, 10**4)), proposal) == ""  # 8% off: a finding
-    assert sheet_rounding(finding([rounding]), SimpleNamespace(stated="4.98 ms", unit="", page_inputs={"mem_bandwidth": "820 GB/s"})) == ""
+    assert sheet_rounding(finding([rounding]), SimpleNamespace(stated="4.98 ms", unit="", page_inputs={"mem_bandwidth": "820 GB/s"}, arithmetic=None, given={})) == ""
+
+
+def test_a_printed_sum_that_misses_by_a_hair_is_the_pages_own_slip_unless_its_result_is_a_round_figure():
+    """'12,249 × 262,144 = 3,210,665,856' prints every figure it uses, so a 0.01% miss is the page's; '200 MB' for
+    201,326,592 B is a round figure whose zeros the page did not mean as digits."""
+    from auditor.claims.verdicts import Verdict
+    from auditor.scan.proposals import sheet_rounding
+
+    def held(stated, computed, unit=""):
+        finding = SimpleNamespace(verdict=Verdict.MISMATCH, computed_base=Fraction(computed), stated=stated, diagnoses=())
+        return sheet_rounding(finding, SimpleNamespace(stated=stated, unit=unit, page_inputs={}, arithmetic="a * b", given={}))
+
+    assert held("3,210,665,856", 3211001856) == ""
+    assert held("200 MB", 201326592).startswith("held back")
+    assert held("~53,600", 53406) == ""  # qualified: its zeros are already read as a rounding, and it still misses
 
 
 SHARED_HEADS = """# KV cache per model

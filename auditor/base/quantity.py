@@ -79,7 +79,7 @@ class Stated:
             return Fraction(0)
         bands = [printed.half_ulp if rule_on("printed-digits") else Fraction(0)]
         if self.qualifier is not None and rule_on("qualified-trailing-zeros"):
-            bands.append(min(_zeros_half(printed), abs(printed.value) * trailing_zeros_cap(self.unit.dimensionless)))
+            bands.append(min(zeros_half(printed), abs(printed.value) * trailing_zeros_cap(self.unit.dimensionless)))
         if self.qualifier is not None and rule_on("qualifier-band"):
             bands.append(abs(printed.value) * self.widen)
         return max(bands)
@@ -88,7 +88,7 @@ class Stated:
         """The band without the qualifier's own width: what the printed digits (and trailing zeros) alone allow."""
         bands = [printed.half_ulp if rule_on("printed-digits") else Fraction(0)]
         if self.qualifier is not None and rule_on("qualified-trailing-zeros"):
-            bands.append(min(_zeros_half(printed), abs(printed.value) * trailing_zeros_cap(self.unit.dimensionless)))
+            bands.append(min(zeros_half(printed), abs(printed.value) * trailing_zeros_cap(self.unit.dimensionless)))
         return max(bands)
 
     def in_base_units(self, x: Fraction) -> Fraction:
@@ -213,7 +213,7 @@ def _single_form(stated: Stated, rest: str) -> Stated:
     return replace(stated, unit=_unit(single["rest"], stated.text), low=printed)
 
 
-def _zeros_half(printed: Printed) -> Fraction:
+def zeros_half(printed: Printed) -> Fraction:
     """Half the last significant digit of an integer whose trailing zeros are not significant: 820 gives 5."""
     digits = printed.text.replace(",", "").lstrip("-−")
     if printed.decimals or printed.exponent is not None or not digits.isdigit():

@@ -60,6 +60,7 @@ class Proposal:
     per: str = ""
     worked_out: bool = False  # its sum is the scan's from the page's numbers (a table's rule, two numbers before it), not printed
     carried: tuple = ()  # the proposals whose named slip its working takes on ("80 × 16 MB" over a 16 MB that is 16 MiB)
+    printed_sum: str | None = None  # its sum as printed, where operands were taken at the exact values worked out above
 
     @property
     def proposed(self) -> bool:

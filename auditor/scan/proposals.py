@@ -139,6 +139,8 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             proposal.given.update(ideal)
             proposal.evidence += (f"{', '.join(ideal)} = 1, the ideal: the number is the ceiling the formula gives at full efficiency",)
             finding = at_ideal
+        if finding.verdict == Verdict.MISMATCH and proposal.formula is None:
+            finding = _as_printed(proposal, finding, document, ids[index], project, audits)
         rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
                    or ranged_alone(finding, proposal) or efficiency_unstated(finding, proposal, project, audits) or on_assumed_defaults(finding, proposal, project)
                    or another_figure(finding, proposal, project))
@@ -187,6 +189,69 @@ def _name_carried_slips(proposals: list[Proposal], document: Document) -> None:
             proposal.finding = replace(finding, diagnoses=finding.diagnoses + tuple(extra))
 
 
+DECIMAL_OPERAND = re.compile(r"(?<![\w.])(?=(?:0\.0*)?[1-9](?:\.?\d){2})\d+\.\d+(?:e[+-]?\d+)?(?![\w.])")
+"""A decimal operand of three significant digits or more ("22.04", "13.4"): a figure rounded to its last digit. One of
+fewer ("0.002", "0.5") is as often a setting or a unit's restatement ("0.015 TFLOPs" for 15 GFLOPs) as a rounding,
+and its half digit is so wide (25% for "0.002") that any near miss would fall inside it."""
+MAX_ROUNDED_OPERANDS = 6  # the engine prices each at both ends: 2^6 corners
+
+
+def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, project, audits):
+    """The finding of a printed sum that misses, read again as the page wrote it: its decimal operands as
+    printed figures with their precision ("18,600 / 22.04 = 843.8" holds for a time anywhere in 22.035-22.045,
+    as measured times printed to two decimals are), and, where the scan took an operand at the exact value
+    worked out above it and that value only rounds to the figure printed, on the figure the page printed
+    ("107,527 × 22.04s" over a "22.04" that is 22.0431; not "320 KB × 4096" over a 320 KB that is 327,680 B).
+
+    A page computes on what it shows; that reading holding is no slip of the page's. An integer operand
+    is a count and stays exact, as a claim's inputs do (rule input-precision). The proposal is rewritten
+    to the reading that holds, so the claims file the scan writes gives ``auditor check`` the same verdict."""
+    from dataclasses import replace
+
+    readings = [proposal.arithmetic] + ([proposal.printed_sum] if proposal.printed_sum and not proposal.carried else [])
+    for expression in readings:
+        operands = DECIMAL_OPERAND.findall(expression)
+        if expression == proposal.arithmetic and not operands or len(operands) > MAX_ROUNDED_OPERANDS:
+            continue
+        names, given, count = {}, dict(proposal.given), 0
+        for literal in operands:
+            if literal in names:
+                continue
+            count += 1
+            while f"printed_{count}" in given:
+                count += 1
+            names[literal], given[f"printed_{count}"] = f"printed_{count}", literal
+        lifted = DECIMAL_OPERAND.sub(lambda m: names[m.group(0)], expression)
+        trial = replace(proposal, arithmetic=lifted, given=given)
+        try:
+            claim = proposal_claim(trial, document, claim_id)
+            drafted = audited_draft(claim, project, audits)
+        except AuditorError:
+            continue
+        if not drafted.verdict.holds:
+            continue
+        proposal.arithmetic, proposal.given = lifted, given
+        if expression != readings[0]:
+            proposal.evidence += (f"holds on its operands as printed ({expression}), not only at the exact values worked out above",)
+        return replace(drafted, claim_id=claim.id, location=claim.location, quote=claim.quote)
+    return finding
+
+
+def _round_figure(finding, proposal) -> bool:
+    """Whether the printed number is a round figure with no qualifier whose trailing zeros alone would cover the
+    miss ("200 MB" for 201,326,592 B): the engine reads its zeros as printed digits, the page as a rounding."""
+    from auditor.base.quantity import zeros_half
+
+    try:
+        stated = with_unit(parse_stated(proposal.stated), proposal.unit) if proposal.unit else parse_stated(proposal.stated)
+    except (AuditorError, ArithmeticError, ValueError):
+        return False
+    if stated.qualifier is not None or stated.high is not None or finding.computed_base is None:
+        return False
+    miss = abs(stated.value * stated.unit.factor - finding.computed_base)
+    return miss <= zeros_half(stated.low) * stated.unit.factor
+
+
 def unexplained(finding, proposal) -> str:
     """Why a mismatch is held back ('' when it is not): a ratio's formula is the words' guess, and no slip explains the miss.
 
@@ -222,6 +287,8 @@ def sheet_rounding(finding, proposal) -> str:
     """
     if finding.verdict != Verdict.MISMATCH or finding.computed_base is None or not finding.stated:
         return ""
+    if proposal.arithmetic is not None and not proposal.given and not _round_figure(finding, proposal):
+        return ""  # "12,249 × 262,144 = 3,210,665,856": every figure is printed, so the miss is the page's own
     first = finding.diagnoses[0] if finding.diagnoses else None
     if first is not None:
         rounded = [ROUNDED.match(part) for part in first.parts]

@@ -437,7 +437,7 @@ class Scanner:
             converted = sum_units.divided_into_unit(found.expression, proposal) if literals is not None else None
             if literals is None or proposal.arithmetic not in (found.expression, converted and converted[0]) or proposal.given:
                 continue
-            expression, taken = found.expression, []
+            expression, taken, rounded_only = found.expression, [], True
             for k in reversed(range(len(literals))):
                 operand = at.get(found.operand_spans[k][0])
                 first = self._restated.get(id(operand)) if operand is not None else None
@@ -450,6 +450,7 @@ class Scanner:
                 if exact is None or factor is None or literals[k].group(0) != derivations.plain_digits(operand):
                     continue
                 expression = with_literal(expression, literals[k], derivations.decimal(exact / factor))
+                rounded_only = rounded_only and _rounds_to(exact / factor, literals[k].group(0))
                 line = self.raw.position(first.raw[0])[0]
                 shown = text[operand.start:operand.end]
                 taken.append(f"{shown} taken at its exact value, as worked out at line {line}" if holds else
@@ -457,6 +458,7 @@ class Scanner:
                 proposal.carried += () if holds else (first,)
             if taken:
                 printed = proposal.arithmetic
+                proposal.printed_sum = printed if rounded_only else None
                 proposal.arithmetic = expression if converted is None else sum_units.divided_into_unit(expression, proposal)[0]
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
                 for repeat in self._repeats.get(id(proposal), ()):
@@ -1860,3 +1862,16 @@ def _swapped(finding) -> str | None:
 def _named_slip(finding) -> bool:
     """A draft's finding that misses the number by a slip the diagnosis names: a working whose slip is the page's."""
     return finding is not None and finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses)
+
+
+SHORT_FIGURE = Fraction(1, 200)  # half a last digit wider than 0.5% of the figure: printed to fewer than three digits
+
+
+def _rounds_to(exact: Fraction, literal: str) -> bool:
+    """Whether a value only rounds to a figure printed to three digits or more ("22.0431" to "22.04"), not a slip
+    away from it ("327.68" kB to "320") nor a figure so short its rounding hides one (1.07 GB to "1 GB")."""
+    try:
+        printed = parse_stated(literal).low
+    except (AuditorError, ArithmeticError, ValueError):
+        return False
+    return bool(printed.value) and printed.half_ulp <= SHORT_FIGURE * abs(printed.value) and abs(exact - printed.value) <= printed.half_ulp
