@@ -97,6 +97,24 @@ def test_a_step_on_a_figure_printed_to_its_rounding_holds_as_printed_and_an_exac
     assert not _one(found, "3,210,665,856 bytes").finding.verdict.holds
 
 
+def test_a_unit_after_a_bracket_prices_the_brackets_sum_as_one_factor(tmp_path):
+    """"(65.4 + 65.4) GB / 0.224 GB" is 130.8 GB over 0.224 GB, and "190GB / (8*10**3) GBps" divides by 8,000 GB/s:
+    the unit belongs to the bracket, not to whatever the division left."""
+    found = _located(tmp_path, "# Budget\n\n```\nt = 190GB / (8*10**3) GBps = 0.02375 seconds\n```\n\n"
+                               "(65.4 + 65.4) GB / 0.224 GB ≈ 584 concurrent requests\n")
+    assert _one(found, "0.02375 seconds").arithmetic == "(190*GB) / ((8*10**3) *GBps)"
+    assert _one(found, "0.02375 seconds").finding.verdict.holds and _one(found, "≈ 584").finding.verdict.holds
+
+
+def test_a_bare_number_worked_with_a_sized_figure_is_in_that_figures_unit(tmp_path):
+    """"372 / 2.62 GB/seq = 143 sequences" divides the 372 GB left for the cache by 2.62 GB each: 142, not 143;
+    read bare, the quotient would be per byte and flagged a billionfold off."""
+    found = _located(tmp_path, "# Batch\n\nAvailable for KV: 512GB - 140GB = 372GB\n\nMax batch: 372 / 2.62 GB/seq = 143 sequences\n")
+    batch = _one(found, "143")
+    assert batch.arithmetic == "(372*GB) / (2.62*(GB/seq))"
+    assert not batch.finding.verdict.holds and round(float(batch.finding.computed_base)) == 142
+
+
 def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_path):
     """"2 MB" is too short to recognise anywhere, but printed as the result of the line above it is that result:
     8 × 2,097,152 B is 16.8 MB, and 80 of those are 1.34 GB, not the 1.28 GB the rounded chain prints."""

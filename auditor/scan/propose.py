@@ -1374,6 +1374,10 @@ class Scanner:
         if converted is not None:
             expression, shown = converted
             evidence.append(shown)
+        partnered = sum_units.bare_in_partners_unit(expression, proposal) if not given else None
+        if partnered is not None:
+            expression, shown = partnered
+            evidence.append(shown)
         counted = sum_units.time_counted(expression, proposal)
         if counted is not None:
             expression, shown = counted

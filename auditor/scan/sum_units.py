@@ -74,6 +74,37 @@ def divided_into_unit(expression: str, proposal: Proposal) -> tuple[str, str] | 
     return bare, f"bytes divided by {match['divisor']}, the page's conversion to the unit it prints the result in"
 
 
+BARE_NUMBER = re.compile(r"(?<![\w.*])(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.*])")
+
+
+def bare_in_partners_unit(expression: str, proposal: Proposal) -> tuple[str, str] | None:
+    """The sum with its bare numbers in the unit of the figure they are worked with, where only that reading gives
+    the result's dimensions: "372 / 2.62 GB/seq = 143 sequences" divides 372 GB, the budget worked out above with
+    its unit, by each sequence's 2.62 GB; read bare, the quotient is per byte and 10^9 off. Every operand that
+    prints a unit must print the same one, and the bare numbers take its numerator ("GB" of "GB/seq").
+    (expression, what it says), or None."""
+    from auditor.base.quantity import parse_stated
+
+    own = dimensions_of(expression)
+    units = {m[0] for m in re.finditer(r"(?<=\*)(?:\([A-Za-zµ_][\w/µ]*\)|[A-Za-zµ_][\w/µ]*)(?=\))", expression)}
+    if own is None or len(units) != 1:
+        return None
+    try:
+        stated = parse_stated(proposal.stated if not proposal.unit else f"{proposal.stated} {proposal.unit}")
+    except QuantityError:
+        return None
+    wanted = {name: Fraction(p) for name, p in stated.unit.dimensions}
+    if own == wanted:
+        return None
+    numerator = units.pop().strip("()").split("/")[0]
+    if not _is_unit(numerator):
+        return None
+    read = BARE_NUMBER.sub(lambda m: f"({m[1]}*{numerator})", expression)
+    if read == expression or dimensions_of(read) != wanted:
+        return None
+    return read, f"its bare numbers read in {numerator}, the unit of the figure they are worked with: read bare, the result is not in its own unit"
+
+
 def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     """Why a sum of bare numbers is not proposed: its result agrees with it only in another prefix of its unit.
 

@@ -394,6 +394,12 @@ def _expression(run: list[re.Match]):
             spans.append((token.start("number"), token.end("number")))
         elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous) and _is_unit(token.group(0)):
             parts[number_at] = f"({parts[number_at]}*{_unit_name(token.group(0))})"  # "32K tok/s"
+        elif kind == "name" and previous is not None and _kind(previous) == "close" and _is_unit(token.group(0)):
+            opened = _opening(parts)  # "(65.4 + 65.4) GB": the bracket's sum in that unit, one factor ("a / (b) GBps")
+            if opened is None:
+                return None
+            parts.insert(opened, "(")
+            parts.append(f"*{_unit_name(token.group(0))})")
         elif kind == "name" and token.group(0).lower() in CONNECTIVES:
             return None
         elif kind == "name" and previous is not None and _kind(previous) == "number" and DESCRIPTOR.fullmatch(token.group(0)) and not _is_unit(token.group(0)):
@@ -414,6 +420,18 @@ def _expression(run: list[re.Match]):
     if not _parses(text):
         return None
     return text, tuple(dict.fromkeys(names)), operators, spans
+
+
+def _opening(parts: list[str]) -> int | None:
+    """Where the bracket the parts end with opens; None when it does not close there."""
+    depth = 0
+    for index in range(len(parts) - 1, -1, -1):
+        if not parts[index].strip() and depth == 0:
+            continue  # the space between the bracket and its unit
+        depth += parts[index].count(")") - parts[index].count("(")
+        if depth <= 0:
+            return index if depth == 0 and parts[index] == "(" else None
+    return None
 
 
 def _parses(text: str) -> bool:
