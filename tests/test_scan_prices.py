@@ -93,3 +93,11 @@ def test_a_month_of_thirty_days_is_the_other_reading_of_a_month(tmp_path):
     thirty, wrong = (p.finding for p in found if p.stated in ("1,073 USD/month", "1,150 USD/month"))
     assert thirty.verdict.value == "holds" and any("30 days" in remark for remark in thirty.remarks)
     assert wrong.verdict.value == "mismatch"
+
+
+def test_a_price_in_thousands_is_read_as_its_dollars_and_a_bracket_after_it_restates_it(tmp_path):
+    """"$100/hr ($876K/yr)": the hourly price holds its sum, 40 × $2.50/hr, and the yearly one is 876,000 dollars a
+    year, the same rate over 8,760 hours."""
+    found = _located(tmp_path, "# Cost\n\nCost: 40 × $2.50/hr = $100/hr ($876K/yr)\n")
+    assert [p.stated for p in found if "USD" in p.stated] == ["2.50 USD/hour", "100 USD/hour", "876e3 USD/year"]
+    assert _one(found, "100 USD/hour").finding.verdict.holds

@@ -149,13 +149,13 @@ def ratio_unit(text: str, end: int, start: int) -> str:
 
 
 PRICE_PER = (
-    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+|an?[ \u00a0]+)(?:GPU[ \u00a0-]?)?(?:hr|hour|h)\b(?!\s*[\d(])", re.IGNORECASE), "USD/hour"),
-    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:month|mo)\b(?!\s*[\d(])", re.IGNORECASE), "USD/month"),  # "a month" is words: a total
-    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:year|yr)\b(?!\s*[\d(])", re.IGNORECASE), "USD/year"),
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+|an?[ \u00a0]+)(?:GPU[ \u00a0-]?)?(?:hr|hour|h)\b(?!\s*(?:\d|\((?!\$)))", re.IGNORECASE), "USD/hour"),
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:month|mo)\b(?!\s*(?:\d|\((?!\$)))", re.IGNORECASE), "USD/month"),  # "a month" is words: a total
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:year|yr)\b(?!\s*(?:\d|\((?!\$)))", re.IGNORECASE), "USD/year"),
     (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:1[ \u00a0]?M|M|million|1[ \u00a0]million)(?:[ \u00a0]+(?:output|input|generated|completion|prompt))?(?:[ \u00a0]?(?:tokens?|tok)\b)?(?![\w.])", re.IGNORECASE), "USD"),
 )
-"""What a price printed with its currency sign is per: an hour ("$2.50/hr", "$3 per GPU-hour"), a month or a year
-("$4,608/month", "$297,600/year"), or a million tokens
+"""What a price printed with its currency sign is per: an hour ("$2.50/hr", "$3 per GPU-hour", "$100/hr ($876K/yr)": a
+bracket after it may restate it in another period, never start a sum), a month or a year ("$4,608/month", "$297,600/year"), or a million tokens
 ("$0.69/M", "$1.20 per million output tokens"), which the catalogue's cost formulas count it in."""
 
 
@@ -163,11 +163,17 @@ def price(text: str, match: re.Match) -> tuple[int, str] | None:
     """(end, unit) of a price: a dollar sign right before the number, not LaTeX's ("$2.5$"), and what it is per."""
     if match.start() == 0 or text[match.start() - 1] != "$" or text[match.end() : match.end() + 1] == "$":
         return None
+    scaled = PRICE_SCALE.match(text, match.end())
+    after = scaled.end() if scaled else match.end()
     for pattern, unit in PRICE_PER:
-        per = pattern.match(text, match.end())
+        per = pattern.match(text, after)
         if per:
             return per.end(), unit
     return None
+
+
+PRICE_SCALES = {"K": "e3", "k": "e3", "M": "e6", "B": "e9"}
+PRICE_SCALE = re.compile(r"[KkMB](?=[ \u00a0]?(?:/|per[ \u00a0]))")  # "$876K/yr": thousands of dollars a year
 
 
 def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, bool]:
@@ -213,8 +219,9 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         qualifier = qualifier_before.search(before)
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
         stated = " ".join(text[begin:end].split())
-        if unit.startswith("USD"):  # "$2.50/hr" reads 2.50 USD/hour
-            stated = " ".join(text[begin : match.end()].split()) + " " + unit
+        if unit.startswith("USD"):  # "$2.50/hr" reads 2.50 USD/hour, "$876K/yr" 876e3 USD/year
+            scaled = PRICE_SCALE.match(text, match.end())
+            stated = " ".join(text[begin : match.end()].split()) + (PRICE_SCALES[scaled[0]] if scaled else "") + " " + unit
         elif unit and text[match.end() : end].split()[0].lower() in QUALIFYING_WORDS:  # "768 output tokens/s" reads 768 tokens/s
             stated = " ".join(text[begin : match.end()].split()) + " " + unit
         elif unit in LARGE_COUNTS and end == match.end() + 1:  # "8.9B tokens": billions of them, never 8.9 bytes
