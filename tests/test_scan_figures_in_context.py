@@ -115,6 +115,17 @@ def test_a_bare_number_worked_with_a_sized_figure_is_in_that_figures_unit(tmp_pa
     assert not batch.finding.verdict.holds and round(float(batch.finding.computed_base)) == 142
 
 
+def test_a_sum_of_bare_numbers_printed_again_in_another_unit_keeps_the_unit_it_was_worked_in(tmp_path):
+    """"72,000 - 35,000 - 10,000 = 27,000 MB" works in megabytes; "about 27 GB" below restates it, and is 27,000 MB,
+    not 27,000 GB. "131,072 × 512 = 67.1 MB" works in bytes, and its "0.067 GB" again is 67,108,864 bytes."""
+    page = ("# Budget\n\nAvailable: 72,000 - 35,000 - 10,000 = 27,000 MB\n\nThe cache holds 131,072 × 512 = 67.1 MB.\n\n"
+            "So the pool is about 27 GB, and the cache takes 0.067 GB of it.\n")
+    found = _located(tmp_path, page)
+    pool = _one(found, "about 27 GB")
+    assert pool.arithmetic == "(72000 - 35000 - 10000) * (MB)" and pool.finding.verdict.holds
+    assert _one(found, "0.067 GB").arithmetic == "131072 * 512"
+
+
 def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_path):
     """"2 MB" is too short to recognise anywhere, but printed as the result of the line above it is that result:
     8 × 2,097,152 B is 16.8 MB, and 80 of those are 1.34 GB, not the 1.28 GB the rounded chain prints."""

@@ -1049,7 +1049,7 @@ class Scanner:
 
     def _repeat(self, proposal: Proposal, first: Proposal) -> None:
         line = self.raw.position(first.raw[0])[0]
-        proposal.formula, proposal.arithmetic, proposal.given = first.formula, first.arithmetic, dict(first.given)
+        proposal.formula, proposal.arithmetic, proposal.given = first.formula, _in_first_unit(first, proposal), dict(first.given)
         proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
         proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
         self._repeats.setdefault(id(first), []).append(proposal)
@@ -1866,6 +1866,20 @@ def _swapped(finding) -> str | None:
 def _named_slip(finding) -> bool:
     """A draft's finding that misses the number by a slip the diagnosis names: a working whose slip is the page's."""
     return finding is not None and finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses)
+
+
+def _in_first_unit(first: Proposal, again: Proposal) -> str | None:
+    """The first printing's sum for a repeat of it: a sum of bare numbers ("72,000 - 35,000 - 10,000 = 27,000 MB") is
+    in the unit its result was printed in, so printed again in another ("≈ 27 GB") it keeps that unit, not the repeat's."""
+    from auditor.base.literal import literal_value
+
+    bare, printed = literal_value(first.arithmetic) if first.arithmetic is not None else None, derivations.printed_value(first)
+    if bare is None or printed is None or abs(bare - printed[0]) <= abs(printed[0]) / 20:
+        return first.arithmetic  # a sum of units, or of bare numbers in base units already ("131,072 × 512 = 67.1 MB")
+    unit, again_unit = derivations.unit_factor(first), derivations.unit_factor(again)
+    if unit is None or again_unit is None or unit == again_unit or unit == 1 or not derivations.printed_unit(first):
+        return first.arithmetic
+    return f"({first.arithmetic}) * ({derivations.printed_unit(first)})"
 
 
 SHORT_FIGURE = Fraction(1, 200)  # half a last digit wider than 0.5% of the figure: printed to fewer than three digits
