@@ -21,9 +21,11 @@ def test_a_cost_per_million_tokens_is_the_hourly_price_over_the_token_rate(tmp_p
     assert cost.given == {"gpu_hour_price": "2.50 USD/hour", "goodput": "1000 tok/s"} and cost.finding.verdict.holds
 
 
-def test_latex_dollars_and_a_sign_with_no_rate_are_no_price(tmp_path):
+def test_latex_dollars_are_no_price_and_a_sign_with_no_rate_is_an_amount_no_rate_formula_prices(tmp_path):
     found = _located(tmp_path, "# Math\n\nThe batch is $32$ and the step $2.5$ ms; a card costs $30,000.\n")
-    assert not any("USD" in p.stated for p in found)
+    assert [p.stated for p in found if "USD" in p.stated] == ["30,000 USD"]
+    card = _one(_located(tmp_path, PAGE.format(cost="$0.69/M") + "The card itself costs $30,000.\n"), "30,000 USD")
+    assert not card.proposed and card.finding is None
 
 
 def test_the_only_token_rate_beside_a_cost_is_its_throughput_whatever_it_is_called(tmp_path):
@@ -49,7 +51,7 @@ def test_a_sum_of_prices_is_printed_arithmetic_read_as_the_page_drops_its_units(
     page = ("# Cost\n\nA node of 8 GPUs at $2/hr each costs 8 x $2 = $16/hr.\n\n"
             "A 4-GPU replica costs 4 x $6 x 730 = $17,000 a month.\n\nPer million: $48 ÷ 115M ≈ $0.42 / M.\n")
     found = _located(tmp_path, page)
-    hourly, monthly, per_million = _one(found, "16 USD/hour"), _one(found, "17,000"), _one(found, "0.42")
+    hourly, monthly, per_million = _one(found, "16 USD/hour"), _one(found, "17,000 USD"), _one(found, "0.42 USD")
     assert hourly.arithmetic == "(8 * 2) * (USD/hour)" and hourly.finding.verdict.holds
     assert monthly.arithmetic == "4 * (6*usd) * 730" and monthly.finding.verdict.value == "mismatch"
     assert per_million.finding.verdict.holds and "1e6" in per_million.arithmetic

@@ -275,10 +275,16 @@ def prefixed(cell_text: str, unit: str) -> str:
     return found[2] + unit if unit_or_none(found[2] + unit) is not None else unit
 
 
+DOLLARS = re.compile(r"((?:[~≈]\s?)?[\d,.]+(?:e\d+)?) USD")  # an amount the page prints with a dollar sign alone
+
+
 def in_table(proposal, place: Place, tables: list[Table] = ()) -> None:
     """A cell's number takes the unit its header prints when it prints none ("6.7" under "(GiB)"), or else the unit
     the next cell of its row holds alone ("| Memory per token | 0.125 | MB |"), and a header's "per token" ("KV size /
     token (bytes)") applies to a size the cell prints."""
+    dollars = DOLLARS.fullmatch(proposal.stated.strip())
+    if dollars and place.unit.startswith("USD") and not proposal.unit:
+        proposal.stated = dollars[1]  # "$1.00" under "$/hr": the header says what the dollars are per
     plain = re.fullmatch(r"(?:[~≈]\s?)?[\d,.]+", proposal.stated.strip())  # "~32" too: rounded, not unitless
     if place.unit and not proposal.unit and plain:
         proposal.unit, proposal.bare = prefixed(place.cell.text, place.unit), False
