@@ -41,3 +41,16 @@ def test_only_a_column_the_table_varies_in_order_and_a_figure_of_the_cells_kind_
     rows = [table_constants.Target(k, v, 0.005) for k, v in enumerate((256.0, 512.0, 1024.0))]
     assert table_constants.constant_column(rows, {0: 512, 1: 1024, 2: 2048}, [(0.5, ())]) == (0, "*")
     assert table_constants.constant_column(rows, {0: 512, 1: 1024, 2: 2048}, [(0.5, (("[information]", 1),))]) is None
+
+
+def test_a_column_on_a_figure_whose_own_working_misses_carries_that_slip_into_each_cell(tmp_path):
+    """The budget above prints 474,317 tokens where its own sum gives 442,505 (58e9 / 131,072): each row, worked on
+    the figure printed (474,317 / 2,048 = 231), is flagged at what the working gives (216), the slip carried."""
+    page = ("# Concurrency\n\nKV token budget = 58 GB / 128 KiB = 474,317 tokens.\n\n| Scenario | Tokens per request | Max concurrency |\n"
+            "|---|---|---|\n| Short | 512 | 926 |\n| Q&A | 2,048 | 231 |\n| Chat | 4,096 | 115 |\n| Docs | 8,192 | 57 |\n")
+    found = scanned_text(tmp_path, page)
+    assert not found["474,317 tokens"].finding.verdict.holds
+    for stated in ("231", "115", "57"):
+        cell = found[stated]
+        assert not cell.finding.verdict.holds and any("the slip there is carried here" in e for e in cell.evidence)
+        assert round(float(cell.finding.computed_base)) == round(442505 / {"231": 2048, "115": 4096, "57": 8192}[stated])

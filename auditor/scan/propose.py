@@ -229,10 +229,10 @@ class Scanner:
         self._per_device_shares(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
-        self._table_constants(located, operands)
         self._bracketed_restatements(located)
         self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
+        self._table_constants(located, operands)  # after the chains: a figure above is carried at what its working gives
         self._carried_into_derivations()
         self._conversions_carried()
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
@@ -951,14 +951,29 @@ class Scanner:
                         continue
                     constant, sign = constants[found[0]], found[1]
                     line = self.raw.position(self.view.raw_span(constant.start, constant.end)[0])[0]
+                    term, carried = self._constant_carried(constant)
                     for k, proposal in ((t.row, cells[t.row][column]) for t in targets.values() if t.row in inputs):
                         value = derivations.decimal(Fraction(str(inputs[k])))
                         proposal.formula, proposal.given, proposal.score, proposal.bare = None, {}, TABLE_RULE_SCORE, False
-                        proposal.arithmetic, proposal.worked_out = f"{constant.term} {sign} {value}", True
+                        proposal.arithmetic, proposal.worked_out = f"{term} {sign} {value}", True
                         proposal.evidence = (f"the table's column: {self.view.text[constant.start:constant.end]} at line {line} "
                                              f"{'over' if sign == '/' else 'times'} the row's {table.header[by].text.strip()}",)
+                        if carried is not None:
+                            proposal.evidence += (f"{self.view.text[constant.start:constant.end]} taken at the value its own working at line {line} gives: {CARRIED}",)
+                            proposal.carried += (carried,)
                         self._derived[id(proposal)] = (proposal, derivations.Derivation(proposal.arithmetic, constant, constant, 0.0))
                     break
+
+    def _constant_carried(self, constant) -> tuple[str, Proposal | None]:
+        """The term a table's column takes its figure above at: the value that figure's own working gives where that
+        working misses it ("58 GB / 128 KB = 474,317 tokens", which is 453,125), so each cell carries the slip; the
+        figure as printed, and no source, otherwise."""
+        first = self._located_at.get(constant.start)
+        exact, holds = self._exact_value(first) if first is not None and first.proposed else (None, False)
+        factor, digits = derivations.unit_factor(first) if first is not None else None, derivations.plain_digits(first) if first is not None else None
+        if exact is None or holds or not factor or not digits or digits not in constant.term:
+            return constant.term, None
+        return constant.term.replace(digits, derivations.decimal(exact / factor), 1), first
 
     def _constant_targets(self, cells: list[list[Proposal | None]], column: int, operands: set[int]) -> dict | None:
         """The column's numbers, each a ``table_constants.Target``, where every row prints one that nothing else
