@@ -126,6 +126,21 @@ def test_a_sum_of_bare_numbers_printed_again_in_another_unit_keeps_the_unit_it_w
     assert _one(found, "0.067 GB").arithmetic == "131072 * 512"
 
 
+def test_a_capital_glued_to_an_operand_and_printed_after_the_result_is_a_symbol_not_a_trillion(tmp_path):
+    """"F_Q = 2T · 5120 · 8192 = 83,886,080 T" counts FLOPs per token T: both sides carry T, so the sum holds at T = 1;
+    "2T" is no two trillion here."""
+    found = _located(tmp_path, "# FLOPs\n\nThe query projection: F_Q = 2T · 5120 · 8192 = 83,886,080 T.\n")
+    flops = _one(found, "83,886,080")
+    assert flops.arithmetic == "(2*T) * 5120 * 8192" and flops.given == {"T": 1} and flops.finding.verdict.holds
+
+
+def test_words_in_brackets_after_an_operand_say_what_it_is_and_the_sum_is_read_without_them(tmp_path):
+    """"2 (for K and V) × 64 (layers) × 1024 (KV width) × 2 (bytes) × 2,048 (tokens) = 536,870,912 bytes" is one product."""
+    page = "# KV\n\n2 (for K and V) × 64 (layers) × 1024 (KV width) × 2 (bytes for bf16) × 2,048 (token length) = 536,870,912 bytes.\n"
+    total = _one(_located(tmp_path, page), "536,870,912 bytes")
+    assert total.arithmetic == "2 * 64 * 1024 * 2 * 2048" and total.finding.verdict.holds
+
+
 def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_path):
     """"2 MB" is too short to recognise anywhere, but printed as the result of the line above it is that result:
     8 × 2,097,152 B is 16.8 MB, and 80 of those are 1.34 GB, not the 1.28 GB the rounded chain prints."""

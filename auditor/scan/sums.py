@@ -75,6 +75,7 @@ def find_sums(text: str) -> list[Sum]:
     """Every printed sum in ``text``, in order, each with the span of its result's first digit."""
     found: list[Sum] = []
     previous_end, previous_result, result_end = 0, None, 0
+    read = REMARK.sub(lambda m: " " * len(m[0]), text) if "(" in text else text  # the same offsets, remarks blanked
     for relation in RELATION.finditer(text):
         if _a_setting(text, relation):
             previous_end, previous_result = relation.end(), None
@@ -82,7 +83,11 @@ def find_sums(text: str) -> list[Sum]:
         result = RESULT.match(text, relation.end())
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
-        parsed = _longest_sum(text, low, relation.start(), chained or _period_conversion(text, relation))
+        parsed = _longest_sum(read, low, relation.start(), chained or _period_conversion(text, relation))
+        symbol = SYMBOL_AFTER.match(text, result.end()) if result is not None and parsed is not None else None
+        if symbol is not None and symbol[1] in COUNT_SUFFIXES and re.search(rf"\d{symbol[1]}\b", text[parsed[0] : parsed[1]]):
+            # "F_Q = 2T · 5120 · 8192 = 83,886,080 T": the T after the result is the symbol glued to "2T", no trillion
+            parsed = _longest_sum(read, low, relation.start(), chained or _period_conversion(text, relation), symbol[1]) or parsed
         if parsed is not None and chained and not parsed[4] and re.search(r"\d", text[result_end : parsed[0]]):
             parsed = None  # "= 4 GPUs / 10 adapters × ~700 MB each = 7 GB": a lone number is a conversion only right after the last result
         if parsed is not None and not parsed[5] and all(_is_unit(name) for name in parsed[3]):
@@ -306,7 +311,15 @@ def _boundary_before(text: str, position: int) -> int:
     return ends[-1] if ends else max(0, position - MAX_SPAN)
 
 
-def _longest_sum(text: str, low: int, high: int, chained: bool):
+REMARK = re.compile(r"(?<=[\d}])[ \t]*\([A-Za-z]{2,}[A-Za-z0-9 ,'_/-]*\)(?=[ \t]*(?:[×*·/÷+=]|x[ \t]))")
+"""Words in brackets after an operand, before the next sign: "2 (for K and V) × 64 (layers) × ... = 536,870,912 bytes" says
+what each figure is; the sum is read without them."""
+SYMBOL_AFTER = re.compile(r"[ \t\u2009\u202f]+([A-Z])(?![\w/]|[ \t]+[a-z])")
+"""A lone capital set apart after a result, no count's noun after it ("= 83,886,080 T", not "= 8,935M tokens"): the
+symbol both sides of the sum carry."""
+
+
+def _longest_sum(text: str, low: int, high: int, chained: bool, symbol: str = ""):
     """(start, end, expression, names, operators, operand spans) of the longest parseable run ending at ``high``."""
     tokens = [m for m in TOKEN.finditer(text, low, high)]
     if not tokens or text[tokens[-1].end() : high].strip():
@@ -320,7 +333,7 @@ def _longest_sum(text: str, low: int, high: int, chained: bool):
             continue
         if _kind(run[0]) == "name" and re.search(r"\bper\s+$", text[max(0, run[0].start() - 8) : run[0].start()]):
             continue  # "48 tokens/s per request × 16": the word ends a rate's unit, no sum starts in it
-        built = _expression(run)
+        built = _expression(run, symbol)
         if built is None:
             continue
         expression, names, operators, spans = built
@@ -359,7 +372,7 @@ CONNECTIVES = frozenset({"and", "but", "the", "are", "was", "for", "with", "from
 """A word after a number that is not a unit ("8 GPUs", "32B active", the "KV" of "8 KV heads"): what the number counts, not a factor."""
 
 
-def _expression(run: list[re.Match]):
+def _expression(run: list[re.Match], symbol: str = ""):
     """The run as the safe parser's syntax, if it parses: (text, names, operator count, number spans).
 
     A count glued to its number and then a unit ("32K tok/s") is that many of the unit; a word
@@ -386,7 +399,9 @@ def _expression(run: list[re.Match]):
             spans.append(token.span("amount"))
         elif kind == "number":
             number_at = len(parts)
-            operand = _operand(token)
+            operand = _operand(token, symbol)
+            if symbol and operand.endswith(f"*{symbol})"):
+                names.append(symbol)
             if previous is not None and previous.group(0) in ("^", "**") and operand.startswith("(") and "*" in operand:
                 number, unit = operand[1:-1].split("*", 1)
                 operand = f"({number})*{unit}"  # "10^9 bytes": the unit is the power's, not the exponent's
@@ -476,10 +491,12 @@ def _describes(word: str, glued: bool) -> bool:
     return DESCRIPTOR.fullmatch(word) is not None or (not glued and re.fullmatch(r"[A-Z]{2}", word) is not None)
 
 
-def _operand(token: re.Match) -> str:
+def _operand(token: re.Match, symbol: str = "") -> str:
     number = plain_number(token.group("number"))
     unit = token.group("unit")
     glued = token.end("number") == token.start("unit") if unit else False
+    if unit and unit == symbol and glued:
+        return f"({number}*{symbol})"  # "2T" where T is the sum's symbol, printed after its result too
     if unit in COUNT_SUFFIXES and (glued or unit in SPACED_SUFFIXES) and "e" not in number.lower():
         return f"{number}{COUNT_SUFFIXES[unit]}"
     if unit and _is_unit(unit):
