@@ -134,6 +134,17 @@ def test_a_capital_glued_to_an_operand_and_printed_after_the_result_is_a_symbol_
     assert flops.arithmetic == "(2*T) * 5120 * 8192" and flops.given == {"T": 1} and flops.finding.verdict.holds
 
 
+def test_a_name_given_to_a_sums_result_is_that_result_in_a_later_sum_and_stays_a_claim_itself(tmp_path):
+    """"F_Q = 2T · 5120 · 8192 = 83,886,080 T" names its result; "F_Q + F_K = 94,371,840 T" adds the results printed for
+    the names, and each named result is still checked as the sum it is."""
+    page = ("# FLOPs\n\nF_Q = 2T · 5120 · 8192 = 83,886,080 T\n\nF_K = 2T · 5120 · 1024 = 10,485,760 T\n\n"
+            "F_QK = F_Q + F_K = 94,371,840 T\n")
+    found = _located(tmp_path, page)
+    both = _one(found, "94,371,840")
+    assert both.given == {"F_Q": 83886080, "F_K": 10485760} and both.finding.verdict.holds
+    assert _one(found, "83,886,080").finding.verdict.holds and _one(found, "10,485,760").finding.verdict.holds
+
+
 def test_words_in_brackets_after_an_operand_say_what_it_is_and_the_sum_is_read_without_them(tmp_path):
     """"2 (for K and V) × 64 (layers) × 1024 (KV width) × 2 (bytes) × 2,048 (tokens) = 536,870,912 bytes" is one product."""
     page = "# KV\n\n2 (for K and V) × 64 (layers) × 1024 (KV width) × 2 (bytes for bf16) × 2,048 (token length) = 536,870,912 bytes.\n"

@@ -180,12 +180,12 @@ class Scanner:
         # under "... = 2 MB"): located for now, kept only if ``_worked_out`` finds it a restatement
         operand_starts = {span[0] for found in self.sums for span in found.operand_spans if span[0] not in results}
         known = {s.start for settings in self.symbol_settings.values() for s in settings}
-        skip += [(s.start, s.end) for s in self.settings if s.start in known or len(s.name) < 2]
+        skip += [(s.start, s.end) for s in self.settings if (s.start in known or len(s.name) < 2) and not s.worked]
         located = find_numbers(self.document, skip)
         inputs_set, quotes = self._input_statements(), Quotes(self.raw)
         # "C_FFN = 352,321,536": a value the page gives a name no input is called: located, a number a reader
         # may recompute, but its sum is elsewhere, so nothing is proposed for it
-        named = {s.start: s.name for s in self.settings if s.start not in known and len(s.name) >= 2}
+        named = {s.start: s.name for s in self.settings if s.start not in known and len(s.name) >= 2 and not s.worked}
         operands = {id(p) for p in located if p.start in operand_starts}
         self._located_at = {p.start: p for p in located}
         for proposal in located:

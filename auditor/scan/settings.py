@@ -28,11 +28,21 @@ class Setting:
     end: int
     name: str
     value: int | float
+    worked: bool = False  # the result of a sum the page prints: a value later sums reuse, and a claim of its own
+
+
+NAMED_RESULT = re.compile(
+    rf"(?<![\w./])(?P<name>[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+)[ \t]*=[ \t]*(?P<sum>[^=\n]{{1,160}}?[*/+×·÷][^=\n]{{0,160}}?)=[ \t]*"
+    rf"(?P<value>{NUMBER})(?![\dA-Za-z]|\.\d|[ \t]*(?:[*/+×·÷^(]|x\s*\d|-\s*\d))")
+"""A name given to a sum's result ("F_Q = 2T · 5120 · 8192 = 83,886,080 T"): a later sum that adds such names up ("F_Q +
+F_K + F_V + F_O = 188,743,680 T") takes each at the result printed for it. Only a name with an underscore, as a page's
+own symbols are written; a word ("Total = ...") names no value a later sum reuses."""
 
 
 def find_settings(text: str) -> list[Setting]:
     """Every name the text sets to a number, in a sentence or a hyperparameter table, in order."""
     found = [Setting(m.start("value"), m.end("value"), m["name"], _number(m["value"])) for m in SETTING.finditer(text) if not _ends_a_sum(text, m.start())]
+    found += [Setting(m.start("value"), m.end("value"), m["name"], _number(m["value"]), True) for m in NAMED_RESULT.finditer(text) if not _ends_a_sum(text, m.start())]
     for row in TABLE_ROW.finditer(text):
         if not row["letter"] and "_" not in row["name"]:
             continue  # "| bfloat16 | 0.27 |" is a result by dtype, not a hyperparameter
