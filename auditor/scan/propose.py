@@ -966,7 +966,7 @@ class Scanner:
 
     def _constant_carried(self, constant) -> tuple[str, Proposal | None]:
         """The term a table's column takes its figure above at: the value that figure's own working gives where that
-        working misses it ("58 GB / 128 KB = 474,317 tokens", which is 453,125), so each cell carries the slip; the
+        working misses it ("58 GB / 128 KiB = 474,317 tokens", which is 442,505), so each cell carries the slip; the
         figure as printed, and no source, otherwise."""
         first = self._located_at.get(constant.start)
         exact, holds = self._exact_value(first) if first is not None and first.proposed else (None, False)
