@@ -152,6 +152,13 @@ def test_words_in_brackets_after_an_operand_say_what_it_is_and_the_sum_is_read_w
     assert total.arithmetic == "2 * 64 * 1024 * 2 * 2048" and total.finding.verdict.holds
 
 
+def test_a_power_printed_as_a_superscript_is_a_power(tmp_path):
+    """"4096 × 4096 × 2 × 2 / (1024³) = 0.125 GB": 1024³ is 2^30, so the sum gives 0.0625 of the page's GB, not 0.125."""
+    found = _located(tmp_path, "# Memory\n\nContext memory: 4096 × 4096 × 2 × 2 / (1024³) = 0.125 GB\n")
+    context = _one(found, "0.125 GB")
+    assert context.arithmetic == "4096 * 4096 * 2 * 2 / (1024**3)" and not context.finding.verdict.holds
+
+
 def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_path):
     """"2 MB" is too short to recognise anywhere, but printed as the result of the line above it is that result:
     8 × 2,097,152 B is 16.8 MB, and 80 of those are 1.34 GB, not the 1.28 GB the rounded chain prints."""

@@ -37,8 +37,10 @@ TOKEN = re.compile(
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
+    r"|(?P<power>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
     r"|(?P<space>\s+)"
 )
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")  # "1024³": the power printed as a superscript
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(
     rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})"
@@ -424,6 +426,9 @@ def _expression(run: list[re.Match], symbol: str = ""):
             names.append(token.group(0))
         elif kind == "op":
             parts.append(OPERATORS[token.group(0)])
+            operators += 1
+        elif kind == "power" and previous is not None and _kind(previous) in ("number", "close"):
+            parts.append(f"**{token.group(0).translate(SUPERSCRIPTS)}")
             operators += 1
         elif kind in ("open", "close"):
             parts.append("(" if kind == "open" else ")")
