@@ -237,6 +237,23 @@ def test_a_printed_sum_that_misses_by_a_hair_is_the_pages_own_slip_unless_its_re
     assert held("~53,600", 53406) == ""  # qualified: its zeros are already read as a rounding, and it still misses
 
 
+def test_a_words_formula_that_misses_a_count_printed_to_every_figure_with_no_slip_is_held_back():
+    """"29,688,662,589,440 FLOPs" is a count the page worked out by its own model (which positions, which matmuls);
+    the catalogue's prefill formula missing it by 15% with no slip is no finding, but "30 TFLOPs" would be one, and so
+    would a miss a slip explains."""
+    from auditor.claims.verdicts import Verdict
+    from auditor.scan.proposals import counted_its_own_way
+
+    def held(stated, diagnoses=(), formula="prefill_flops"):
+        finding = SimpleNamespace(verdict=Verdict.MISMATCH, diagnoses=diagnoses)
+        return counted_its_own_way(finding, SimpleNamespace(stated=stated, formula=formula))
+
+    assert held("29,688,662,589,440").startswith("held back")
+    assert held("30e12") == "" and held("29.69 TFLOPs") == ""
+    assert held("29,688,662,589,440", diagnoses=(SimpleNamespace(parts=("n_kv_heads <- n_heads",)),)) == ""
+    assert held("29,688,662,589,440", formula=None) == ""  # a printed sum's miss is the page's own
+
+
 SHARED_HEADS = """# KV cache per model
 
 | Model (dtype) | heads / h_kv | Per-token KV | KV @ 4k |

@@ -143,6 +143,7 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             finding = _as_printed(proposal, finding, document, ids[index], project, audits)
         rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
                    or ranged_alone(finding, proposal) or efficiency_unstated(finding, proposal, project, audits) or on_assumed_defaults(finding, proposal, project)
+                   or counted_its_own_way(finding, proposal)
                    or another_figure(finding, proposal, project))
         if finding.verdict == Verdict.UNDERDETERMINED or rounded:
             proposal.pending = finding
@@ -235,6 +236,27 @@ def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, 
             proposal.evidence += (f"holds on its operands as printed ({expression}), not only at the exact values worked out above",)
         return replace(drafted, claim_id=claim.id, location=claim.location, quote=claim.quote)
     return finding
+
+
+EXACT_FIGURES = 6  # significant figures a page prints only for a count it worked out to the unit itself
+
+
+def counted_its_own_way(finding, proposal) -> str:
+    """Why a mismatch is no finding against the page ('' when it is one): the words chose a formula, no slip explains
+    the miss, and the page prints its number to every figure ("29,688,662,589,440 FLOPs"): a count worked out to the
+    unit by a model of the page's own (what it counts, which positions), which the catalogue's formula need not share."""
+    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or finding.diagnoses or _figures(proposal) < EXACT_FIGURES:
+        return ""
+    return "held back: printed to every figure, a count the page works out by a model of its own, and the words' formula misses it with no slip: not audited"
+
+
+def _figures(proposal) -> int:
+    """The significant figures the number is printed with (0 where it cannot be read)."""
+    try:
+        mantissa = re.split(r"[eE]", parse_stated(proposal.stated).low.text)[0]
+    except (AuditorError, ArithmeticError, ValueError):
+        return 0
+    return len(re.sub(r"\D", "", mantissa).strip("0"))
 
 
 def _round_figure(finding, proposal) -> bool:
