@@ -974,3 +974,18 @@ def test_a_formula_the_page_cannot_feed_gives_way_to_the_pages_own_numbers():
     line = "| **80K** (Cline-shaped) | 2.80 GB | ~341 |"
     cell = development_number("held-out-8", "inference-math-serving.md", 208, line, "2.80 GB")
     assert cell.formula is None and cell.arithmetic == "(35*(KB)) * 80e3" and cell.finding.verdict.holds
+
+
+def test_the_claims_file_holds_the_readings_the_audit_settles_on_so_check_agrees_with_the_scans_audit(tmp_path, monkeypatch, run_cli):
+    """"18,600 / 22.04 = 843.8" holds for a time printed to two decimals: `scan -o` writes the sum with that operand
+    as a printed input, so `auditor check` on the file says what `scan --audit` says."""
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "cost.md").write_text("# Cost\n\nThroughput: 18,600 / 22.04 = 843.8 tok/s\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli("scan", "cost.md", "-o", "claims/cost.yaml")
+    assert code == 0, err
+    (claim,) = load_claim_file(tmp_path / "claims" / "cost.yaml").claims
+    assert claim.arithmetic == "18600 / printed_1" and dict(claim.given) == {"printed_1": "22.04"}
+    audited, _, _ = run_cli("scan", "cost.md", "--audit")
+    checked, out, err = run_cli("check", "claims/cost.yaml")
+    assert audited == checked == 0, out + err

@@ -206,7 +206,8 @@ def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, 
 
     A page computes on what it shows; that reading holding is no slip of the page's. An integer operand
     is a count and stays exact, as a claim's inputs do (rule input-precision). The proposal is rewritten
-    to the reading that holds, so the claims file the scan writes gives ``auditor check`` the same verdict."""
+    to the reading that holds, so the claims file ``scan -o`` writes (after this audit) gives ``auditor check``
+    the same verdict."""
     from dataclasses import replace
 
     readings = [proposal.arithmetic] + ([proposal.printed_sum] if proposal.printed_sum and not proposal.carried else [])
