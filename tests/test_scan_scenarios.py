@@ -246,7 +246,7 @@ def test_a_words_formula_that_misses_a_count_printed_to_every_figure_with_no_sli
 
     def held(stated, diagnoses=(), formula="prefill_flops"):
         finding = SimpleNamespace(verdict=Verdict.MISMATCH, diagnoses=diagnoses)
-        return counted_its_own_way(finding, SimpleNamespace(stated=stated, formula=formula))
+        return counted_its_own_way(finding, SimpleNamespace(stated=stated, unit="", formula=formula))
 
     assert held("29,688,662,589,440").startswith("held back")
     assert held("30e12") == "" and held("29.69 TFLOPs") == ""

@@ -118,8 +118,8 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     number's printed label put between a value and its printing ("512 KB × 1024 = 512 MB" is 1.048576 apart): a
     derivation that lands on the number through one is found too, each slip one more window a coincidence may land
     in, so its chance counts them all."""
-    half = _relative_half_digit(_stated(proposal))
-    printed = _stated(proposal).value  # "2,680M" prints 2,680: a count in millions, no size a configuration chooses
+    half = _relative_half_digit(printed_stated(proposal))
+    printed = printed_stated(proposal).value  # "2,680M" prints 2,680: a count in millions, no size a configuration chooses
     if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)
                                              and _configuration_size(printed, target.dimensions)):
         return []
@@ -161,7 +161,7 @@ def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction, 
     """A percent that is what one of two like numbers saves against the other, 1 - smaller / larger ("cuts the
     cache by 87.5%": 8 KV heads against 64), each less likely a coincidence than ``limit``; or (``growth``) what one
     gains over the other, larger / smaller - 1 ("| 718.6 tok/s | 770.2 tok/s | 7% faster |")."""
-    half = _relative_half_digit(_stated(proposal))
+    half = _relative_half_digit(printed_stated(proposal))
     if half is None or not target.percent or not 0 < target.value < (GROWTH_REACH if growth else 1):
         return []
     pool = sorted((o for o in pool if _fit_operand(o, target, half) and not o.percent and o.value > 0), key=lambda o: target.start - o.end)[:NEAREST]
@@ -228,7 +228,7 @@ def printed_value(proposal) -> tuple | None:
 def printed_precision(proposal) -> tuple[float, float, tuple] | None:
     """(value in base units, half its last printed digit over that value, dimensions as operands key them) of a number
     printed as one value; None for a bound, a range or a number that cannot be read."""
-    stated = _stated(proposal)
+    stated = printed_stated(proposal)
     half = _relative_half_digit(stated)
     if stated is None or half is None or stated.comparator != "=":
         return None
@@ -266,7 +266,7 @@ def relative_half_digit(proposal) -> float | None:
 
 def printed_finer(repeat, first) -> bool:
     """A repeat printed to more figures than the first printing ("22.0 ms" after "22 ms") is a new figure."""
-    return (_relative_half_digit(_stated(repeat)) or 1) < (_relative_half_digit(_stated(first)) or 1) * 0.99
+    return (_relative_half_digit(printed_stated(repeat)) or 1) < (_relative_half_digit(printed_stated(first)) or 1) * 0.99
 
 
 REPEAT_HALF_DIGIT = 0.005  # "208", "1.25": three figures; a bare "16" or "2.5" is no recognisable number
@@ -313,11 +313,12 @@ def _configuration_size(value, dimensions: tuple) -> bool:
 
 def _single(proposal) -> Stated | None:
     """The number as one printed value: not a bound, a range or a zero."""
-    stated = _stated(proposal)
+    stated = printed_stated(proposal)
     return stated if stated is not None and stated.comparator == "=" and stated.high is None and stated.low.value else None
 
 
-def _stated(proposal) -> Stated | None:
+def printed_stated(proposal) -> Stated | None:
+    """The number as printed, in the unit the scan gave it; None where it cannot be read."""
     return _parsed(proposal.stated, proposal.unit)
 
 

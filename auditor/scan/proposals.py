@@ -21,6 +21,7 @@ from auditor.base.quantity import parse_stated, with_unit
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
+from .derivations import printed_precision, printed_stated
 from .locate import Proposal
 
 
@@ -239,25 +240,19 @@ def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, 
     return finding
 
 
-EXACT_FIGURES = 6  # significant figures a page prints only for a count it worked out to the unit itself
+EXACT_HALF_DIGIT = 5e-6  # half a unit in the sixth significant figure: a count a page worked out to the unit itself
 
 
 def counted_its_own_way(finding, proposal) -> str:
     """Why a mismatch is no finding against the page ('' when it is one): the words chose a formula, no slip explains
     the miss, and the page prints its number to every figure ("29,688,662,589,440 FLOPs"): a count worked out to the
     unit by a model of the page's own (what it counts, which positions), which the catalogue's formula need not share."""
-    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or finding.diagnoses or _figures(proposal) < EXACT_FIGURES:
+    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or finding.diagnoses:
+        return ""
+    printed = printed_precision(proposal)
+    if printed is None or printed[1] > EXACT_HALF_DIGIT:
         return ""
     return "held back: printed to every figure, a count the page works out by a model of its own, and the words' formula misses it with no slip: not audited"
-
-
-def _figures(proposal) -> int:
-    """The significant figures the number is printed with (0 where it cannot be read)."""
-    try:
-        mantissa = re.split(r"[eE]", parse_stated(proposal.stated).low.text)[0]
-    except (AuditorError, ArithmeticError, ValueError):
-        return 0
-    return len(re.sub(r"\D", "", mantissa).strip("0"))
 
 
 def _round_figure(finding, proposal) -> bool:
@@ -265,11 +260,8 @@ def _round_figure(finding, proposal) -> bool:
     miss ("200 MB" for 201,326,592 B): the engine reads its zeros as printed digits, the page as a rounding."""
     from auditor.base.quantity import zeros_half
 
-    try:
-        stated = with_unit(parse_stated(proposal.stated), proposal.unit) if proposal.unit else parse_stated(proposal.stated)
-    except (AuditorError, ArithmeticError, ValueError):
-        return False
-    if stated.qualifier is not None or stated.high is not None or finding.computed_base is None:
+    stated = printed_stated(proposal)
+    if stated is None or stated.qualifier is not None or stated.high is not None or finding.computed_base is None:
         return False
     miss = abs(stated.value * stated.unit.factor - finding.computed_base)
     return miss <= zeros_half(stated.low) * stated.unit.factor
@@ -317,12 +309,10 @@ def sheet_rounding(finding, proposal) -> str:
         rounded = [ROUNDED.match(part) for part in first.parts]
         if not all(rounded) or any((m[1] or m[2]) in proposal.page_inputs for m in rounded):
             return ""
-    try:
-        stated = with_unit(parse_stated(proposal.stated), proposal.unit) if proposal.unit else parse_stated(proposal.stated)
-        printed = float(stated.value * stated.unit.factor)
-    except (AuditorError, ArithmeticError, ValueError):
+    stated = printed_stated(proposal)
+    if stated is None:
         return ""
-    computed = float(finding.computed_base)
+    printed, computed = float(stated.value * stated.unit.factor), float(finding.computed_base)
     if not computed or abs(printed - computed) > SHEET_SLACK * abs(computed):
         return ""
     why = first.description if first is not None else f"the number is {abs(printed / computed - 1):.2%} from the formula's value"
@@ -378,9 +368,11 @@ def efficiency_unstated(finding, proposal, project, audits) -> str:
     unstated = ideal_efficiencies(finding, proposal, project)
     if not unstated:
         return ""
+    stated = printed_stated(proposal)
+    if stated is None:
+        return ""
     try:
         ideal = audited_draft(draft_claim(proposal, proposal.formula, {**proposal.given, **unstated}, proposal.unit), project, audits)
-        stated = with_unit(parse_stated(proposal.stated), proposal.unit) if proposal.unit else parse_stated(proposal.stated)
         printed, at_ideal, at_default = float(stated.value * stated.unit.factor), float(ideal.computed_base), float(finding.computed_base)
     except (AuditorError, ArithmeticError, TypeError, ValueError):
         return ""
