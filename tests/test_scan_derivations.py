@@ -416,3 +416,51 @@ def test_a_percent_faster_in_a_table_row_is_what_the_larger_figure_gains_over_th
     assert found["7%"].arithmetic == "(770.2*(tok/s)) / (718.6*(tok/s)) - 1" and found["7%"].finding.verdict.holds
     assert found["340%"].arithmetic == "(3123.8*(tok/s)) / (710.7*(tok/s)) - 1" and found["340%"].finding.verdict.holds
     assert found["700%"].arithmetic is None and found["700%"].finding is None
+
+
+BUDGET_LINES = """# Sizing one replica
+
+Weights come to 140 GB in BF16. The cache for fifty users needs 104 GB, activations take 28 GB and the runtime's
+own overhead 15 GB. Altogether that is 287 GB, which takes `ceil(287 / 80) = 4` cards of 80 GB.
+"""
+
+
+def test_a_total_of_the_like_figures_printed_just_before_it_is_their_sum(tmp_path):
+    """140 + 104 + 28 + 15 = 287 GB: no pair of them gives it, the four in a row do; and the ceiling a page rounds a
+    card count up with is a function the parser evaluates, not a name the page leaves unset."""
+    found = _page(tmp_path, BUDGET_LINES)
+    total = found["287 GB"]
+    assert total.arithmetic == "(140*(GB)) + (104*(GB)) + (28*(GB)) + (15*(GB))" and total.finding.verdict.holds
+    assert "140 GB, 104 GB, 28 GB and 15 GB" in total.evidence[0]
+    assert found["4"].arithmetic == "ceil(287 / 80)" and found["4"].finding.verdict.holds
+
+
+def test_a_total_the_figures_do_not_add_up_to_is_left_alone(tmp_path):
+    """287 is the sum; 297 is no run of the four: the search does not accuse a total it cannot reproduce."""
+    found = _page(tmp_path, BUDGET_LINES.replace("287 GB", "297 GB"))
+    assert found["297 GB"].arithmetic is None and found["297 GB"].finding is None
+
+
+def test_what_is_left_after_the_later_figures_is_the_first_less_the_rest(tmp_path):
+    """80 GB less 35 GB of weights and 7 GB of activations leaves 38 GB: the first figure of the run less the others."""
+    found = _page(tmp_path, "# Free memory\n\nThe card has 80 GB. Loading the weights takes 35 GB and the warm-up pass 7 GB of"
+                            " activations, so the pool that is left is 38 GB.\n")
+    assert found["38 GB"].arithmetic == "(80*(GB)) - (35*(GB)) - (7*(GB))" and found["38 GB"].finding.verdict.holds
+
+
+def test_a_bill_of_parts_in_dollars_adds_up_though_a_dollar_has_no_dimensions(tmp_path):
+    """$1,600 + $700 + $200 + $150 + $150 = $2,800 under "Total": dollars are a unit of their own, and counts printed
+    among them (24 GB, 64 GB, 850 W) are not added in."""
+    text = ("# Workstation\n\n```\nGPU 24GB      $1,600\nCPU 16 cores  $700\nRAM 64GB      $200\nDisk 2TB      $150\n"
+            "PSU 850W      $150\nTotal:        $2,800\n```\n")
+    found = _page(tmp_path, text)
+    total = next(p for k, p in found.items() if "2,800" in k)
+    assert total.arithmetic == "1600 + 700 + 200 + 150 + 150" and total.finding.verdict.holds
+
+
+def test_a_row_total_adds_its_own_rows_cells_not_the_column_above(tmp_path):
+    """| 70 GB | 52 GB | 28 GB | 150 GB |: the row's own figures add up to its total; the rows above are other setups."""
+    text = ("# Budgets\n\n| setup | weights | cache | other | total |\n|---|---|---|---|---|\n"
+            "| FP16 | 140 GB | 104 GB | 43 GB | 287 GB |\n| FP8 | 70 GB | 52 GB | 43 GB | 165 GB |\n")
+    found = _page(tmp_path, text)
+    assert found["165 GB"].arithmetic == "(70*(GB)) + (52*(GB)) + (43*(GB))" and found["165 GB"].finding.verdict.holds

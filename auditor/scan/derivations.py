@@ -56,6 +56,7 @@ class Operand:
     term: str
     percent: bool
     unit: bool
+    label: str = ""  # the printed unit as the registry reads it: "USD" is dimensionless, yet a unit all the same
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,12 @@ class Derivation:
     right: Operand
     chance: float
     slip: float | None = None  # the factor a unit slip puts between the sum and the printed number, where one does
+    between: tuple = ()  # the operands of a longer sum printed between the first and the last (``totals``)
+
+    @property
+    def operands(self) -> tuple:
+        """Every operand, in the order the expression reads them."""
+        return (self.left,) + self.between + ((self.right,) if self.right is not self.left else ())
 
 
 def operand(index: int, proposal) -> Operand | None:
@@ -78,7 +85,7 @@ def operand(index: int, proposal) -> Operand | None:
         return None  # "1/6", "16/32": a fraction printed whole, not a number to combine
     value = float(stated.value * stated.unit.factor)
     return Operand(index, proposal.start, proposal.end, value, _dimensions(stated.unit.dimensions), _term(stated),
-                   proposal.stated.rstrip().endswith("%"), not stated.unit.dimensionless)
+                   proposal.stated.rstrip().endswith("%"), not stated.unit.dimensionless, stated.unit.text)
 
 
 def setting_operands(assignments, settings=(), located=frozenset()) -> list[Operand]:
@@ -154,6 +161,36 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
         chance = bisect_right(depths, depth) * width * (1 if slip is None else 1 + len(slips))
         if chance < limit:
             found.append(Derivation(f"1 / {left.term}" if sign == "1/" else f"{left.term} {sign} {right.term}", left, right, chance, slip))
+    return sorted(found, key=lambda d: d.chance)
+
+
+TOTAL_LONGEST = 8  # figures a total adds up: a budget's lines, a bill of parts
+
+
+def totals(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None) -> list[Derivation]:
+    """A figure that adds up the like figures printed just before it, three or more of them, or takes the later ones
+    from the first: "weights 140 GB ... KV 104 GB ... activations 28 GB ... overhead 15 GB. Total: 287 GB", "80 GB
+    ... weights 35 GB ... activations 5 GB ... 40 GB free". Only runs that end at the figure printed last before the
+    number are tried, each longer than the one before, so the candidates are few and a coincidence is weighed
+    against them all (the two-figure runs among them) as ``search`` weighs its pairs."""
+    half = _relative_half_digit(printed_stated(proposal))
+    if half is None or target.value <= 0 or target.percent or not (target.unit or target.label):
+        return []
+    like = sorted((o for o in pool if (o.unit if target.unit else o.label == target.label) and not o.percent and o.value > 0
+                   and o.dimensions == target.dimensions and _fit_operand(o, target, half)), key=lambda o: o.start)[-TOTAL_LONGEST:]
+    landing, hits = 0, []
+    for length in range(2, len(like) + 1):
+        run = like[-length:]
+        total = math.fsum(o.value for o in run)
+        for sign, value in (("+", total), ("-", 2 * run[0].value - total)):
+            if not target.value / 10 <= value <= target.value * 10:
+                continue
+            landing += 1
+            if length > 2 and -half <= value / target.value - 1 < 2 * half:
+                hits.append((landing, sign, run))
+    width, limit = 3 * half / RANGE, float(derivation_chance() if limit is None else limit)
+    found = [Derivation(f" {sign} ".join(o.term for o in run), run[0], run[-1], count * width, between=tuple(run[1:-1]))
+             for count, sign, run in hits if count * width < limit]
     return sorted(found, key=lambda d: d.chance)
 
 

@@ -86,6 +86,7 @@ GROWTH_WORDS = re.compile(r"(?i)\b(?:faster|more|higher|larger|bigger|increases?
 """Words that make a percent what one number gains over another: larger / smaller - 1 ("7% faster")."""
 COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lower|larger|smaller|bigger|speed-?up|cheaper|costlier)\b")
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
+TOTAL_WORDS = re.compile(r"(?i)\b(?:total|sum|altogether|combined|overall|in all|available|left|remaining|free)\b|总计|合计|总共|剩余|空闲|可用")
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 PARENT_SECTION = "part above"  # the section whose heading encloses the number's own section, up to the number
 SCOPE_NAMES = ("clause", "sentence", "paragraph", "section", "heading above", "heading above", "heading above", "heading above", "heading above")
@@ -1079,6 +1080,10 @@ class Scanner:
         low = max(section, proposal.start - derivations.WINDOW)
         pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
         found = derivations.search(target, proposal, pool, slips=self._slip_factors(proposal))[:DERIVATION_TRIES]
+        if not found:
+            line = self.view.text.rfind("\n", 0, proposal.start) + 1
+            named = TOTAL_WORDS.search(self.view.text, line, proposal.start)  # "Total: $2,800" says what it adds up
+            found = derivations.totals(target, proposal, self._total_pool(proposal, pool), share_chance() if named else None)[:DERIVATION_TRIES]
         if not found and not target.dimensions and not target.percent and INTENSITY_WORDS.search(self.view.text, *self._scopes(proposal)[0]):
             # "I_peak ≈ 117" after "70 TFLOPS BF16, 600 GB/s": a ridge point printed bare is FLOPs per byte
             found = derivations.search(replace(target, dimensions=derivations.intensity_dimensions()), proposal, pool)[:DERIVATION_TRIES]
@@ -1112,9 +1117,10 @@ class Scanner:
                 shown, replaced = self.view.text, proposal.formula
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, derivation.expression, {}, DERIVED_SCORE, False
                 proposal.worked_out = True
+                printed = [shown[o.start : o.end] for o in derivation.operands]
                 proposal.evidence = (
-                    (f"the page's own number: {shown[derivation.left.start : derivation.left.end]}" if derivation.left is derivation.right else
-                     f"the page's own numbers: {shown[derivation.left.start : derivation.left.end]} and {shown[derivation.right.start : derivation.right.end]}")
+                    (f"the page's own number: {printed[0]}" if len(printed) == 1 else
+                     f"the page's own numbers: {', '.join(printed[:-1])} and {printed[-1]}")
                     + f" give {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
                 self._derived[id(proposal)] = (proposal, derivation)
@@ -1128,7 +1134,15 @@ class Scanner:
             return False
         row = row_cells(self.tables, proposal.start)
         return any(place.table[0] <= o.start < place.table[1] and not any(c.start <= o.start < c.end for c in row)
-                   for o in (derivation.left, derivation.right))
+                   for o in derivation.operands)
+
+    def _total_pool(self, proposal: Proposal, pool: list) -> list:
+        """The figures a total may add up: in a table, the cells before it in its own row ("| 70 GB | 52 GB | 28 GB |
+        150 GB |"), a column of other rows being measurements, not a bill; outside one, the figures printed outside
+        tables."""
+        if self.place(proposal.start) is not None:
+            return self._row_before(proposal)
+        return [o for o in pool if place_of(self.tables, o.start) is None]
 
     def _row_before(self, proposal: Proposal) -> list:
         """The figures of the cells before the number in its table row, as operands, the table's inputs among them: a
@@ -1227,7 +1241,7 @@ class Scanner:
         that is 1.34 GB carries the slip, as a printed sum on that figure does (``_exact_chains``); and the proposals
         whose slips are so carried."""
         expression, carried, sources = derivation.expression, [], []
-        for side in (derivation.left, derivation.right):
+        for side in derivation.operands:
             first = self._located_at.get(side.start)
             if first is None or not first.proposed or first.worked_out:
                 continue

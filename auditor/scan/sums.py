@@ -54,6 +54,7 @@ RESULT = re.compile(
 # a host link's name ends what comes before it: "PCIe 4.0 x8 manages ≈14 GB/s" prints no sum of 4.0 and 8
 BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|`,](?!\d{3})|\$(?![ \u00a0]?\d))")
 MAX_SPAN = 240
+PAGE_FUNCTIONS = frozenset({"ceil", "ceiling", "floor", "min", "max", "sqrt", "log2"})  # what pages round and bound with
 NUMBER_AT = re.compile(NUMBER)
 ALGEBRA = re.compile(r"\d\s*[A-Za-z]{1,3}\s*(?:\^|²|³)")  # "2h^2", "6h^2", "24nh²": a coefficient of a letter's power, not a quantity
 
@@ -423,7 +424,8 @@ def _expression(run: list[re.Match], symbol: str = ""):
             pass  # "32B active", "8 GPUs": the count's noun
         elif kind == "name":
             parts.append(token.group(0))
-            names.append(token.group(0))
+            if not (token.group(0) in PAGE_FUNCTIONS and re.match(r"\s*\(", token.string[token.end():])):
+                names.append(token.group(0))  # "ceil(287 / 80)": a function the parser evaluates, no name to set
         elif kind == "op":
             parts.append(OPERATORS[token.group(0)])
             operators += 1
