@@ -464,3 +464,47 @@ def test_a_row_total_adds_its_own_rows_cells_not_the_column_above(tmp_path):
             "| FP16 | 140 GB | 104 GB | 43 GB | 287 GB |\n| FP8 | 70 GB | 52 GB | 43 GB | 165 GB |\n")
     found = _page(tmp_path, text)
     assert found["165 GB"].arithmetic == "(70*(GB)) + (52*(GB)) + (43*(GB))" and found["165 GB"].finding.verdict.holds
+
+
+AHEAD = """# KV caching at batch 93: a 10.73x speedup
+
+The headline: caching made decoding 10.73x faster at batch 93, and the card's 3.35 TB/s was the limit throughout.
+
+## How the speedup was measured
+
+Without the cache the batch ran at 843.8 tok/s; with it, at 9,055.8 tok/s.
+The speedup is `9,055.8 / 843.8 = 10.73x`.
+
+## Where the bandwidth comes from
+
+The H100's ridge point is 295 FLOP/byte at 989 TFLOP/s, so its bandwidth is `989 / 295 ≈ 3.35 TB/s`.
+"""
+
+
+def _audited(tmp_path, text: str) -> list:
+    """Every located number of ``text`` as a Markdown page, in page order, audited: a page printing one number twice."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    document, project = Document.read(page), Project.load(tmp_path)
+    located = Scanner(document, project).proposals()
+    audit_proposals(located, document, project)
+    return [(document.position(p.raw[0])[0], p) for p in located]
+
+
+def test_a_number_stated_ahead_of_its_working_takes_the_claim_worked_out_below(tmp_path):
+    """The title's and the lead's 10.73x are the quotient printed a section below: each takes that sum's claim,
+    as a later printing takes one worked out above."""
+    ahead = [p for line, p in _audited(tmp_path, AHEAD) if "10.73x" in p.stated and line < 8]
+    assert len(ahead) == 2 and all(p.arithmetic == "9055.8 / 843.8" for p in ahead)
+    assert all(p.evidence[0] == "restates the number worked out at line 8" and p.finding.verdict.holds for p in ahead)
+
+
+def test_a_cards_own_figure_stated_ahead_is_an_input_not_a_claim_worked_out_below(tmp_path):
+    """The card's 3.35 TB/s, named the H100 and recovered from its ridge point only below, was the page's input all
+    along: the H100's sheet says so."""
+    first, = [p for line, p in _audited(tmp_path, AHEAD) if "3.35 TB/s" in p.stated and line == 3]
+    assert first.arithmetic is None and first.formula is None

@@ -236,6 +236,7 @@ class Scanner:
         self._table_constants(located, operands)  # after the chains: a figure above is carried at what its working gives
         self._carried_into_derivations()
         self._conversions_carried()
+        self._worked_out_below(operands)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
 
     def _sums_on_swapped_inputs(self, claims: list[Proposal], results: dict) -> None:
@@ -924,6 +925,27 @@ class Scanner:
                 printed_as = derivations.printed_value(proposal)
                 if printed_as is not None and printed_as[1]:
                     just_worked[printed_as] = proposal
+
+    def _worked_out_below(self, operands: set[int]) -> None:
+        """A number the page states ahead of its working ("The Discovery: 10.73x speedup" in a title, the sum that gives
+        it pages below) takes the claim of the first later printing that works it out, as a repeat takes the claim of
+        one above. Only a number printed with a unit or to three figures (``same_number_key``), no operand of a printed sum
+        (an input, whatever its sum gives: "$24,800/month = $297,600/year"), not to more figures than the working, not a
+        cell of another row of the working's table, and never a figure of a card the page names: a bandwidth recovered
+        later from a ridge point was the page's input all along."""
+        cards = {gpu for _, _, gpu in self.gpus}
+        below: dict[tuple, Proposal] = {}
+        for proposal in sorted(self._located_at.values(), key=lambda p: p.start, reverse=True):
+            key = derivations.same_number_key(proposal)
+            if key is None:
+                continue
+            if proposal.proposed and (proposal.arithmetic or proposal.formula) and not repeats.a_repeat(proposal):
+                below[key] = proposal
+                continue
+            worked = below.get(key) if not proposal.proposed and id(proposal) not in operands else None
+            if worked is not None and not derivations.printed_finer(proposal, worked) and not self._another_row(proposal, worked) \
+                    and not any(self.sheet_figure(gpu, proposal) for gpu in cards):
+                self._repeat(proposal, worked)
 
     def _table_constants(self, located: list[Proposal], operands: set[int]) -> None:
         """A column each of whose cells is one figure printed above the table over (or times) its row's value
