@@ -511,3 +511,14 @@ def test_a_size_per_single_token_after_a_figure_caption_is_the_sections_models_k
     per_token = _one(_located(tmp_path, page), "0.125MB")
     assert per_token.formula == "kv_bytes_per_token_gqa" and per_token.given["model"] == "mistralai/Mistral-7B-v0.1"
     assert per_token.given["kv_dtype"] == "fp16" and ("MiB printed as MB",) in [d.parts for d in per_token.finding.diagnoses]
+
+
+def test_a_product_of_like_units_giving_one_of_them_is_a_chain_of_conversions(tmp_path):
+    """"365 days × 24 hours × 3,600 sec = 31,536,000 seconds" counts the seconds of a year: read with its units the
+    product is a time cubed, read as the page converts it, 365 × 24 × 3,600 seconds; a chain that misses is flagged."""
+    found = _located(tmp_path, "# A year\n\nA year of operation is 365 days × 24 hours × 3,600 sec = 31,536,000 seconds.\n")
+    year = _one(found, "31,536,000 seconds")
+    assert year.arithmetic == "365 * 24 * 3600" and year.finding.verdict.holds
+    assert "a chain of conversions" in year.evidence[-1]
+    found = _located(tmp_path, "# A year\n\nA year of operation is 365 days × 24 hours × 3,600 sec = 31,356,000 seconds.\n")
+    assert _one(found, "31,356,000 seconds").finding.verdict.value == "mismatch"

@@ -103,3 +103,14 @@ def test_a_price_in_thousands_is_read_as_its_dollars_and_a_bracket_after_it_rest
     found = _located(tmp_path, "# Cost\n\nCost: 40 × $2.50/hr = $100/hr ($876K/yr)\n")
     assert [p.stated for p in found if "USD" in p.stated] == ["2.50 USD/hour", "100 USD/hour", "876e3 USD/year"]
     assert _one(found, "100 USD/hour").finding.verdict.holds
+
+
+def test_thousands_glued_to_a_dollar_amount_scale_it_in_a_sum_and_as_a_figure(tmp_path):
+    """"$375k × 5 = $1,876,880" prices 375,000 dollars five times: $1,875,000, so the printed total misses (it was
+    worked from an unrounded $375,376); "$95k + $2k × 4 = $103,000" holds. Read without its "k", each sum is a
+    thousandfold off."""
+    found = _located(tmp_path, "# Five years\n\n- Cloud: $375k × 5 = $1,876,880\n- Own: $95k + $2k × 4 = $103,000\n")
+    assert [p.stated for p in found if "USD" in p.stated] == ["375e3 USD", "1,876,880 USD", "95e3 USD", "2e3 USD", "103,000 USD"]
+    cloud, own = _one(found, "1,876,880 USD"), _one(found, "103,000 USD")
+    assert cloud.arithmetic == "(375e3*usd) * 5" and cloud.finding.verdict.value == "mismatch"
+    assert own.arithmetic == "(95e3*usd) + (2e3*usd) * 4" and own.finding.verdict.holds

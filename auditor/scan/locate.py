@@ -169,15 +169,15 @@ def price(text: str, match: re.Match) -> tuple[int, str] | None:
         per = pattern.match(text, after)
         if per:
             return per.end(), unit
-    if not PRICE_GOES_ON.match(text, match.end()):
-        return match.end(), "USD"  # "$4,608", "$30,000.": an amount of dollars, which no rate formula prices
+    if not PRICE_GOES_ON.match(text, after):
+        return after, "USD"  # "$4,608", "$30,000.", "$375k": an amount of dollars, which no rate formula prices
     return None
 
 
 PRICE_GOES_ON = re.compile(r"[\w/%-]|\.\d")  # "$2.5$" aside, a tail the patterns above do not read: "$0.68-1.07/M", "$5x"
 
 PRICE_SCALES = {"K": "e3", "k": "e3", "M": "e6", "B": "e9"}
-PRICE_SCALE = re.compile(r"[KkMB](?=[ \u00a0]?(?:/|per[ \u00a0]))")  # "$876K/yr": thousands of dollars a year
+PRICE_SCALE = re.compile(r"[KkMB](?:(?=[ \u00a0]?(?:/|per[ \u00a0]))|(?![\w/%-]|\.\d))")  # "$876K/yr", "$375k × 5": thousands of dollars
 
 
 def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, bool]:

@@ -1429,6 +1429,10 @@ class Scanner:
         if partnered is not None:
             expression, shown = partnered
             evidence.append(shown)
+        chained = sum_units.conversion_chain(expression, proposal) if not given else None
+        if chained is not None:
+            expression, shown = chained
+            evidence.append(shown)
         counted = sum_units.time_counted(expression, proposal)
         if counted is not None:
             expression, shown = counted

@@ -48,6 +48,30 @@ def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
     return expression, ", ".join(shown)
 
 
+UNIT_FACTOR = re.compile(r"\(([\d.eE+-]+)\*([A-Za-zµ]+)\)")
+
+
+def conversion_chain(expression: str, proposal: Proposal) -> tuple[str, str] | None:
+    """A product whose every factor prints a unit of the result's own kind read as the page's chain of conversions:
+    "365 days × 24 hours × 3,600 sec = 31,536,000 seconds" is 365 days of 24 hours of 3,600 seconds, a count of
+    seconds, not a time cubed. Only a product of such factors and bare numbers, two of them or more with units, whose
+    units as printed do not give the result's dimensions. (expression, what it says), or None."""
+    from auditor.base.quantity import parse_stated
+
+    if re.search(r"[-+/]", UNIT_FACTOR.sub("1", expression)):
+        return None
+    try:
+        wanted = dict(parse_stated(proposal.stated if not proposal.unit else f"{proposal.stated} {proposal.unit}").unit.dimensions)
+    except QuantityError:
+        return None
+    factors = [(m, unit_or_none(m[2])) for m in UNIT_FACTOR.finditer(expression)]
+    if len(factors) < 2 or not wanted or any(u is None or dict(u.dimensions) != wanted for _, u in factors) or dimensions_of(expression) == wanted:
+        return None
+    for match, _ in reversed(factors):
+        expression = expression[: match.start()] + match[1] + expression[match.end() :]
+    return expression, f"{', '.join(f'{m[1]} {m[2]}' for m, _ in factors)}: a chain of conversions, counted in the result's unit"
+
+
 UNIT_DIVISOR = re.compile(r"\s*/\s*\(?(?P<divisor>1024|1048576|1073741824|1099511627776|1000|1000000|1000000000|1e[369]|1e12)\)?\s*$")
 BYTE_OPERAND = re.compile(r"\((?P<number>[\d.]+(?:e[-+]?\d+)?)\*(?:bytes?|B)\)")
 

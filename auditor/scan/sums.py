@@ -20,6 +20,7 @@ from auditor.base.expressions import SymbolFactory, parse_expression
 from auditor.base.units import parse_unit, same_dimensions
 
 from .host_links import LINK_NAME
+from .locate import PRICE_SCALES
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d{3})+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
 TIMES_TEN = re.compile(r"(\d+(?:\.\d+)?)\s*[×·]\s*10\^(?:\(([-+]?\d+)\)|([-+]?\d+))")
@@ -29,9 +30,9 @@ UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 # a factor's name in brackets a space after it ("2 (K+V)"): a label; letters glued to it ("4nhb(s+o)") are algebra
 HOURS, MONTHS, YEARS = r"(?:hr|hour|h)\b", r"(?:month|mo)\b", r"(?:year|yr)\b"
 PER = r"[ \u00a0]?/[ \u00a0]?"
-PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?:(?P<hourly>" + PER + HOURS + r")|(?P<monthly>" + PER + MONTHS + r")"
+PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]))?(?:(?P<hourly>" + PER + HOURS + r")|(?P<monthly>" + PER + MONTHS + r")"
          r"|(?P<yearly>" + PER + YEARS + r"))?")
-"""A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year"."""
+"""A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year", "$375k" (thousands)."""
 TOKEN = re.compile(
     rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
@@ -398,7 +399,8 @@ def _expression(run: list[re.Match], symbol: str = ""):
         if kind == "price":
             number_at = len(parts)
             per = "(usd/hour)" if token.group("hourly") else "(usd/month)" if token.group("monthly") else "(usd/year)" if token.group("yearly") else "usd"
-            parts.append(f"({plain_number(token.group('amount'))}*{per})")
+            scale = PRICE_SCALES[token.group("scale")] if token.group("scale") else ""
+            parts.append(f"({plain_number(token.group('amount'))}{scale}*{per})")
             spans.append(token.span("amount"))
         elif kind == "number":
             number_at = len(parts)
