@@ -23,7 +23,7 @@ from auditor.base.units import unit_or_none
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import (beside_count, config_names, derivations, device_ratios, host_links, noise, repeats, shown_below, sum_units, table_constants,
+from . import (beside_count, config_names, derivations, device_ratios, format_ratios, host_links, noise, repeats, shown_below, sum_units, table_constants,
                table_sweeps, table_templates, tensor_shapes)
 from . import given as given_module
 from . import inputs as inputs_in_text
@@ -230,6 +230,7 @@ class Scanner:
         self._per_device_shares(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
+        self._format_ratios(claims)  # after the page's own numbers: "14 GB ... 3.5 GB ... 4x less" is their quotient
         self._bracketed_restatements(located)
         self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
@@ -729,6 +730,34 @@ class Scanner:
                     proposal.evidence = (f"{comparison.column} of {comparison.cards[0]} and {comparison.cards[1]} ({source}): the two cards "
                                          f"its words compare",) + ((f"in place of {replaced}, which the words chose but which does not stand",) if replaced else ())
                     break
+
+    def _format_ratios(self, located: list[Proposal]) -> None:
+        """A ratio or a saving printed beside two storage formats: the ratio of their widths in bits
+        (``format_ratios``), proposed where it holds as printed, in place of nothing or of a formula the words chose
+        that does not stand."""
+        text, dtypes = self.view.text, self.project.inputs.dtypes
+        for proposal in located:
+            if proposal.arithmetic is not None or self.place(proposal.start) is not None or any(RESTATED in e for e in proposal.evidence):
+                continue
+            printed = derivations.printed_value(proposal)
+            if printed is None or printed[1] or printed[0] <= 0:
+                continue
+            sentence = self._scopes(proposal)[0]
+            low, high = clause(text, proposal, sentence)
+            named = [(start, dtype) for start, _, dtype in self.dtypes if dtype in dtypes and dtypes[dtype].storage]
+            own = [d for start, d in named if low <= start < high]
+            around = [d for start, d in named if sentence[0] <= start < sentence[1]]
+            after = text[proposal.end : proposal.end + 24]
+            for first, second in format_ratios.pairs(own, around, text[sentence[0] : sentence[1]]):
+                expression = format_ratios.width_ratio(proposal.stated, after, text[low:high], dtypes[first].bytes, dtypes[second].bytes)
+                if expression is None or not self._replaceable(proposal) or not self._holds(proposal, expression):
+                    continue
+                replaced = proposal.formula
+                proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, expression, {}, DERIVED_SCORE, False
+                proposal.worked_out = True
+                proposal.evidence = (f"the widths in bits of {first} and {second} ({expression}): the two formats its words compare",) + (
+                    (f"in place of {replaced}, which the words chose but which does not stand",) if replaced else ())
+                break
 
     def _card_figures(self, comparison, position: int):
         """The two cards' figures to compare, the page's own first ("H100 (989 TFLOPS)") and then the sheets'."""
