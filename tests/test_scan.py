@@ -477,6 +477,19 @@ def test_a_ratio_cell_is_a_value_a_tables_arithmetic_may_give_but_its_reference_
     assert ("1.00×" not in cards or not cards["1.00×"].proposed) and not cards["4.80 TB/s"].proposed
 
 
+def test_a_column_of_ratios_with_a_baseline_row_is_each_rows_figure_against_the_baselines(tmp_path):
+    """"| FP32 | 4.0 | 1.0× (baseline) |" over "| INT4 | 0.5 | 8.0× |": each speed-up is the baseline's bytes over its
+    row's, the place where the ratios print 1 anchoring the rule; the one row that breaks it (4.0 / 1.0 is 4, not 3)
+    is audited and flagged, and "Bits" in proportion to "Bytes" is one rule with it, not a rival."""
+    found = scanned_text(tmp_path, "# Formats\n\n| Format | Bytes | Bits | Speedup |\n|---|---|---|---|\n| FP32 | 4.0 | 32 | 1.0× (baseline) |\n"
+                                   "| FP16 | 2.0 | 16 | 2.0× |\n| FP8 | 1.0 | 8 | 3.0× |\n| INT4 | 0.5 | 4 | 8.0× |\n| NVFP4 | 0.56 | 4.5 | 7.1× |\n")
+    eight = found["8.0×"]
+    assert eight.arithmetic.startswith("k / ") and sorted(eight.given.values()) == ["0.5 Bytes", "4.0 Bytes"] and eight.finding.verdict.holds
+    assert "its line's figure where this one is 1" in eight.evidence[0]
+    assert found["7.1×"].finding.verdict.holds and found["3.0×"].finding.verdict.value == "mismatch"
+    assert not found["1.0×"].proposed
+
+
 def test_a_ratio_cell_printed_sign_first_is_the_quotient_of_its_rows_cells(tmp_path):
     """"| 2K | ~115 | ~230 | x2 |" under "Change": the new column over the old in every row; the row whose "x3" no
     quotient gives is audited as the others are, and flagged."""

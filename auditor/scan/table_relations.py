@@ -157,10 +157,50 @@ def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
         best = _best(lines, target, _candidates(lines, target), _tally)
         if best is not None:
             found += _proposed(lines, target, best)
-        elif figures and _varies(lines[target]):
-            scaled = _best(lines, target, _scalings(lines, target, figures), _tally_scaled, failing=0)
-            found += _scaled(lines, target, scaled) if scaled is not None else []
+            continue
+        scaled = _best(lines, target, _scalings(lines, target, figures), _tally_scaled, failing=0) if figures and _varies(lines[target]) else None
+        if scaled is not None:
+            found += _scaled(lines, target, scaled)
+        elif _varies(lines[target]) and (baseline := _best(lines, target, _baselines(lines, target), _tally_baseline)) is not None:
+            found += _scaled(lines, target, baseline, f"{baseline[2].text}, its line's figure where this one is 1")
     return found
+
+
+def _tally_baseline(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
+    """(lines holding, lines failing) of a ratio to a baseline, the baseline's own line aside (1 over itself holds by
+    construction): the table's own place of 1 anchors the rule, so one line that breaks it is audited, as a line
+    that breaks a sum of lines is."""
+    op, index, figure = candidate
+    holding = failing = 0
+    for position, goal in enumerate(lines[target].values):
+        a = lines[index].values[position] if position < len(lines[index].values) else None
+        if goal is None or a is None or a.cell is figure.cell or a.base - a.half <= 0 or figure.base - figure.half <= 0:
+            continue
+        low, high = _range(*_as_binary(op, a, figure))
+        half = goal.half or _last_digit(goal) / 2
+        if high >= goal.base - half and low < goal.base + 2 * half:
+            holding += 1
+        else:
+            failing += 1
+    return holding, failing
+
+
+def _baselines(lines: list[_Line], target: int):
+    """("/" or "\\", line, figure) for a line of ratios that prints 1 in one place ("| FP32 | 4.0 | 1.0× (baseline) |"):
+    each line before it that varies, over (or under) its own figure in that place, the baseline every ratio is taken
+    against ("| INT4 | 0.5 | 8.0× |" is 4.0 over 0.5)."""
+    seen = set()  # two lines in proportion ("Bits" and "Bytes/elem") give one rule, not two rival ones
+    for position, goal in enumerate(lines[target].values):
+        if goal is None or goal.base != 1 or goal.dimensions:
+            continue
+        for index, line in enumerate(lines):
+            figure = line.values[position] if (index < target or line.setting) and position < len(line.values) else None
+            if figure is None or figure.base <= 0 or not _varies(line):
+                continue
+            shares = tuple(f"{float(v.base / figure.base):.2g}" if v is not None else None for v in line.values)  # to a table's rounding
+            if shares not in seen:
+                seen.add(shares)
+                yield from (("/", index, figure), ("\\", index, figure))
 
 
 def _best(lines: list[_Line], target: int, candidates, tally, failing: int = MAX_FAILING):
