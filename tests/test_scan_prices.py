@@ -114,3 +114,10 @@ def test_thousands_glued_to_a_dollar_amount_scale_it_in_a_sum_and_as_a_figure(tm
     cloud, own = _one(found, "1,876,880 USD"), _one(found, "103,000 USD")
     assert cloud.arithmetic == "(375e3*usd) * 5" and cloud.finding.verdict.value == "mismatch"
     assert own.arithmetic == "(95e3*usd) + (2e3*usd) * 4" and own.finding.verdict.holds
+
+
+def test_millions_of_dollars_are_an_amount_never_a_models_size(tmp_path):
+    """"$1.1M over 3 years" is written like a parameter count ("1.1M"), but the dollar sign makes it money."""
+    found = _located(tmp_path, "# Cost\n\nThe cloud path costs $1.1M over 3 years; a 7B model needs 14 GB.\n")
+    assert [p.stated for p in found if "USD" in p.stated] == ["1.1e6 USD"]
+    assert not any(p.stated.startswith("7B") for p in found)

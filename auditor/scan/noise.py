@@ -56,6 +56,8 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return False
     if TOTAL_BEFORE.search(before):  # "Attention total: ~151M", "× 80 layers: ~68.5B": a count the page adds up, a claim
         return False
+    if before.endswith("$"):  # "$1.1M over 3 years": dollars in millions, never a model's size
+        return False
     return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
 
 
