@@ -522,3 +522,23 @@ def test_a_product_of_like_units_giving_one_of_them_is_a_chain_of_conversions(tm
     assert "a chain of conversions" in year.evidence[-1]
     found = _located(tmp_path, "# A year\n\nA year of operation is 365 days × 24 hours × 3,600 sec = 31,356,000 seconds.\n")
     assert _one(found, "31,356,000 seconds").finding.verdict.value == "mismatch"
+
+
+def test_a_figure_set_equal_to_itself_in_another_unit_is_a_conversion_to_check(tmp_path):
+    """"29,688,662,589,440 FLOPs = 29.6887 TFLOPs" holds; "17,179,869,184 bytes = 16 GB" is 17.2 GB, the GiB count
+    printed as GB, and is flagged as that slip; "1 GB = 1024 MB" defines a unit and is no sum to check."""
+    found = _located(tmp_path, "# Sizes\n\nPrefill takes 29,688,662,589,440 FLOPs = 29.6887 TFLOPs.\n\n"
+                               "The cache holds 17,179,869,184 bytes = 16 GB.\n\nHere 1 GB = 1024 MB.\n")
+    flops, cache = _one(found, "29.6887 TFLOPs"), _one(found, "16 GB")
+    assert flops.arithmetic == "(29688662589440*FLOPs)" and flops.finding.verdict.holds
+    assert cache.arithmetic == "(17179869184*bytes)" and cache.finding.verdict.value == "mismatch"
+    assert cache.finding.diagnoses[0].hypothesis == "GiB printed as GB"
+    assert not any(p.arithmetic for p in found if p.stated.startswith("1024"))
+
+
+def test_an_input_printed_again_after_its_conversion_is_the_input_not_the_conversion(tmp_path):
+    """"3.35 TB/s = 3350 GB/s" converts the card's bandwidth; a later "3.35 TB/s" prints that input again, not a
+    result worked out above."""
+    found = _located(tmp_path, "# Decode\n\nThe bandwidth is 3.35 TB/s = 3350 GB/s.\n\nAt 3.35 TB/s a 14 GB read takes 4.2 ms.\n")
+    again = [p for p in found if p.stated == "3.35 TB/s"]
+    assert len(again) == 2 and not any(p.arithmetic for p in again)

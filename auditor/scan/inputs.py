@@ -180,12 +180,14 @@ def _alias_patterns(aliases: tuple[str, ...]) -> list[tuple[re.Pattern, bool]]:
     words = [a for a in wordy if a not in phrases]
     symbolic = [a for a in aliases if a not in wordy and len(a) > 1]
     letters = [a for a in aliases if len(a) == 1]
-    # a letter right after a number is its unit ("30 s = 75 GB"), not a name the page sets
+    # a name right after a number is its unit ("30 s = 75 GB", "29,688,662,589,440 FLOPs = 29.6887 TFLOPs"), not a
+    # name the page sets
+    unit_of = r"(?<!\d[ \u00a0])(?<!\d)"
     kinds = (
         # "users per batch\n= 107,527" names no batch: what a quantity is per is no setting of it, and a line's "=" goes on the
         # line above's working
-        (phrases, r"[ \t]*(?:=|:)\s*|\s+(?:of\s+)?", re.IGNORECASE, ""), (words, r"[ \t]*(?:=|:)\s*|\s+", re.IGNORECASE, ""),
-        (symbolic, r"\s*=\s*", re.IGNORECASE, ""), (letters, r"\s*=\s*", 0, r"(?<!\d[ \u00a0])"),
+        (phrases, r"[ \t]*(?:=|:)\s*|\s+(?:of\s+)?", re.IGNORECASE, ""), (words, r"[ \t]*(?:=|:)\s*|\s+", re.IGNORECASE, unit_of),
+        (symbolic, r"\s*=\s*", re.IGNORECASE, unit_of), (letters, r"\s*=\s*", 0, unit_of),
     )
     patterns = []
     for names, glue, flags, not_after in kinds:

@@ -127,6 +127,11 @@ class Scanner:
             key=lambda a: a.start,
         )
         self.sums = find_sums(text)
+        # a figure set equal to itself in another unit ("3.35 TB/s = 3350 GB/s"): a later "3.35 TB/s" prints its operand
+        # again, an input, not its result
+        starts = {found.result_start for found in self.sums}
+        self._converted_from = {found.result_start: found.operand_spans[0] for found in self.sums if not found.operators
+                                and len(found.operand_spans) == 1 and found.operand_spans[0][0] not in starts}
         self.settings = find_settings(text)
         self.symbol_settings = symbol_settings(self.settings, self.aliases)
         in_names = covering(len(text), self.models)
@@ -938,6 +943,8 @@ class Scanner:
                 if first is None and key is not None and self._replaceable(proposal):
                     first = self._converted(proposal, just_worked) or (
                         repeats.named_before(proposal, with_units) if place_of(self.tables, proposal.start) is None else None)
+                if first is not None and self._prints_the_operand(proposal, first):
+                    first = None  # "3.35 TB/s" again after "3.35 TB/s = 3350 GB/s": the input, not the conversion
                 if first is not None and not derivations.printed_finer(proposal, first):
                     if self._replaceable(proposal):
                         if repeats.units_of(proposal) != repeats.units_of(first):
@@ -972,9 +979,17 @@ class Scanner:
                 below[key] = proposal
                 continue
             worked = below.get(key) if not proposal.proposed and id(proposal) not in operands else None
+            worked = None if worked is not None and self._prints_the_operand(proposal, worked) else worked
             if worked is not None and not derivations.printed_finer(proposal, worked) and not self._another_row(proposal, worked) \
                     and not any(self.sheet_figure(gpu, proposal) for gpu in cards):
                 self._repeat(proposal, worked)
+
+    def _prints_the_operand(self, proposal: Proposal, converted: Proposal) -> bool:
+        """Whether ``converted`` is a figure set equal to itself in another unit and ``proposal`` prints that figure's
+        own digits and unit again: the page's input, stated twice, which the conversion restates, not the reverse."""
+        span = self._converted_from.get(converted.start)
+        operand = self._located_at.get(span[0]) if span is not None else None
+        return operand is not None and derivations.printed_value(operand) == derivations.printed_value(proposal)
 
     def _table_constants(self, located: list[Proposal], operands: set[int]) -> None:
         """A column each of whose cells is one figure printed above the table over (or times) its row's value

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from auditor.base.errors import ExpressionError, QuantityError
 from auditor.base.expressions import SymbolFactory, parse_expression
-from auditor.base.units import parse_unit, same_dimensions
+from auditor.base.units import parse_unit, same_dimensions, unit_or_none
 
 from .host_links import LINK_NAME
 from .locate import PRICE_SCALES
@@ -87,7 +87,7 @@ def find_sums(text: str) -> list[Sum]:
         result = RESULT.match(text, relation.end())
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
-        parsed = _longest_sum(read, low, relation.start(), chained or _period_conversion(text, relation))
+        parsed = _longest_sum(read, low, relation.start(), chained or _period_conversion(text, relation) or _unit_conversion(text, relation))
         symbol = SYMBOL_AFTER.match(text, result.end()) if result is not None and parsed is not None else None
         if symbol is not None and symbol[1] in COUNT_SUFFIXES and re.search(rf"\d{symbol[1]}\b", text[parsed[0] : parsed[1]]):
             # "F_Q = 2T · 5120 · 8192 = 83,886,080 T": the T after the result is the symbol glued to "2T", no trillion
@@ -121,6 +121,23 @@ def _period_conversion(text: str, relation: re.Match) -> bool:
     operator, and still a sum, the periods' ratio being its arithmetic."""
     return bool(PERIOD_PRICE_BEFORE.search(text[max(0, relation.start() - 40) : relation.start()])
                 and PERIOD_PRICE_AFTER.match(text, relation.end()))
+
+
+SIZED_BEFORE = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER})[ \u00a0]?(?P<unit>[A-Za-zµ]+(?:/[A-Za-z]+)?)[ \t]*$")
+SIZED_AFTER = re.compile(rf"[ \t]*[~≈]?[ \t]*(?P<number>{NUMBER})[ \u00a0]?(?P<unit>[A-Za-zµ]+(?:/[A-Za-z]+)?)\b")
+
+
+def _unit_conversion(text: str, relation: re.Match) -> bool:
+    """A figure set equal to itself in another unit of its kind ("29,688,662,589,440 FLOPs = 29.6887 TFLOPs",
+    "17,179,869,184 bytes = 16 GB"): one operand, no operator, and still a sum, the units' ratio being its arithmetic,
+    and the place a size in GiB printed as GB shows. Not a definition of one unit in another ("1 GB = 1024 MB", "8 bits =
+    1 byte")."""
+    before = SIZED_BEFORE.search(text[max(0, relation.start() - 48) : relation.start()])
+    after = SIZED_AFTER.match(text, relation.end())
+    if before is None or after is None or before["unit"] == after["unit"] or {plain_number(before["number"]), plain_number(after["number"])} & {"1", "1.0"}:
+        return False
+    first, second = unit_or_none(before["unit"]), unit_or_none(after["unit"])
+    return first is not None and second is not None and not first.dimensionless and first.dimensions == second.dimensions
 
 
 def _numerator_restated(text: str, found: Sum) -> Sum:
