@@ -121,3 +121,15 @@ def test_millions_of_dollars_are_an_amount_never_a_models_size(tmp_path):
     found = _located(tmp_path, "# Cost\n\nThe cloud path costs $1.1M over 3 years; a 7B model needs 14 GB.\n")
     assert [p.stated for p in found if "USD" in p.stated] == ["1.1e6 USD"]
     assert not any(p.stated.startswith("7B") for p in found)
+
+
+def test_a_priced_sum_that_converts_its_periods_by_hand_and_misses_by_no_period_is_flagged(tmp_path):
+    """"3 × $32.77 × 24 × 365 = $361,656/year" is $861,196 a year read bare in the result's unit: 2.38 times the
+    figure, which no period or scale explains, so the arithmetic is wrong whatever its units meant. "$18 per run
+    (4 GPUs × $3/hour)" converts no period: a factor it leaves unprinted (the run's hours) may be the difference."""
+    found = _located(tmp_path, "# Cloud\n\nCost: 3 × $32.77 × 24 × 365 = $361,656/year\n\nRight: 3 × $32.77 × 24 × 365 = $861,196/year\n\n"
+                               "Cost saved: $18 per run (4 GPUs × $3/hour)\n")
+    wrong, right = _one(found, "361,656 USD/year"), _one(found, "861,196 USD/year")
+    assert wrong.finding.verdict.value == "mismatch" and "misses by no period" in wrong.evidence[-1]
+    assert right.finding.verdict.holds
+    assert _one(found, "18 USD").finding is None

@@ -69,6 +69,11 @@ LABELLED_EXPRESSION = re.compile(r"^[^\d:|]*[A-Za-z)][^:|]*:\s*(?P<expression>\S
 """A cell that names its sum before it: "Mistral full GQA KV: 2×88×8×128×2"."""
 CELL_SUM_REACH = 10  # how far a cell's sum may miss the number beside it, with no slip named, and still be its working
 DERIVED_SCORE = 0.9
+PERIOD_FACTORS = (7, 12, 24, 30, 30.4, 31, 52, 60, 100, 168, 365, 720, 730, 744, 1000, 1024, 3600, 8760, 86400, 1e6, 1048576, 2592000, 31536000)
+"""What a reading of a priced sum's units may put between its value and its result: periods, scales and a binary prefix."""
+PERIOD_NUMBERS = frozenset({"24", "365", "720", "730", "744", "8760", "3600", "86400", "168", "52"})  # periods a page converts by hand
+PERIOD_SLACK = 0.03  # a rounded figure's room about one of them
+MONTH_CONVENTIONS = 1.1  # 730 against 720 hours, 365 against 360 days, a binary prefix against a decimal one: no miss to call
 WEIGHTS_FORMULA = "weight_bytes"  # the catalogue's weights from a parameter count and a storage format
 RESTATED_SCORE = 0.95  # a restatement is as good as the claim it repeats, a little less: its words may mean another quantity
 TABLE_FIGURES = 8  # figures before a table a line of it may be scaled by: farther, a rule through one is a coincidence
@@ -1396,6 +1401,22 @@ class Scanner:
         k = bisect_left(generations, position) - 1
         return k >= 0 and position - generations[k] <= host_links.NAMED_LINK_REACH and not SENTENCE_END.search(self.view.text, generations[k], position)
 
+    def _misses_by_no_period(self, proposal: Proposal, reading: str) -> bool:
+        """Whether a sum of prices read bare in its result's unit misses the result by a factor no reading of its units
+        explains ("3 × $32.77 × 24 × 365 = $361,656/year" is 861,196 a year, 2.38 times the printed figure): not a period
+        (24 hours, 365 days, 730 hours a month), a scale (a thousand, a million) or a binary prefix, nor within a
+        month's conventions of the figure, so whatever the units meant, the arithmetic is wrong. Only a sum that converts
+        its periods by hand (a 24, a 365, a 730 among its numbers): one that converts none may leave a factor unprinted."""
+        if not PERIOD_NUMBERS & set(re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", reading)):
+            return False  # "$18 (4 GPUs × $3/hour)": no period converted by hand, so a factor left unprinted may be the miss
+        finding = self._draft(proposal, reading)
+        printed = derivations.printed_value(proposal)
+        if finding is None or finding.computed is None or printed is None or not printed[0] or not finding.computed:
+            return False
+        ratio = abs(float(Fraction(finding.computed) / printed[0]))
+        ratio = max(ratio, 1 / ratio)
+        return ratio > MONTH_CONVENTIONS and not any(abs(ratio / factor - 1) < PERIOD_SLACK for factor in PERIOD_FACTORS)
+
     def _reads_in_result_unit(self, proposal: Proposal, expression: str) -> bool:
         """Whether the sum, as printed, gives a quantity of the result's dimensions (a mismatch is then the page's)."""
         dims = sum_units.dimensions_of(expression)
@@ -1459,9 +1480,13 @@ class Scanner:
         if readings:
             holding = next(((reading, shown) for reading, shown in readings if self._holds(proposal, reading)), None)
             if holding is None and not self._reads_in_result_unit(proposal, expression):
-                proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(
-                    evidence + ["a sum of prices whose units, read as printed, do not give the result's, and no reading of them holds: not proposed"])
-                return True
+                if self._misses_by_no_period(proposal, readings[-1][0]):
+                    holding = (readings[-1][0], readings[-1][1] + "; it misses by no period or scale a reading of its units would"
+                                                                 " put between them, so the miss is the arithmetic's")
+                else:
+                    proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(
+                        evidence + ["a sum of prices whose units, read as printed, do not give the result's, and no reading of them holds: not proposed"])
+                    return True
             if holding is not None and holding[1]:
                 expression = holding[0]
                 evidence.append(holding[1])
