@@ -81,6 +81,22 @@ def test_an_html_row_whose_cell_text_sits_in_a_paragraph_of_its_own_is_one_pipe_
     assert unit_beside(find_tables(view.text), at) == "MB" and raw[slice(*view.raw_span(at, at + 5))] == "0.125"
 
 
+@pytest.mark.parametrize("suffix", [".md", ".html"])
+def test_an_html_tables_first_row_set_in_bold_is_its_header(suffix, tmp_path):
+    """"<td><strong>FP8</strong></td>" across the first row, as a word processor exports a header: the row heads the
+    table, so each cell below takes its column's format; a bold row further down, or a first row with a plain cell,
+    heads nothing."""
+    from auditor.scan.tables import find_tables
+
+    def table(first: str) -> str:
+        return (f"<table>\n  <tr>\n   <td>{first}\n   </td>\n   <td><strong>FP8</strong>\n   </td>\n  </tr>\n"
+                "  <tr>\n   <td>8B\n   </td>\n   <td><strong>8 GB</strong>\n   </td>\n  </tr>\n</table>\n")
+
+    headed = find_tables(read_view(table("<strong>Model Size</strong>"), suffix).text)
+    assert [c.text.strip() for c in headed[0].header] == ["Model Size", "FP8"] and len(headed[0].body) == 1
+    assert find_tables(read_view(table("Model Size"), suffix).text)[0].header is None
+
+
 def test_a_word_of_inference_arithmetic_in_chinese_script_is_read_in_english_at_the_same_place():
     """"上下文 L=2048" reads "context L=2048" (units/cjk_words.yaml), spaced, each English character at the Chinese
     word's own; a context written before a letter makes the letter a length, not a layer count."""

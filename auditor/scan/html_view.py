@@ -60,10 +60,15 @@ def view(raw: str) -> View:
 
 class HeaderRows:
     """A table row of ``<th>`` cells is the table's header: its pipe row is followed by a rule, as in Markdown,
-    so its cells' units and inputs apply to the rows below. A ``<thead>`` writes its own rule."""
+    so its cells' units and inputs apply to the rows below. A ``<thead>`` writes its own rule. So does a table's
+    first row whose every cell is set in bold ("<td><strong>FP8</strong></td>"), as pages exported from a
+    word processor write their headers."""
 
     def __init__(self):
         self.in_head = self.row_has_th = self.in_row = False
+        self.first_row = False  # the row is its table's first
+        self.cells = self.bold_cells = 0
+        self.cell_bold = False  # the open cell has shown bold
 
     def within(self, replacement: str, tag: str) -> str:
         """A tag's replacement inside a row: a paragraph in a cell ("<td><p>0.125</p></td>") breaks no line there."""
@@ -77,12 +82,21 @@ class HeaderRows:
         closing, name = match[1] == "/", match[2].lower()
         if name == "thead":
             self.in_head = not closing
+        elif name == "table" and not closing:
+            self.first_row = True
         elif name == "th" and not closing:
             self.row_has_th = True
+        elif name == "td" and not closing:
+            self.cells, self.cell_bold = self.cells + 1, False
+        elif name in ("strong", "b") and not closing and self.in_row and not self.cell_bold:
+            self.bold_cells, self.cell_bold = self.bold_cells + 1, True
         elif name == "tr":
             self.in_row = not closing
-            header = closing and self.row_has_th and not self.in_head
-            self.row_has_th = False
+            bold = self.first_row and self.cells > 1 and self.bold_cells == self.cells
+            header = closing and (self.row_has_th or bold) and not self.in_head
+            if closing:
+                self.first_row = False
+            self.row_has_th, self.cells, self.bold_cells = False, 0, 0
             return "| --- |\n" if header else ""
         return ""
 
