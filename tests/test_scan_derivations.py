@@ -508,3 +508,18 @@ def test_a_cards_own_figure_stated_ahead_is_an_input_not_a_claim_worked_out_belo
     along: the H100's sheet says so."""
     first, = [p for line, p in _audited(tmp_path, AHEAD) if "3.35 TB/s" in p.stated and line == 3]
     assert first.arithmetic is None and first.formula is None
+
+
+def test_a_repeat_printed_with_its_own_unit_keeps_it_over_the_unit_its_first_took_from_a_header(tmp_path):
+    """A "736" under "Total (ms)" worked out as 317 + 419 in its row, then "736 ms" in a sentence: the same claim,
+    audited with the unit it prints (not "736 ms ms")."""
+    page = ("# Timing\n\n| Config | Prefill (ms) | Decode (ms) | Total (ms) |\n|---|---|---|---|\n| Baseline | 317 | 419 | 736 |\n"
+            "| Drafted | 317 | 404 | 721 |\n| Cached | 120 | 404 | 524 |\n\nThe saving is small against a 736 ms sample.\n")
+    again = [p for line, p in _audited(tmp_path, page) if line == 9 and p.stated == "736 ms"]
+    assert again and again[0].arithmetic is not None and again[0].finding is not None and again[0].finding.verdict.holds
+
+
+def test_a_figure_over_its_own_twin_is_no_working_of_a_one(tmp_path):
+    """"0.90 ... 0.90 ... 1.00x": any figure over an equal one is 1, so a "1.00x" is not derived from two of them."""
+    found = _page(tmp_path, "# Ratio\n\nThe draft scores 0.90 and the target 0.90, so the ratio is 1.00x at this threshold.\n")
+    assert found["1.00x"].arithmetic is None

@@ -323,6 +323,8 @@ def _combinations(a: Operand, b: Operand, operations: tuple[bool, bool, bool, bo
     if times and not (_is_one(a) or _is_one(b)):
         first, second = (a, b) if a.start <= b.start else (b, a)  # in the order the page printed them
         found.append((a.value * b.value, "*", first, second))
+    if a.value == b.value:
+        over = under = False  # "0.90 / 0.90": a figure over its own twin is 1 whatever it is, no working of a "1.00x"
     if over and not _is_one(b):
         found.append((a.value / b.value, "/", a, b))
     if under and not _is_one(a):

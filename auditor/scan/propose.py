@@ -1137,7 +1137,9 @@ class Scanner:
     def _repeat(self, proposal: Proposal, first: Proposal) -> None:
         line = self.raw.position(first.raw[0])[0]
         proposal.formula, proposal.arithmetic, proposal.given = first.formula, _in_first_unit(first, proposal), dict(first.given)
-        proposal.unit, proposal.page_inputs, proposal.per = first.unit if not proposal.unit else proposal.unit, dict(first.page_inputs), first.per
+        if not proposal.unit and not repeats.units_of(proposal):  # "736 ms" again after a cell "736" under "Total (ms)": its own unit
+            proposal.unit = first.unit
+        proposal.page_inputs, proposal.per = dict(first.page_inputs), first.per
         proposal.score, proposal.bare, proposal.worked_out = first.score * RESTATED_SCORE, False, first.worked_out
         self._repeats.setdefault(id(first), []).append(proposal)
         # a repeat of a repeat points to where the number was worked out, not to its last printing
