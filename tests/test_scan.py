@@ -490,6 +490,15 @@ def test_a_column_of_ratios_with_a_baseline_row_is_each_rows_figure_against_the_
     assert not found["1.0×"].proposed
 
 
+def test_a_total_cell_that_prints_its_own_unit_keeps_it_under_a_header_that_names_one(tmp_path):
+    """"| Total per pass | **~200 GB** |" under "Bytes": the sum of the rows above, audited in the cell's own GB (the
+    header's unit put on top of it made "~200 GB Bytes", which no audit reads)."""
+    found = scanned_text(tmp_path, "# Pass\n\n| Component | Bytes |\n|---|---|\n| Experts | ~149 GB |\n| Shared | 5.6 GB |\n"
+                                   "| KV reads | 44.8 GB |\n| Total per pass | **~200 GB** |\n")
+    total = found["~200 GB"]
+    assert total.arithmetic is not None and total.finding is not None and total.finding.verdict.holds
+
+
 def test_a_ratio_cell_printed_sign_first_is_the_quotient_of_its_rows_cells(tmp_path):
     """"| 2K | ~115 | ~230 | x2 |" under "Change": the new column over the old in every row; the row whose "x3" no
     quotient gives is audited as the others are, and flagged."""

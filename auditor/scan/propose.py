@@ -863,7 +863,9 @@ class Scanner:
             rule = rules.get(place.cell.start) if place is not None else None
             if rule is not None and proposal.start == place.cell.start + (len(place.cell.text) - len(place.cell.text.lstrip("*~`$ "))):
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score = None, rule.expression, dict(rule.given), TABLE_RULE_SCORE
-                proposal.unit, proposal.bare, proposal.worked_out = proposal.unit or rule.unit, False, True
+                # "**~200 GB**" under "Bytes": a cell that prints its own unit keeps it
+                proposal.unit = proposal.unit or ("" if repeats.units_of(proposal) else rule.unit)
+                proposal.bare, proposal.worked_out = False, True
                 proposal.evidence = (f"the table's own arithmetic: {rule.evidence}",)
                 self._rule_cells[id(proposal)] = dict(zip(rule.given, rule.operands))
         return inputs
