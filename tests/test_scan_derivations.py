@@ -482,16 +482,13 @@ The H100's ridge point is 295 FLOP/byte at 989 TFLOP/s, so its bandwidth is `989
 
 
 def _audited(tmp_path, text: str) -> list:
-    """Every located number of ``text`` as a Markdown page, in page order, audited: a page printing one number twice."""
-    from auditor.audit.project import Project
+    """Every located number of ``text`` as a Markdown page, in page order, audited, with its line: a page printing
+    one number twice."""
     from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner, audit_proposals
+    from test_scan_figures_in_context import _located
 
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    document, project = Document.read(page), Project.load(tmp_path)
-    located = Scanner(document, project).proposals()
-    audit_proposals(located, document, project)
+    located = _located(tmp_path, text)
+    document = Document.read(tmp_path / "page.md")
     return [(document.position(p.raw[0])[0], p) for p in located]
 
 
