@@ -52,3 +52,15 @@ def test_the_pairs_tried_are_the_clauses_two_formats_or_its_one_with_each_other_
     assert pairs(["int8"], ["int8", "int4"], "INT8 ~2×, INT4 ~3.5× faster") == []
     assert width_ratio("2×", "", "", 1, 1) is None  # one width: no ratio
     assert width_ratio("2 GB", "", "", 2, 1) is None  # a size, not a ratio
+
+
+def test_a_ratio_cell_compares_its_rows_format_with_the_baseline_rows():
+    """"| FP16 | 1× (baseline) |" over "| INT8 | 2× |" and "| INT4 | 4× |": each row's format against the baseline
+    row's; a "3×" no pair of widths gives is left alone."""
+    import tempfile
+    from pathlib import Path
+
+    found = _page(Path(tempfile.mkdtemp()), "# Cache formats\n\n| Precision | Memory Reduction | Quality |\n|---|---|---|\n"
+                                            "| FP16 | 1× (baseline) | None |\n| INT8 | 2× | Minimal |\n| INT4 | 3× | Small |\n")
+    assert found["2×"].arithmetic == "16 / 8" and found["2×"].finding.verdict.holds
+    assert "baseline row" in found["2×"].evidence[0] and found["3×"].arithmetic is None

@@ -8,7 +8,8 @@ ratio either: a "2×" is printed to one figure, and two numbers that happen to g
 likely to be a coincidence. The words are the evidence instead: the number is printed as a ratio
 (its sign or "times"), or as a percent a reduction word calls a saving; its clause names two formats,
 or one that its sentence compares with another it names; and the sentence sets one against the
-other ("than", "vs", "→", "as fast as").
+other ("than", "vs", "→", "as fast as"). In a table, a ratio cell compares its row's format with the
+format of the row that prints the baseline ("| FP16 | 1× (baseline) |" over "| INT4 | 4× |").
 
 Each format's width is the table's (``units/dtypes.yaml``), group scales included ("NVFP4" is 4.5
 bits). The wider over the narrower gives a ratio, one less the narrower over the wider a saving.

@@ -746,28 +746,44 @@ class Scanner:
         (``format_ratios``), proposed where it holds as printed, in place of nothing or of a formula the words chose
         that does not stand."""
         text, dtypes = self.view.text, self.project.inputs.dtypes
+        named = [(start, dtype) for start, _, dtype in self.dtypes if dtype in dtypes and dtypes[dtype].storage]
         for proposal in located:
-            if proposal.arithmetic is not None or self.place(proposal.start) is not None or any(RESTATED in e for e in proposal.evidence):
+            if proposal.arithmetic is not None or any(RESTATED in e for e in proposal.evidence):
                 continue
             printed = derivations.printed_value(proposal)
             if printed is None or printed[1] or printed[0] <= 0:
                 continue
             sentence = self._scopes(proposal)[0]
             low, high = clause(text, proposal, sentence)
-            named = [(start, dtype) for start, _, dtype in self.dtypes if dtype in dtypes and dtypes[dtype].storage]
             own = [d for start, d in named if low <= start < high]
             around = [d for start, d in named if sentence[0] <= start < sentence[1]]
+            compares, why = text[sentence[0] : sentence[1]], "the two formats its words compare"
+            if self.place(proposal.start) is not None:
+                # "| INT4 | 4× |" under "| FP16 | 1× (baseline) |": the row's format against the baseline row's
+                row = row_cells(self.tables, proposal.start)
+                own = [d for start, d in named if row[0].start <= start < row[0].end] if row else []
+                around, compares, why = self._baseline_formats(proposal.start, named), "vs", "its row's format and its table's baseline row's"
             after = text[proposal.end : proposal.end + 24]
-            for first, second in format_ratios.pairs(own, around, text[sentence[0] : sentence[1]]):
+            for first, second in format_ratios.pairs(own, around, compares):
                 expression = format_ratios.width_ratio(proposal.stated, after, text[low:high], dtypes[first].bytes, dtypes[second].bytes)
                 if expression is None or not self._replaceable(proposal) or not self._holds(proposal, expression):
                     continue
                 replaced = proposal.formula
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, expression, {}, DERIVED_SCORE, False
                 proposal.worked_out = True
-                proposal.evidence = (f"the widths in bits of {first} and {second} ({expression}): the two formats its words compare",) + (
+                proposal.evidence = (f"the widths in bits of {first} and {second} ({expression}): {why}",) + (
                     (f"in place of {replaced}, which the words chose but which does not stand",) if replaced else ())
                 break
+
+    def _baseline_formats(self, position: int, named: list) -> list[str]:
+        """The formats named by the rows of the number's table that are its baseline: a row printing a ratio of 1
+        ("1× (baseline)") or calling itself the baseline."""
+        table = table_at(self.tables, position)
+        found = []
+        for row in table.body if table is not None and table.header else ():
+            if row and any(REFERENCE_RATIO.fullmatch(re.sub(r"\([^()]*\)", "", c.text).strip(" ~≈*")) or "baseline" in c.text.lower() for c in row[1:]):
+                found += [d for start, d in named if row[0].start <= start < row[0].end]
+        return found
 
     def _card_figures(self, comparison, position: int):
         """The two cards' figures to compare, the page's own first ("H100 (989 TFLOPS)") and then the sheets'."""
