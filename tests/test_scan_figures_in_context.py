@@ -542,3 +542,14 @@ def test_an_input_printed_again_after_its_conversion_is_the_input_not_the_conver
     found = _located(tmp_path, "# Decode\n\nThe bandwidth is 3.35 TB/s = 3350 GB/s.\n\nAt 3.35 TB/s a 14 GB read takes 4.2 ms.\n")
     again = [p for p in found if p.stated == "3.35 TB/s"]
     assert len(again) == 2 and not any(p.arithmetic for p in again)
+
+
+def test_a_signed_figure_is_a_change_the_page_reports_not_a_quantity_a_formula_gives(tmp_path):
+    """"| cp.async double-buffering | +1% |" in a table of optimizations on a Qwen3-0.6B page: a gain over the step
+    before, which no share of one model's attention prices; "+2x" likewise is no model's GQA group."""
+    found = _located(tmp_path, "# Optimizations for Qwen3-0.6B at a 200-token context\n\n| Optimization | Gain | Notes |\n|---|---|---|\n"
+                               "| Block divergence + L2 prefetch | +2x | idle blocks during attention |\n"
+                               "| cp.async double-buffering | +1% | minor overlap of attention and KV-cache reads |\n")
+    for stated in ("1%", "2x"):
+        signed = _one(found, stated)
+        assert signed.formula is None and signed.finding is None and "a change the page reports" in signed.evidence[0]

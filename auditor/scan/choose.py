@@ -48,6 +48,7 @@ OBSERVED = re.compile(
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
 AVAILABLE_AFTER = re.compile(r"[ \u00a0]+(?:of\s+(?:\w+\s+)?)?(?:free|available|spare)\b", re.IGNORECASE)
 """A size followed by what it is free for ("10 GB free for KV cache", "40 GB of memory available"): a budget the page sets."""
+SIGNED = re.compile(r"(?<![\w)\]])\+[~≈]?\Z")  # "+3.5%", "+2x": the sign before the number, a change the page reports
 RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)?|frees?(?:\s+up)?|spares?)\s+(?:(?:about|roughly|around|only|just|~|≈)\s*)?$")
 """Words before a size that say it is what remains ("leaves about 10 GB"): a result the page works out, not an input."""
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|laptop|workstation|data[- ]?cent(?:er|re)|server|discrete|PCIe|SXM)\s+)?"
@@ -121,6 +122,9 @@ class FormulaChooser:
             return
         if self._restated(proposal):
             proposal.evidence = ("the page points back to this number printed above ('that', 'this'): the claim is where it was worked out",)
+            return
+        if SIGNED.search(self.text, max(0, proposal.start - 2), proposal.start):
+            proposal.evidence = ("a change the page reports ('+3.5%', '+2x'): a gain over what came before, which no formula of one quantity gives",)
             return
         observed = OBSERVED.search(self.text, max(scopes[1][0], proposal.start - 100), proposal.start)
         if observed:
