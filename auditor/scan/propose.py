@@ -28,7 +28,7 @@ from . import (beside_count, config_names, derivations, device_ratios, format_ra
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, RESULT_BEFORE, SCOPE_WEIGHTS, FormulaChooser, clause
+from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, RESULT_BEFORE, SCOPE_WEIGHTS, SIGNED, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
 from .locate import RANGE_AFTER, SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .plausibility import evaluated
@@ -91,7 +91,6 @@ GROWTH_WORDS = re.compile(r"(?i)\b(?:faster|more|higher|larger|bigger|increases?
 """Words that make a percent what one number gains over another: larger / smaller - 1 ("7% faster")."""
 COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lower|larger|smaller|bigger|speed-?up|cheaper|costlier)\b")
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
-SIGNED = re.compile(r"(?<![\w)\]])\+[~≈]?\Z")  # "+3.5%", "+2x" (the sign before the number): a change the page reports, a gain
 TOTAL_WORDS = re.compile(r"(?i)\b(?:total|sum|altogether|combined|overall|in all|available|left|remaining|free)\b|总计|合计|总共|剩余|空闲|可用")
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 PARENT_SECTION = "part above"  # the section whose heading encloses the number's own section, up to the number
@@ -1182,7 +1181,7 @@ class Scanner:
         sentence = self._scopes(proposal)[0]
         words_of = self.view.text[slice(*sentence)]
         saving = target.percent and REDUCTION_WORDS.search(words_of)
-        gain = target.percent and not saving and (GROWTH_WORDS.search(words_of) or SIGNED.search(self.view.text, 0, proposal.start))
+        gain = target.percent and not saving and (GROWTH_WORDS.search(words_of) or SIGNED.search(self.view.text, max(0, proposal.start - 2), proposal.start))
         if not found and gain:
             # "| 718.6 tok/s | 770.2 tok/s | 1.07× | 7% faster |": what the larger of two like numbers gains over the smaller
             beside = [o for o in pool + self._row_before(proposal) if o.start >= sentence[0] and not o.percent and o.unit]
