@@ -520,3 +520,19 @@ def test_a_figure_over_its_own_twin_is_no_working_of_a_one(tmp_path):
     """"0.90 ... 0.90 ... 1.00x": any figure over an equal one is 1, so a "1.00x" is not derived from two of them."""
     found = _page(tmp_path, "# Ratio\n\nThe draft scores 0.90 and the target 0.90, so the ratio is 1.00x at this threshold.\n")
     assert found["1.00x"].arithmetic is None
+
+
+@pytest.mark.parametrize(("line", "stated", "arithmetic"), [
+    ("**Result**: +2x speedup (242 -> 530 tok/s at position 1)", "2x", "530 / 242"),
+    ("**Result**: +3.5% (1.904ms -> 1.838ms)", "3.5%", "1 - 1.838 / 1.904"),  # holds as printed, the gain (3.59%) only by rounding
+    ("Today's decline is 41% (160.2 → 94.6).", "41%", "1 - 94.6 / 160.2"),
+])
+def test_a_change_followed_by_the_two_figures_it_compares_is_their_ratio(tmp_path, line, stated, arithmetic):
+    found = _page(tmp_path, f"# Results\n\n{line}\n")
+    assert found[stated].arithmetic == arithmetic and found[stated].finding.verdict.holds
+
+
+def test_a_change_its_two_figures_do_not_give_is_left_alone(tmp_path):
+    """242 -> 530 is 2.19 times: a "+3x" is no reading of that pair, and is not accused either."""
+    found = _page(tmp_path, "# Results\n\n**Result**: +3x speedup (242 -> 530 tok/s at position 1)\n")
+    assert found["3x"].arithmetic is None and found["3x"].finding is None

@@ -91,6 +91,10 @@ GROWTH_WORDS = re.compile(r"(?i)\b(?:faster|more|higher|larger|bigger|increases?
 """Words that make a percent what one number gains over another: larger / smaller - 1 ("7% faster")."""
 COMPARED_WORDS = re.compile(r"(?i)\b(?:faster|slower|more|fewer|less|higher|lower|larger|smaller|bigger|speed-?up|cheaper|costlier)\b")
 """Words that make a ratio printed with its sign ("~19×") the quotient of two numbers its sentence compares."""
+BEFORE_AND_AFTER = re.compile(
+    r"\(\s*(?P<a>\d[\d,]*(?:\.\d+)?)\s?(?P<unit_a>[A-Za-z/]+)?\s*(?:->|→|⟶)\s*(?P<b>\d[\d,]*(?:\.\d+)?)\s?(?P<unit_b>[A-Za-z/]+)?[^()]{0,40}\)")
+"""Two figures in brackets joined by an arrow, the second its before's after: "(170 -> 215 tok/s)", "(1.904ms -> 1.838ms)"."""
+BEFORE_AND_AFTER_REACH = 120  # characters after the number, on its line, where the pair it compares may be printed
 TOTAL_WORDS = re.compile(r"(?i)\b(?:total|sum|altogether|combined|overall|in all|available|left|remaining|free)\b|总计|合计|总共|剩余|空闲|可用")
 INTENSITY_WORDS = re.compile(r"(?i)\bridge\b|\bintensity\b|\bI_?(?:peak|ridge|\*)|\bflops?\s*(?:per|/)\s*byte|\bmachine balance\b")
 PARENT_SECTION = "part above"  # the section whose heading encloses the number's own section, up to the number
@@ -241,6 +245,7 @@ class Scanner:
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
         self._format_ratios(claims)  # after the page's own numbers: "14 GB ... 3.5 GB ... 4x less" is their quotient
+        self._before_and_after(claims)
         self._bracketed_restatements(located)
         self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
@@ -774,6 +779,32 @@ class Scanner:
                 proposal.evidence = (f"the widths in bits of {first} and {second} ({expression}): {why}",) + (
                     (f"in place of {replaced}, which the words chose but which does not stand",) if replaced else ())
                 break
+
+    def _before_and_after(self, located: list[Proposal]) -> None:
+        """A ratio or a percent followed, on its line, by the two figures it compares ("+3.5% (1.904ms -> 1.838ms)",
+        "9.3× ... (95,472 → 891,535 tokens)"): the change from the first to the second, as a ratio of the larger over
+        the smaller, or as a percent gained or saved; proposed only where one of those holds as printed."""
+        text = self.view.text
+        for proposal in located:
+            if proposal.proposed or any(RESTATED in e for e in proposal.evidence) or self.place(proposal.start) is not None:
+                continue
+            percent, ratio = proposal.stated.rstrip().endswith("%"), device_ratios.RATIO.search(proposal.stated)
+            line_end = text.find("\n", proposal.end)
+            pair = BEFORE_AND_AFTER.search(text, proposal.end, min(line_end if line_end >= 0 else len(text), proposal.end + BEFORE_AND_AFTER_REACH))
+            if not (percent or ratio) or pair is None or (pair["unit_a"] and pair["unit_b"] and pair["unit_a"] != pair["unit_b"]):
+                continue
+            a, b = derivations.decimal(Fraction(pair["a"].replace(",", ""))), derivations.decimal(Fraction(pair["b"].replace(",", "")))
+            if Fraction(a) <= 0 or Fraction(b) <= 0 or a == b:
+                continue
+            high, low = (a, b) if Fraction(a) > Fraction(b) else (b, a)
+            readings = [f"{high} / {low}"] if ratio else [f"{high} / {low} - 1", f"1 - {low} / {high}"]
+            verdicts = {r: f.verdict for r in readings if (f := self._draft(proposal, r)) is not None and f.verdict.holds}
+            holding = min(verdicts, key=lambda r: verdicts[r] is not Verdict.HOLDS, default=None)  # as printed before by rounding
+            if holding is None:
+                continue
+            proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, holding, {}, DERIVED_SCORE, False
+            proposal.worked_out = True
+            proposal.evidence = (f"the two figures it compares, printed after it ({pair.group(0).strip()}): {holding}",)
 
     def _baseline_formats(self, position: int, named: list) -> list[str]:
         """The formats named by the rows of the number's table that are its baseline: a row printing a ratio of 1
