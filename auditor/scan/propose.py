@@ -793,7 +793,7 @@ class Scanner:
             pair = BEFORE_AND_AFTER.search(text, proposal.end, min(line_end if line_end >= 0 else len(text), proposal.end + BEFORE_AND_AFTER_REACH))
             if not (percent or ratio) or pair is None or (pair["unit_a"] and pair["unit_b"] and pair["unit_a"] != pair["unit_b"]):
                 continue
-            a, b = derivations.decimal(Fraction(pair["a"].replace(",", ""))), derivations.decimal(Fraction(pair["b"].replace(",", "")))
+            a, b = plain_number(pair["a"]), plain_number(pair["b"])
             if Fraction(a) <= 0 or Fraction(b) <= 0 or a == b:
                 continue
             high, low = (a, b) if Fraction(a) > Fraction(b) else (b, a)
@@ -1458,7 +1458,7 @@ class Scanner:
         (24 hours, 365 days, 730 hours a month), a scale (a thousand, a million) or a binary prefix, nor within a
         month's conventions of the figure, so whatever the units meant, the arithmetic is wrong. Only a sum that converts
         its periods by hand (a 24, a 365, a 730 among its numbers): one that converts none may leave a factor unprinted."""
-        if not PERIOD_NUMBERS & set(re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", reading)):
+        if not PERIOD_NUMBERS & set(sum_units.BARE_NUMBER.findall(reading)):
             return False  # "$18 (4 GPUs × $3/hour)": no period converted by hand, so a factor left unprinted may be the miss
         finding = self._draft(proposal, reading)
         printed = derivations.printed_value(proposal)

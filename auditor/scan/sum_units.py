@@ -18,7 +18,15 @@ from .locate import Proposal
 from .sums import _is_unit
 
 
-TIMED = re.compile(r"\(([\d.eE+-]+)\*([A-Za-z]+)\)")
+UNIT_FACTOR = re.compile(r"\(([\d.eE+-]+)\*([A-Za-zµ]+)\)")
+"""A number times its unit as the sum's expression writes it ("(365*days)")."""
+
+
+def _counted(expression: str, matches: list[re.Match]) -> str:
+    """The expression with each of ``matches`` (``UNIT_FACTOR``) read as its bare number."""
+    for match in reversed(matches):
+        expression = expression[: match.start()] + match[1] + expression[match.end() :]
+    return expression
 
 
 def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
@@ -35,7 +43,7 @@ def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
     if "[time]" in dims or proposal.unit:
         return None
     timed, shown = [], []
-    for match in TIMED.finditer(expression):
+    for match in UNIT_FACTOR.finditer(expression):
         unit = unit_or_none(match[2])
         if unit is not None and dict(unit.dimensions) == {"[time]": 1}:
             timed.append(match)
@@ -43,12 +51,7 @@ def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
     per_time = any(d.get("[time]", 0) < 0 for d in (dict(u.dimensions) for u in map(unit_or_none, re.findall(r"[A-Za-z]+(?:/[A-Za-z]+)?", expression)) if u))
     if not timed or per_time:
         return None
-    for match in reversed(timed):
-        expression = expression[: match.start()] + match[1] + expression[match.end() :]
-    return expression, ", ".join(shown)
-
-
-UNIT_FACTOR = re.compile(r"\(([\d.eE+-]+)\*([A-Za-zµ]+)\)")
+    return _counted(expression, timed), ", ".join(shown)
 
 
 def conversion_chain(expression: str, proposal: Proposal) -> tuple[str, str] | None:
@@ -67,9 +70,7 @@ def conversion_chain(expression: str, proposal: Proposal) -> tuple[str, str] | N
     factors = [(m, unit_or_none(m[2])) for m in UNIT_FACTOR.finditer(expression)]
     if len(factors) < 2 or not wanted or any(u is None or dict(u.dimensions) != wanted for _, u in factors) or dimensions_of(expression) == wanted:
         return None
-    for match, _ in reversed(factors):
-        expression = expression[: match.start()] + match[1] + expression[match.end() :]
-    return expression, f"{', '.join(f'{m[1]} {m[2]}' for m, _ in factors)}: a chain of conversions, counted in the result's unit"
+    return _counted(expression, [m for m, _ in factors]), f"{', '.join(f'{m[1]} {m[2]}' for m, _ in factors)}: a chain of conversions, counted in the result's unit"
 
 
 UNIT_DIVISOR = re.compile(r"\s*/\s*\(?(?P<divisor>1024|1048576|1073741824|1099511627776|1000|1000000|1000000000|1e[369]|1e12)\)?\s*$")

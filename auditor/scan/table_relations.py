@@ -176,12 +176,7 @@ def _tally_baseline(lines: list[_Line], target: int, candidate) -> tuple[int, in
         a = lines[index].values[position] if position < len(lines[index].values) else None
         if goal is None or a is None or a.cell is figure.cell or a.base - a.half <= 0 or figure.base - figure.half <= 0:
             continue
-        low, high = _range(*_as_binary(op, a, figure))
-        half = goal.half or _last_digit(goal) / 2
-        if high >= goal.base - half and low < goal.base + 2 * half:
-            holding += 1
-        else:
-            failing += 1
+        holding, failing = (holding + 1, failing) if _scaling_gives(op, a, figure, goal) else (holding, failing + 1)
     return holding, failing
 
 
@@ -266,13 +261,19 @@ def _tally_scaled(lines: list[_Line], target: int, candidate) -> tuple[int, int]
             continue  # a band that takes in zero bounds no quotient
         if _dimensions_of(op, a.dimensions, figure.dimensions) != _plain_of(goal.dimensions):
             return 0, 0  # the line's unit, the figure's and the target's do not meet: no row will
-        low, high = _range(*_as_binary(op, a, figure))
-        half = goal.half or _last_digit(goal) / 2
-        if high >= goal.base - half and low < goal.base + 2 * half:
+        if _scaling_gives(op, a, figure, goal):
             holding += 1
         else:
             return holding, 1  # a rule through a figure must hold in every line: the first miss ends it
     return holding, 0
+
+
+def _scaling_gives(op: str, a: Value, figure: Value, goal: Value) -> bool:
+    """Whether a line's cell scaled by a figure lands in the goal cell's printed band (half a last digit below, a
+    whole one above), the cells' own rounding the slack."""
+    low, high = _range(*_as_binary(op, a, figure))
+    half = goal.half or _last_digit(goal) / 2
+    return high >= goal.base - half and low < goal.base + 2 * half
 
 
 def _scaled(lines: list[_Line], target: int, candidate, figure_said: str = "") -> list[Relation]:
