@@ -458,6 +458,51 @@ def test_a_bill_of_parts_in_dollars_adds_up_though_a_dollar_has_no_dimensions(tm
     assert total.arithmetic == "1600 + 700 + 200 + 150 + 150" and total.finding.verdict.holds
 
 
+YEARLY_BILL = """# Cloud bill
+
+```
+Compute: 3 × $32.77 × 24 × 365 = {compute}/year
+Egress:  ~$2/GB × 500GB = $1,000/month = $12,000/year
+Storage: $0.12/GB × 500GB = $60/month = $720/year
+Support:                               $1,000/year
+TOTAL YEAR 1:      {total}
+
+Three years:
+  Year 1: {total}
+  3-YEAR TOTAL: 3 × {total} = {three}
+```
+"""
+
+
+def test_a_total_printed_as_a_plain_price_adds_a_bills_lines_priced_per_year(tmp_path):
+    """$861,196 + $12,000 + $720 + $1,000 per year is $874,916 in the year the total names: the monthly figures on the
+    lines are their working, not more lines of the bill."""
+    found = _page(tmp_path, YEARLY_BILL.format(compute="$861,196", total="$874,916", three="$2,624,748"))
+    total = next(p for k, p in found.items() if k.startswith("874,916"))
+    assert total.arithmetic == ("((861196*(USD/year)) + (12000*(USD/year)) + (720*(USD/year)) + (1000*(USD/year))) * (1*year)")
+    assert total.finding.verdict.holds
+
+
+def test_a_bills_total_carries_the_slip_of_a_line_whose_sum_does_not_hold_and_passes_it_on(tmp_path):
+    """3 × 32.77 × 24 × 365 is $861,196, not the $361,656 printed: the total adds the printed figure, so it is checked
+    at what the line really gives ($874,916), and so is the three-year total worked from it; each names where the
+    slip came from."""
+    found = _page(tmp_path, YEARLY_BILL.format(compute="$361,656", total="$375,376", three="$1,126,128"))
+    total = next(p for k, p in found.items() if k.startswith("375,376"))
+    assert "861195.6*(USD/year)" in total.arithmetic and not total.finding.verdict.holds
+    assert float(total.finding.computed_base) == pytest.approx(874_915.6)
+    three = next(p for k, p in found.items() if k.startswith("1,126,128"))
+    assert not three.finding.verdict.holds and float(three.finding.computed_base) == pytest.approx(3 * 874_915.6)
+    assert any("carried" in e for e in three.evidence)
+
+
+def test_a_line_that_holds_passes_its_printed_figure_on_unchanged(tmp_path):
+    """Every line holds: the totals are the page's own arithmetic, checked on the figures it printed."""
+    found = _page(tmp_path, YEARLY_BILL.format(compute="$861,196", total="$874,916", three="$2,624,748"))
+    three = next(p for k, p in found.items() if k.startswith("2,624,748"))
+    assert three.finding.verdict.holds and "carried" not in " ".join(three.evidence)
+
+
 def test_a_row_total_adds_its_own_rows_cells_not_the_column_above(tmp_path):
     """| 70 GB | 52 GB | 28 GB | 150 GB |: the row's own figures add up to its total; the rows above are other setups."""
     text = ("# Budgets\n\n| setup | weights | cache | other | total |\n|---|---|---|---|---|\n"

@@ -172,26 +172,42 @@ def totals(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     from the first: "weights 140 GB ... KV 104 GB ... activations 28 GB ... overhead 15 GB. Total: 287 GB", "80 GB
     ... weights 35 GB ... activations 5 GB ... 40 GB free". Only runs that end at the figure printed last before the
     number are tried, each longer than the one before, so the candidates are few and a coincidence is weighed
-    against them all (the two-figure runs among them) as ``search`` weighs its pairs."""
+    against them all (the two-figure runs among them) as ``search`` weighs its pairs. A price printed with no
+    period adds up prices of one period too ("$361,656/year ... $12,000/year ... $720/year ... TOTAL YEAR 1:
+    $375,376"): a bill's lines priced per year total one year (``PERIODS``)."""
     half = _relative_half_digit(printed_stated(proposal))
     if half is None or target.value <= 0 or target.percent or not (target.unit or target.label):
         return []
-    like = sorted((o for o in pool if (o.unit if target.unit else o.label == target.label) and not o.percent and o.value > 0
-                   and o.dimensions == target.dimensions and _fit_operand(o, target, half)), key=lambda o: o.start)[-TOTAL_LONGEST:]
+    groups = [(lambda o: (o.unit if target.unit else o.label == target.label) and o.dimensions == target.dimensions, 1, "")]
+    if not target.unit and "/" not in target.label:
+        groups += [(lambda o, label=f"{target.label}/{period}": o.label == label, float(parse_unit(period).factor), period)
+                   for period in PERIODS]
     landing, hits = 0, []
-    for length in range(2, len(like) + 1):
-        run = like[-length:]
-        total = math.fsum(o.value for o in run)
-        for sign, value in (("+", total), ("-", 2 * run[0].value - total)):
-            if not target.value / 10 <= value <= target.value * 10:
-                continue
-            landing += 1
-            if length > 2 and -half <= value / target.value - 1 < 2 * half:
-                hits.append((landing, sign, run))
+    for fits, length_of_period, period in groups:
+        like = sorted((o for o in pool if fits(o) and not o.percent and o.value > 0 and _fit_operand(o, target, half)),
+                      key=lambda o: o.start)[-TOTAL_LONGEST:]
+        for length in range(2, len(like) + 1):
+            run = like[-length:]
+            total = math.fsum(o.value for o in run) * length_of_period
+            for sign, value in (("+", total), ("-", 2 * run[0].value * length_of_period - total)):
+                if not target.value / 10 <= value <= target.value * 10:
+                    continue
+                landing += 1
+                if length > 2 and -half <= value / target.value - 1 < 2 * half:
+                    hits.append((landing, sign, run, period))
     width, limit = 3 * half / RANGE, float(derivation_chance() if limit is None else limit)
-    found = [Derivation(f" {sign} ".join(o.term for o in run), run[0], run[-1], count * width, between=tuple(run[1:-1]))
-             for count, sign, run in hits if count * width < limit]
+    found = [Derivation(_over_period(f" {sign} ".join(o.term for o in run), period), run[0], run[-1], count * width, between=tuple(run[1:-1]))
+             for count, sign, run, period in hits if count * width < limit]
     return sorted(found, key=lambda d: d.chance)
+
+
+PERIODS = ("year", "month", "week", "day", "hour")
+"""The periods a bill's lines are priced per, for a total printed as a plain price (``totals``)."""
+
+
+def _over_period(expression: str, period: str) -> str:
+    """A sum of prices per ``period`` taken over one of it; the sum itself where there is no period."""
+    return f"({expression}) * (1*{period})" if period else expression
 
 
 def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction, growth: bool = False) -> list[Derivation]:

@@ -250,7 +250,8 @@ class Scanner:
         self._sums_on_swapped_inputs(claims, results)
         self._exact_chains(located, operands, results)
         self._table_constants(located, operands)  # after the chains: a figure above is carried at what its working gives
-        self._carried_into_derivations()
+        if carriers := self._carried_into_derivations():
+            self._exact_chains(located, operands, results, carriers)  # a sum printed on such a figure carries the slip on
         self._conversions_carried()
         self._worked_out_below(operands)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
@@ -442,11 +443,12 @@ class Scanner:
                     proposal.evidence = (f"worked out by the sum printed just after it, at line {line}",) + later.evidence
                     break
 
-    def _exact_chains(self, located: list[Proposal], operands: set[int], results: dict) -> None:
+    def _exact_chains(self, located: list[Proposal], operands: set[int], results: dict, carriers: set[int] | None = None) -> None:
         """A sum whose operand restates a number the page worked out above, and whose working holds, takes that
         number at its exact value: "1.34 GB × 64" after "2 × 80 × 8 × 128 × 4096 × 2 = 1.34 GB" is 85.9 GB, not the
         85.8 the rounded operand gives; a chain of rounded steps ("8 × 2 MB = 16 MB", "80 × 16 MB = 1.28 GB") is
-        checked against what its first step really gives."""
+        checked against what its first step really gives. ``carriers``: only operands restating these figures (derived
+        ones that carry a slip, once ``_carried_into_derivations`` has run)."""
         text = self.view.text
         at = {p.start: p for p in located if id(p) in operands}
         for proposal in located:
@@ -464,6 +466,8 @@ class Scanner:
                     operand = first = worked  # "(2 × 8192 × ...) = 20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB": the step before's result
                 if first is None or (first is not operand and first.end > found.start) or re.search(r"[*×^]", operand.stated):
                     continue  # worked out above the sum, and printed as one plain number
+                if carriers is not None and id(first) not in carriers:
+                    continue
                 (exact, holds), factor = self._exact_value(first), derivations.unit_factor(operand)
                 if exact is None or factor is None or literals[k].group(0) != derivations.plain_digits(operand):
                     continue
@@ -498,6 +502,9 @@ class Scanner:
             if finding is not None and finding.computed_base is not None and (finding.verdict.holds or carried or _named_slip(finding)):
                 return Fraction(finding.computed_base), finding.verdict.holds
             return None, False
+        if first is not None and first.worked_out and first.carried:
+            worked, holds = self._carried_value(first)  # a figure the page's numbers gave, with the slip it carries from above
+            return (worked, False) if worked is not None else (None, False)
         if first is None or first.arithmetic is None or first.given or first.worked_out:
             return None, False
         finding = self._draft(first, first.arithmetic)
@@ -1346,16 +1353,24 @@ class Scanner:
             proposal.carried += (before,)
             proposal.evidence = proposal.evidence[:-1] + (f"converts the result of the sum before it, which does not hold: taken at the value that sum gives ({CARRIED})",)
 
-    def _carried_into_derivations(self) -> None:
+    def _carried_into_derivations(self) -> set[int]:
         """Each derivation the page's numbers gave, its operands that a formula or sum flags with a named slip taken at
-        the value their own working gives (once every chain is taken at its exact value, ``_exact_chains``)."""
+        the value their own working gives (once every chain is taken at its exact value, ``_exact_chains``); whether
+        the derived figures that now carry a slip they did not before (their ids)."""
+        changed = set()
         for proposal, derivation in self._derived.values():
             if proposal.arithmetic != derivation.expression:
                 continue
             expression, carried, sources = self._carried_operands(derivation, proposal)
             if carried:
+                printed = proposal.arithmetic
                 proposal.arithmetic, proposal.carried = expression, proposal.carried + sources
                 proposal.evidence = proposal.evidence[:1] + carried + proposal.evidence[1:]
+                for repeat in self._repeats.get(id(proposal), ()):
+                    if repeat.formula is None and repeat.arithmetic == printed:  # "Year 2: $375,376" again: the same working
+                        repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried
+                changed |= {id(proposal)} | {id(r) for r in self._repeats.get(id(proposal), ())}
+        return changed
 
     def _carried_operands(self, derivation, result: Proposal) -> tuple[str, tuple[str, ...], tuple]:
         """The derivation's expression with each operand a formula or sum flags with a named slip taken at the value
@@ -1365,11 +1380,16 @@ class Scanner:
         expression, carried, sources = derivation.expression, [], []
         for side in derivation.operands:
             first = self._located_at.get(side.start)
-            if first is None or not first.proposed or first.worked_out:
-                continue
+            if first is None or not first.proposed or (first.worked_out and not first.carried):
+                continue  # a figure the page's numbers gave is carried only with the slip it carries
             if _printed(result.stated) in {_printed(str(v)) for v in first.page_inputs.values()}:
                 continue  # "At 10 tok/s: 175 GB/s": an operand priced with the very number derived from it carries no slip into it
             exact, factor, digits = self._slipped(first), derivations.unit_factor(first), derivations.plain_digits(first)
+            if exact is None and first.formula is None and (first.worked_out or derivation.between):
+                # a figure carrying a slip passes it on; so does a bill's line whose sum does not give what it prints,
+                # as the total adds the figure the line printed
+                worked, holds = self._carried_value(first) if first.worked_out else self._exact_value(first)
+                exact = None if holds else worked
             if exact is None or not factor or not digits or digits not in side.term:
                 continue
             expression = expression.replace(side.term, side.term.replace(digits, derivations.decimal(exact / factor), 1), 1)
@@ -1377,6 +1397,14 @@ class Scanner:
             carried.append(f"{self.view.text[side.start:side.end]} taken at the value its own working at line {line} gives: {CARRIED}")
             sources.append(first)
         return expression, tuple(carried), tuple(sources)
+
+    def _carried_value(self, first: Proposal) -> tuple[Fraction | None, bool]:
+        """(the value a figure the page's numbers gave takes with the slip it carries, False); (None, True) where its
+        working cannot be read: "3 × $375,376" over a total that carries a slip from its first line carries it on."""
+        finding = self._draft(first, first.arithmetic) if first.carried and first.arithmetic else None
+        if finding is None or finding.computed_base is None or finding.verdict.holds:
+            return None, True
+        return Fraction(finding.computed_base), False
 
     def _formula_stands(self, proposal: Proposal) -> bool:
         """Whether a formula the words chose holds, or misses by a slip the diagnosis names: then it is the claim.
