@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from auditor.claims.files import load_claim_file
 from auditor.claims.verdicts import Verdict
+from auditor.scan import sum_units
 
 NOTE = """\
 # Serving Llama 3 8B on an A100 80GB
@@ -303,6 +306,33 @@ def test_bytes_divided_by_a_shown_power_of_1024_are_read_in_the_unit_the_page_pr
     assert found["≈ 19 GB"].finding.verdict.value == "holds"
     assert any("the page's conversion" in e for e in found["≈ 19 GB"].evidence)
     assert found["≈ 30 GB"].finding.verdict.value == "mismatch"
+
+
+def test_a_bare_sum_over_a_power_of_1024_that_misses_is_checked_at_the_bytes_it_counts(tmp_path):
+    """"(2 × 8192 × 8192 × 80 × 2) / 1,073,741,824 = 19 GB" counts 20 GiB: read as the page's GB it misses all the same,
+    and the check gives the 21.5 GB it sizes, the figure a reader needs; "= 20 GB" holds as the page's convention, and
+    "/ 1024**3 = 0.5 MB" divides by another prefix than it prints, so it keeps the page's reading."""
+    found = scanned_text(tmp_path, "KV = (2 × 8192 × 8192 × 80 × 2) / 1,073,741,824 = 19 GB of cache.\n\n"
+                                   "Again, (2 × 8192 × 8192 × 80 × 2) / 1,073,741,824 = 20 GB of cache.\n\n"
+                                   "```\nContext = 4096 × 4096 × 2 × 2 / (1024**3) = 0.125 GB\n```\n")
+    missed = found["19 GB"]
+    assert missed.arithmetic == "(2 * 8192 * 8192 * 80 * 2) * B" and missed.finding.verdict.value == "mismatch"
+    assert float(missed.finding.computed_base) == 21_474_836_480 and any("a count of GiB" in e for e in missed.evidence)
+    assert found["20 GB"].finding.verdict.value == "holds" and "* B" not in found["20 GB"].arithmetic
+    context = found["0.125 GB"]
+    assert float(context.finding.computed_base) == 67_108_864 and context.finding.verdict.value == "mismatch"
+
+
+@pytest.mark.parametrize("expression, stated, read", [
+    ("4096 * 4096 * 4 / 1048576", "64 MB", "(4096 * 4096 * 4) * B"),
+    ("(2 * 80 * 8) / (2**10)", "1.25 KB", "(2 * 80 * 8) * B"),
+    ("4096 * 4096 * 4 / (1024**3)", "64 MB", None),  # divides by GiB, prints MB: no count of the prefix it prints
+    ("4096 * 4096 * 4 / 1000000", "67 MB", None),  # a decimal divisor is the page's own prefix already
+    ("(4096*B) * 4096 / 1048576", "16 MB", None),  # bytes among the operands: the page's conversion (divided_into_unit)
+])
+def test_only_a_bare_sum_over_the_power_of_1024_its_result_prints_is_a_count_of_that_binary_unit(expression, stated, read):
+    found = sum_units.binary_count_in_bytes(expression, SimpleNamespace(stated=stated))
+    assert (found[0] if found else None) == read
 
 
 def test_a_step_worked_on_a_misprinted_product_names_the_product_as_its_cause(tmp_path):

@@ -153,10 +153,12 @@ def test_words_in_brackets_after_an_operand_say_what_it_is_and_the_sum_is_read_w
 
 
 def test_a_power_printed_as_a_superscript_is_a_power(tmp_path):
-    """"4096 × 4096 × 2 × 2 / (1024³) = 0.125 GB": 1024³ is 2^30, so the sum gives 0.0625 of the page's GB, not 0.125."""
+    """"4096 × 4096 × 2 × 2 / (1024³) = 0.125 GB": 1024³ is 2^30, so the sum gives 0.0625 of the page's GB, not 0.125,
+    and a miss is checked at the bytes it counts (67,108,864)."""
     found = _located(tmp_path, "# Memory\n\nContext memory: 4096 × 4096 × 2 × 2 / (1024³) = 0.125 GB\n")
     context = _one(found, "0.125 GB")
-    assert context.arithmetic == "4096 * 4096 * 2 * 2 / (1024**3)" and not context.finding.verdict.holds
+    assert context.arithmetic == "(4096 * 4096 * 2 * 2) * B" and not context.finding.verdict.holds
+    assert float(context.finding.computed_base) == 4096 * 4096 * 4 and "1024**3" in context.evidence[0]
 
 
 def test_a_short_figure_is_one_step_of_a_chain_when_its_sum_is_just_above(tmp_path):

@@ -1585,6 +1585,10 @@ class Scanner:
         if counted is not None:
             expression, shown = counted
             evidence.append(f"{shown} counted as a number: what it multiplies prints no per-time unit, and the result has no time in it")
+        binary = sum_units.binary_count_in_bytes(expression, proposal) if not given and converted is None else None
+        if binary is not None and not self._holds(proposal, expression):
+            expression = binary[0]  # it misses as the page's GB: checked at the bytes it counts in GiB
+            evidence.append(binary[1])
         other_prefix = sum_units.unit_left_unprinted(expression, proposal) if not given else None
         if not given and other_prefix is None and SIZED_COUNTS.search(self.view.text, found.start, found.end):
             other_prefix = sum_units.size_left_unprinted(expression, proposal)

@@ -99,6 +99,49 @@ def divided_into_unit(expression: str, proposal: Proposal) -> tuple[str, str] | 
     return bare, f"bytes divided by {match['divisor']}, the page's conversion to the unit it prints the result in"
 
 
+BINARY_DIVISOR = re.compile(r"\s*/\s*\(?\s*(?P<divisor>1024(?:\s*\*\*\s*[123])?|1048576|1073741824|1099511627776|2\s*\*\*\s*(?:10|20|30|40))\s*\)?\s*$")
+"""A sum's last step dividing by a binary prefix: "/ 1,073,741,824", "/ (1024**3)", "/ 2**30"."""
+
+
+def binary_count_in_bytes(expression: str, proposal: Proposal) -> tuple[str, str] | None:
+    """A bare sum divided by a power of 1024, taken at the size in bytes it counts: "(2 × 8192 × 8192 × 80 × 2) /
+    1,073,741,824 = 19 GB" counts 20 GiB, 21.5 GB. Read in the result's own unit the quotient is the page's GB, as
+    ``divided_into_unit`` reads it, so a sum that holds that way is the page's convention and never flagged; one that
+    misses is checked at what it really sizes, so the number the reader needs is the one the check gives. Only for a
+    result printed in bytes at the prefix the divisor is: (expression, what it says), or None."""
+    from auditor.base.quantity import parse_stated
+
+    match = BINARY_DIVISOR.search(expression)
+    if match is None or dimensions_of(expression) != {}:
+        return None
+    try:
+        stated = parse_stated(proposal.stated)
+    except QuantityError:
+        return None
+    if dict(stated.unit.dimensions) != {"[information]": 1}:
+        return None
+    divisor = re.sub(r"\s", "", match["divisor"])
+    power = {"1024": 1, "1048576": 2, "1073741824": 3, "1099511627776": 4}.get(divisor)
+    if power is None:
+        base, _, exponent = divisor.partition("**")
+        power = int(exponent) if base == "1024" else int(exponent) // 10
+    if stated.unit.factor != 1000 ** power:
+        return None  # "/ 1024**3 = 0.5 MB" prints another prefix than the one it divides by
+    counted = expression[: match.start()].strip()
+    grouped = counted.startswith("(") and counted.endswith(")") and _balanced(counted[1:-1])
+    return f"{counted if grouped else f'({counted})'} * B", f"divided by {match['divisor']}, a count of {'KMGT'[power - 1]}iB: checked at the bytes it sizes"
+
+
+def _balanced(text: str) -> bool:
+    """Whether every bracket the text opens it also closes, never closing more than it opened."""
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 BARE_NUMBER = re.compile(r"(?<![\w.*])(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.*])")
 
 
