@@ -1005,6 +1005,18 @@ def test_a_code_blocks_line_that_names_a_models_size_sets_up_the_lines_below_it(
         assert found[stated].finding.verdict.holds
 
 
+def test_a_code_blocks_line_that_works_bare_numbers_into_a_result_is_read_and_program_text_is_not(tmp_path):
+    """"Ratio: 5,841 / 960 = 6.1x" prints no unit and no × sign, yet no program assigns to a sum: it is napkin math, a
+    sum that holds; "x = 5841 / 960" and "assert 2 + 2 == 4" are program text, and nothing of theirs is read."""
+    page = tmp_path / "page.md"
+    page.write_text("# Extrapolation\n\n```\nRTX 5090 TFLOPS: 5,841\nRTX 6000 Ada TFLOPS: 960\nRatio: 5,841 / 960 = 6.1x\n```\n\n"
+                    "```python\nx = 5841 / 960\nassert 2 + 2 == 4\n```\n", encoding="utf-8")
+    found = _scanned(page)
+    ratio = found["6.1x"]
+    assert ratio.arithmetic == "5841 / 960" and ratio.finding.verdict.holds
+    assert "4" not in found and "5841" not in found
+
+
 def test_a_size_priced_without_gqa_takes_the_models_attention_heads_for_its_kv_heads(tmp_path):
     """Llama-3-70B keeps 8 KV heads; "without GQA" it would keep all 64: 2 x 80 x 64 x 128 x 2 = 2,621,440 B,
     which is 2.5 MiB. So "2.5 MB" is that size with MiB printed as MB, while the 320 KB beside it, which the

@@ -13,6 +13,8 @@ import re
 CHAINED = re.compile(r"^[ \t]*=[ \t]*[~≈]?[ \t]*[\d(]", re.MULTILINE)
 MATH_SIGNS = re.compile(r"[×÷≈]")
 """Signs a page's napkin math uses and program code never does: a code block's line with one is worked math."""
+NUMBERS_EQUAL = re.compile(r"\d[\d,.]*[ \t]*[-+*/^][ \t]*\(?[ \t]*\d[\d,.]*[^=\n]*?=[ \t]*[~≈]?[ \t]*\$?\d")
+"""Numbers worked into a result on the right of "=" ("Ratio: 5,841 / 960 = 6.1x"): no program assigns to a sum."""
 
 
 def _quantities_in(line: str) -> bool:
@@ -42,7 +44,7 @@ def worked_lines(lines: list[str], fenced: bool) -> set[int]:
         line = lines[index]
         if CHAINED.match(line):
             kept.update(i for i in (index - 1, index) if i >= first)
-        elif MATH_SIGNS.search(line) or _quantities_in(line):
+        elif MATH_SIGNS.search(line) or NUMBERS_EQUAL.search(_code_of(line)) or _quantities_in(line):
             kept.add(index)
     if kept:  # a short line naming a model's size over worked lines ("70B WEIGHTS" over a bar chart) is their setup
         kept.update(i for i in range(first, last) if SIZE_LABEL.fullmatch(lines[i]))
@@ -97,6 +99,12 @@ def _without_result_mark(line: str) -> list[tuple[int, int]]:
     if comment is None or not re.match(r"\s*[=≈~]", line[comment.end() :]):
         return [(0, len(line))]
     return [(0, comment.start()), (comment.end(), len(line))]
+
+
+def _code_of(line: str) -> str:
+    """The line before its comment: a comment that works a number is read on its own (``worked_parts``)."""
+    comment = _comment(line)
+    return line if comment is None else line[: comment.start()]
 
 
 def _comment(line: str) -> re.Match | None:
