@@ -299,6 +299,7 @@ def test_a_ratio_printed_sign_first_is_the_ratio_it_reads_as(line, ratios):
 
 @pytest.mark.parametrize(("line", "stated"), [
     ("- **0.97× (slower)** at batch size 1", "0.97×"),  # a remark in words after a ratio is no bracket of a product
+    ("- batch_size=1: 0.97× (slower!)", "0.97×"),  # nor is one that exclaims
     ("speed: 1.07× (transition - small benefit)", "1.07×"),
     ("2× (d_model × layers) = 5", None),  # a product's factor before a bracket that computes
     ("2 × (8192 + 128) = 16,640", None),

@@ -23,9 +23,9 @@ VERSION_WORDS = re.compile(
 )
 PARAMETERS = re.compile(r"\d+(?:\.\d+)?\s?[BMT](?![A-Za-z/\d])(?:[- ](?:parameters?|params?|models?|dense|MoE|LLMs?|drafter)\b)?")
 LIST_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*•]\s+)?$")
-OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:\d|\((?![ \t]*[A-Za-z]{3}[A-Za-z \t,-]*(?:\)|$))|\.\d|[A-Za-z]\w{0,12}\s*[*×·÷^+/=)])|\s*/\s*\(")
+OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:\d|\((?![ \t]*[A-Za-z]{3}[A-Za-z \t,!?'-]*(?:\)|$))|\.\d|[A-Za-z]\w{0,12}\s*[*×·÷^+/=)])|\s*/\s*\(")
 """What makes a number a product's factor: an operator, then a number, a bracket that is no remark in words ("0.97×
-(slower)" is a ratio), or a name another operator follows."""
+(slower)", "0.97× (slower!)" are ratios), or a name another operator follows."""
 RATIO_OF_NAME = re.compile(r"[×x][ \t]+[A-Z][A-Za-z]*\d")
 """A sign glued to the number, then a name with a digit: "~2.3× H100" compares with that card or model."""
 COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE]\d+)?)\s+(?:total\s+)?(?:parameters|params)\b")
