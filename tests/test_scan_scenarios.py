@@ -1017,6 +1017,14 @@ def test_a_code_blocks_line_that_works_bare_numbers_into_a_result_is_read_and_pr
     assert "4" not in found and "5841" not in found
 
 
+def test_a_code_blocks_line_with_a_ratio_glued_to_its_sign_is_read(tmp_path):
+    """"TOTAL: 545x ROI in Year 1" in a box drawn in a fence is a figure to check, as it is in prose; "0x1F" is no ratio."""
+    page = tmp_path / "page.md"
+    page.write_text("# Return\n\n```\n│ TOTAL: 545x ROI in Year 1 │\nmask = 0x1F\n```\n", encoding="utf-8")
+    found = _scanned(page)
+    assert "545x" in found and not any(k.startswith("0") for k in found)
+
+
 def test_a_size_priced_without_gqa_takes_the_models_attention_heads_for_its_kv_heads(tmp_path):
     """Llama-3-70B keeps 8 KV heads; "without GQA" it would keep all 64: 2 x 80 x 64 x 128 x 2 = 2,621,440 B,
     which is 2.5 MiB. So "2.5 MB" is that size with MiB printed as MB, while the 320 KB beside it, which the

@@ -27,8 +27,8 @@ def _quantities_in(line: str) -> bool:
 
     for match in NUMBER_TOKEN.finditer(line):
         found = unit_after(line, match.end(), line[: match.start()])
-        if found and found[0] and found[0] not in ("K", "k", "M", "B", "T", "x", "×"):
-            return True
+        if found and found[0] and found[0] not in ("K", "k", "M", "B", "T", "×"):
+            return True  # "TOTAL: 545x ROI": a ratio glued to its sign, which no program prints ("0x1F" is no ratio)
         if price(line, match) is not None:  # "$3/hr  /  18 M tok/hr  =  ~$0.17 per million output tokens"
             return True
     return False
