@@ -97,6 +97,15 @@ def test_a_step_on_a_figure_printed_to_its_rounding_holds_as_printed_and_an_exac
     assert not _one(found, "3,210,665,856 bytes").finding.verdict.holds
 
 
+def test_an_operand_printed_to_two_figures_led_by_a_5_to_9_is_a_rounding_and_a_coarser_one_is_not(tmp_path):
+    """"(74 - 0.82) / 0.50 = 145": 0.50 is printed to 1%, and at 0.5038 (164 KB × 3072 worked out before) the quotient
+    is 145; "73.18 / 2.5 = 30" is printed to 2% and stays exact: 29.3 is what it gives, a miss to report."""
+    found = _located(tmp_path, "# Pool\n\nSequences: (74 - 0.82) / 0.50 = 145 at most.\n\nCards: 73.18 / 2.5 = 30 in all.\n")
+    pool = _one(found, "145")
+    assert pool.finding.verdict.holds and "printed_" in pool.arithmetic  # the operands as printed figures, with their precision
+    assert not _one(found, "30").finding.verdict.holds
+
+
 def test_a_unit_after_a_bracket_prices_the_brackets_sum_as_one_factor(tmp_path):
     """"(65.4 + 65.4) GB / 0.224 GB" is 130.8 GB over 0.224 GB, and "190GB / (8*10**3) GBps" divides by 8,000 GB/s:
     the unit belongs to the bracket, not to whatever the division left."""
@@ -401,6 +410,16 @@ def test_a_printed_sum_on_a_swapped_variable_is_flagged_by_the_named_models_conf
     right = _one(_located(tmp_path, "# KV\n\nFor Qwen3-30B-A3B the KV cache per token in BF16 is 2 × 48 × 4 × 128 × 2 = 98,304 bytes.\n"),
                  "98,304 bytes")
     assert right.arithmetic is not None and right.finding.verdict.holds
+
+
+def test_a_sum_of_the_models_own_counts_is_no_swap_whatever_parallel_degree_the_page_set_before(tmp_path):
+    """"KV per token is 2 × 32 × 8 × 128 × 2 = 131 KB" under "Worked: Llama-3-8B on one H100", on a page that set TP=4
+    for another setup sections before: Llama 3 8B's own 32 layers, 8 KV heads and head_dim 128. The per-rank formula at
+    TP=4 misses it, and the engine would name KV heads for heads (2 × 32 × 32 × 128 × 2 / 4 is 131 KB too), but a sum
+    of the model's real counts is the page's own arithmetic, and it holds (a saved page, as published)."""
+    page = Path(__file__).parent / "data" / "scan" / "held-out-43" / "sizing-a-deployment.md"
+    kv = next(p for p in _located(tmp_path, page.read_text(encoding="utf-8")) if p.stated == "131 KB")  # its first printing
+    assert kv.formula is None and kv.arithmetic == "2 * 32 * 8 * 128 * 2" and kv.finding.verdict.holds
 
 
 def test_a_section_that_sets_up_a_model_before_its_swapped_sum_flags_it_but_not_a_count_the_page_states(tmp_path):

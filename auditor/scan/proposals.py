@@ -191,10 +191,11 @@ def _name_carried_slips(proposals: list[Proposal], document: Document) -> None:
             proposal.finding = replace(finding, diagnoses=finding.diagnoses + tuple(extra))
 
 
-DECIMAL_OPERAND = re.compile(r"(?<![\w.])(?=(?:0\.0*)?[1-9](?:\.?\d){2})\d+\.\d+(?:e[+-]?\d+)?(?![\w.])")
-"""A decimal operand of three significant digits or more ("22.04", "13.4"): a figure rounded to its last digit. One of
-fewer ("0.002", "0.5") is as often a setting or a unit's restatement ("0.015 TFLOPs" for 15 GFLOPs) as a rounding,
-and its half digit is so wide (25% for "0.002") that any near miss would fall inside it."""
+DECIMAL_OPERAND = re.compile(r"(?<![\w.])(?=(?:0\.0*)?[1-9](?:\.?\d){2}|(?:0\.0*)?[5-9]\.?\d(?![\d.]))\d+\.\d+(?:e[+-]?\d+)?(?![\w.])")
+"""A decimal operand printed to 1% or finer: three significant digits or more ("22.04", "13.4"), or two led by a 5 to
+9 ("0.50", "7.5"): a figure rounded to its last digit. A coarser one ("0.002", "0.5", "2.5") is as often a setting or a
+unit's restatement ("0.015 TFLOPs" for 15 GFLOPs) as a rounding, and its half digit is so wide (25% for "0.002")
+that any near miss would fall inside it."""
 MAX_ROUNDED_OPERANDS = 6  # the engine prices each at both ends: 2^6 corners
 
 

@@ -300,8 +300,8 @@ class Scanner:
                         trial.formula, trial.given = formula, dict(given)
                         trial.evidence = (f"words {formula}'s, below the first choice",) + tuple(e for e in trial.evidence[1:] if e.startswith("model named"))
                         break
-            if swap is None:
-                continue
+            if swap is None or self._only_config_counts(found.expression, trial.given.get("model")):
+                continue  # a sum of the model's own counts and nothing else priced it with its config: no input is swapped
             proposal.formula, proposal.arithmetic, proposal.given, proposal.unit = trial.formula, None, dict(trial.given), trial.unit
             proposal.evidence = (f"printed arithmetic {found.expression} holds, but {trial.given['model']}'s config gives"
                                  f" {trial.formula} otherwise: {swap}",) + trial.evidence
@@ -410,6 +410,17 @@ class Scanner:
             if geometry is not None and printed & {Fraction(str(d.value)) for key, d in geometry.values.items() if d.origin.startswith("config ")}:
                 return True
         return False
+
+    def _only_config_counts(self, expression: str, model: str | None) -> bool:
+        """Whether every count the sum prints past 1 and 2 is one the model's config sets ("2 × 32 × 8 × 128 × 2" for
+        Llama 3 8B: 32 layers, 8 KV heads, head_dim 128): the page worked with the model's real counts, so a formula
+        that misses it with a swap the engine names (by a parallel degree set elsewhere) is the one misread."""
+        geometry = self._geometry(model) if model else None
+        printed = _numbers_in(expression) - {0, 1, 2}
+        if geometry is None or not printed:
+            return False
+        own = {Fraction(str(d.value)) for key, d in geometry.values.items() if d.origin.startswith("config ") or key in MODEL_COUNTS}
+        return printed <= own
 
     def _sets_swapped_value(self, finding, span: tuple[int, int]) -> bool:
         """Whether the page sets a name to the value the swap put in, before the number in its section ("L = 80, h = 64"
@@ -1909,6 +1920,7 @@ def _first(item: tuple) -> int:
 
 GPU_BEFORE = 24  # characters from an accelerator's name to a figure of it
 SWAP_TRIES = 8  # formulas the words rank below their first choice, tried for a printed sum's swapped count
+MODEL_COUNTS = frozenset({"head_dim", "n_kv_layers"})  # counts a model has whether its config states them or they follow from it
 CONFIG_MODEL_REACH = 1200  # characters back to the model a sum in config names is read for, past a short section
 
 
