@@ -82,17 +82,10 @@ def divided_into_unit(expression: str, proposal: Proposal) -> tuple[str, str] | 
     1,073,741,824 ≈ 19 GB" is the page's conversion to its GB, whatever it calls 2^30 bytes, as "(2 × 8192 × ...) /
     1,073,741,824 = 20 GB" with bare operands already is. Read as bytes, the quotient is 19 bytes, and a page that
     shows its divisor hides no conversion: flagging it 10^9 off would be a false alarm. (expression, what it says), or None."""
-    from auditor.base.quantity import parse_stated
-
-    match = UNIT_DIVISOR.search(expression)
-    if match is None or dimensions_of(expression) != {"[information]": 1}:
+    found = _size_over(UNIT_DIVISOR, expression, proposal, {"[information]": 1})
+    if found is None:
         return None
-    try:
-        stated = parse_stated(proposal.stated)
-    except QuantityError:
-        return None
-    if dict(stated.unit.dimensions) != {"[information]": 1}:
-        return None
+    match, _ = found
     bare = BYTE_OPERAND.sub(lambda m: m["number"], expression)
     if dimensions_of(bare) != {}:
         return None  # another size unit among its operands ("(2*GB) / 1024"): no plain conversion from bytes
@@ -109,17 +102,10 @@ def binary_count_in_bytes(expression: str, proposal: Proposal) -> tuple[str, str
     ``divided_into_unit`` reads it, so a sum that holds that way is the page's convention and never flagged; one that
     misses is checked at what it really sizes, so the number the reader needs is the one the check gives. Only for a
     result printed in bytes at the prefix the divisor is: (expression, what it says), or None."""
-    from auditor.base.quantity import parse_stated
-
-    match = BINARY_DIVISOR.search(expression)
-    if match is None or dimensions_of(expression) != {}:
+    found = _size_over(BINARY_DIVISOR, expression, proposal, {})
+    if found is None:
         return None
-    try:
-        stated = parse_stated(proposal.stated)
-    except QuantityError:
-        return None
-    if dict(stated.unit.dimensions) != {"[information]": 1}:
-        return None
+    match, stated = found
     divisor = re.sub(r"\s", "", match["divisor"])
     power = {"1024": 1, "1048576": 2, "1073741824": 3, "1099511627776": 4}.get(divisor)
     if power is None:
@@ -130,6 +116,21 @@ def binary_count_in_bytes(expression: str, proposal: Proposal) -> tuple[str, str
     counted = expression[: match.start()].strip()
     grouped = counted.startswith("(") and counted.endswith(")") and _balanced(counted[1:-1])
     return f"{counted if grouped else f'({counted})'} * B", f"divided by {match['divisor']}, a count of {'KMGT'[power - 1]}iB: checked at the bytes it sizes"
+
+
+def _size_over(divisor: re.Pattern, expression: str, proposal: Proposal, dimensions: dict):
+    """(the divisor's match, the printed number) for a sum of the given dimensions whose last step divides by
+    ``divisor`` and whose result prints a size in bytes; None otherwise."""
+    from auditor.base.quantity import parse_stated
+
+    match = divisor.search(expression)
+    if match is None or dimensions_of(expression) != dimensions:
+        return None
+    try:
+        stated = parse_stated(proposal.stated)
+    except QuantityError:
+        return None
+    return (match, stated) if dict(stated.unit.dimensions) == {"[information]": 1} else None
 
 
 def _balanced(text: str) -> bool:
