@@ -56,6 +56,16 @@ def test_a_bidirectional_figure_printed_as_one_way_is_flagged(tmp_path):
     assert link.formula == "pcie_link_bandwidth" and not link.finding.verdict.holds
 
 
+def test_a_figure_the_sentence_calls_full_duplex_is_both_directions_added(tmp_path):
+    """"~64 GB/s full-duplex (bi-directional)" for PCIe 4.0 x16 is 2 × 31.5 GB/s; only a sentence that says so picks
+    the two-way formula, so a plain figure beside it stays one direction."""
+    found = _located(tmp_path, "# Loading\n\nPCIe 4.0 x16 provides ~64 GB/s full-duplex (bi-directional) theoretical bandwidth."
+                               "\n\nEach transfer gets one PCIe 4.0 x16 direction, 31.5 GB/s.\n")
+    both, one = _one(found, "~64 GB/s"), _one(found, "31.5 GB/s")
+    assert both.formula == "pcie_link_bandwidth_bidirectional" and both.finding.verdict.holds
+    assert one.formula == "pcie_link_bandwidth" and one.finding.verdict.holds
+
+
 def test_a_column_header_sets_the_width_of_its_cells(tmp_path):
     """"x8 (GB/s)" is an 8-lane link for every cell below it; the header's "/s" belongs to its unit, not a
     "per second" the cell is divided by."""
