@@ -1025,6 +1025,16 @@ def test_a_code_blocks_line_with_a_ratio_glued_to_its_sign_is_read(tmp_path):
     assert "545x" in found and not any(k.startswith("0") for k in found)
 
 
+def test_a_numbered_rows_setup_is_the_cell_after_its_number(tmp_path):
+    """"| 4 | 4×H100, BF16 W | 140 GB |": the "#" column only counts the rows, so the weights' format is the BF16 the
+    next cell names, not the FP8 of the rows around it."""
+    page = tmp_path / "page.md"
+    page.write_text("# Serving Llama-3-70B\n\nThe ladder, ranked:\n\n| # | Config | Weights |\n|---|---|---|\n"
+                    "| 1 | 2×H100, FP8 W | 70 GB |\n| 2 | 4×H100, BF16 W | 140 GB |\n| 3 | 4×H100, FP8 W | 70 GB |\n", encoding="utf-8")
+    found = _scanned(page)
+    assert found["140 GB"].given.get("weight_dtype") == "bf16" and found["70 GB"].given.get("weight_dtype") == "fp8"
+
+
 def test_a_size_priced_without_gqa_takes_the_models_attention_heads_for_its_kv_heads(tmp_path):
     """Llama-3-70B keeps 8 KV heads; "without GQA" it would keep all 64: 2 x 80 x 64 x 128 x 2 = 2,621,440 B,
     which is 2.5 MiB. So "2.5 MB" is that size with MiB printed as MB, while the 320 KB beside it, which the

@@ -168,8 +168,24 @@ def _place(table: Table, row: list[Cell], index: int, cell: Cell) -> Place:
         spans.append((header[index].start, header[index].end))
     if index > 0:
         spans.append((row[0].start, row[0].end))
+    if index > 1 and row is not header and _numbered(table):
+        spans.append((row[1].start, row[1].end))  # "| 4 | 4×H100, BF16 W | 140 GB |": the row's setup follows its number
     span = (table.rows[0][0].start if table.rows[0] else 0, max((c.end for c in table.rows[-1]), default=0))
     return Place(cell, column, label, corner, column_value, unit, tuple(spans), span)
+
+
+ROW_NUMBER_HEADER = re.compile(r"\W*(?:#|No\.?|Nr\.?|Rank|Step)?\W*", re.IGNORECASE)
+ROW_NUMBER = re.compile(r"\W*\d{1,3}\W*")
+
+
+def _numbered(table: Table) -> bool:
+    """Whether the table's first column only numbers its rows ("#" over 1, 2, 3...): the cell after it sets the row up."""
+    header = table.header or []
+    body = [row for row in table.rows if row is not header]
+    if not body or not header or not ROW_NUMBER_HEADER.fullmatch(header[0].text) or any(len(row) < 3 for row in body):
+        return False
+    numbers = [int(re.sub(r"\D", "", row[0].text)) if ROW_NUMBER.fullmatch(row[0].text) else None for row in body]
+    return None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
 
 
 def row_cells(tables: list[Table], position: int) -> list[Cell]:
