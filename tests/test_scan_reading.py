@@ -298,6 +298,17 @@ def test_a_ratio_printed_sign_first_is_the_ratio_it_reads_as(line, ratios):
 
 
 @pytest.mark.parametrize(("line", "stated"), [
+    ("For seq_len=1: 11.3 billion FLOPs", "11.3 billion FLOPs"),  # a scale spelled out before the unit is the number's
+    ("For seq_len=100: 1.13 trillion FLOPs", "1.13 trillion FLOPs"),
+    ("About 5 million tokens a day", "About 5 million tokens"),
+    ("from 1 million users", "1"),  # users are no unit: the scale word stays out
+])
+def test_a_scale_spelled_out_before_a_unit_is_part_of_the_number(line, stated):
+    found = find_numbers(Document(Path("page.md"), f"# Scale\n\n{line}\n"), [])
+    assert stated in [p.stated for p in found]
+
+
+@pytest.mark.parametrize(("line", "stated"), [
     ("- **0.97× (slower)** at batch size 1", "0.97×"),  # a remark in words after a ratio is no bracket of a product
     ("- batch_size=1: 0.97× (slower!)", "0.97×"),  # nor is one that exclaims
     ("speed: 1.07× (transition - small benefit)", "1.07×"),

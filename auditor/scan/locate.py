@@ -17,7 +17,7 @@ from auditor.base.errors import Location, QuantityError
 from auditor.base.limits import limit, over
 from auditor.base.precision import words
 from auditor.base.quantity import parse_stated
-from auditor.base.units import parse_unit, same_dimensions
+from auditor.base.units import parse_unit, same_dimensions, unit_or_none
 from auditor.documents.locate import NUMBER_TOKEN, Document
 
 from . import match as names
@@ -79,6 +79,8 @@ def qualifier_pattern() -> re.Pattern:
 COUNT_SUFFIX = re.compile(r"(?:[kKM]|[BT](?=[ \u00a0]?(?:parameters?|params?|elements?|tokens?|weights?)\b))(?![A-Za-z0-9])")
 
 BILLIONS = re.compile(r"[BT](?![A-Za-z0-9])")
+SCALED_UNIT = re.compile(r"[ \u00a0](?P<scale>thousand|million|billion|trillion)[ \u00a0](?P<unit>[A-Za-zµ]+(?:/[A-Za-z]+)?)(?![\w/])", re.IGNORECASE)
+"""A scale spelled out between a number and its unit: "11.3 billion FLOPs", "1.13 trillion FLOPs", "5 million tokens"."""
 LARGE_COUNTS = {"B": "billion", "T": "trillion"}  # a count suffix the units would read as bytes or tera-
 COUNT_NAMED_BEFORE = re.compile(r"\b(?:parameters?|params?)\s*[:=]\s*(?:~|about |roughly )?$", re.IGNORECASE)
 """A "B" or "T" after a number is billions or trillions of a count when the words before name one: "Parameters: 7.6B"."""
@@ -93,6 +95,9 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     suffix = COUNT_SUFFIX.match(text, end) or (COUNT_NAMED_BEFORE.search(before) and BILLIONS.match(text, end))
     if suffix:
         return suffix.group(0), suffix.end()
+    scaled = SCALED_UNIT.match(text, end)
+    if scaled and (unit := unit_or_none(scaled["unit"])) is not None and not unit.dimensionless:
+        return f"{scaled['scale'].lower()} {scaled['unit']}", scaled.end()  # "11.3 billion FLOPs", "5 million tokens"
     match = UNIT_AFTER.match(text, end)
     if match and match["unit"].lower() in names.COUNT_WORDS:
         return "", end
