@@ -514,8 +514,8 @@ class Scanner:
                 return Fraction(finding.computed_base), finding.verdict.holds
             return None, False
         if first is not None and first.worked_out and first.carried:
-            worked, holds = self._carried_value(first)  # a figure the page's numbers gave, with the slip it carries from above
-            return (worked, False) if worked is not None else (None, False)
+            worked, _ = self._carried_value(first)  # a figure the page's numbers gave, with the slip it carries from above
+            return worked, False
         if first is None or first.arithmetic is None or first.given or first.worked_out:
             return None, False
         finding = self._draft(first, first.arithmetic)
@@ -1366,8 +1366,8 @@ class Scanner:
 
     def _carried_into_derivations(self) -> set[int]:
         """Each derivation the page's numbers gave, its operands that a formula or sum flags with a named slip taken at
-        the value their own working gives (once every chain is taken at its exact value, ``_exact_chains``); whether
-        the derived figures that now carry a slip they did not before (their ids)."""
+        the value their own working gives (once every chain is taken at its exact value, ``_exact_chains``). Returns the
+        ids of the derived figures that now carry a slip they did not before."""
         changed = set()
         for proposal, derivation in self._derived.values():
             if proposal.arithmetic != derivation.expression:
