@@ -494,9 +494,14 @@ class Scanner:
                 proposal.printed_sum = printed if rounded_only else None
                 proposal.arithmetic = expression if converted is None else sum_units.divided_into_unit(expression, proposal)[0]
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
-                for repeat in self._repeats.get(id(proposal), ()):
-                    if repeat.formula is None and repeat.arithmetic == printed:  # "19 GB" again, below: the same working
-                        repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried
+                self._repeats_follow(proposal, printed)
+
+    def _repeats_follow(self, proposal: Proposal, printed: str) -> None:
+        """Later printings of the number that restate it with the sum it had (``printed``) take its new working: "19 GB"
+        again below, "Year 2: $375,376" under "Year 1", are the same working and carry the same slip."""
+        for repeat in self._repeats.get(id(proposal), ()):
+            if repeat.formula is None and repeat.arithmetic == printed:
+                repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried
 
     def _exact_value(self, first: Proposal | None) -> tuple[Fraction | None, bool]:
         """(the value in base units a printed sum the page worked out gives, whether the sum holds) for a sum that
@@ -1377,9 +1382,7 @@ class Scanner:
                 printed = proposal.arithmetic
                 proposal.arithmetic, proposal.carried = expression, proposal.carried + sources
                 proposal.evidence = proposal.evidence[:1] + carried + proposal.evidence[1:]
-                for repeat in self._repeats.get(id(proposal), ()):
-                    if repeat.formula is None and repeat.arithmetic == printed:  # "Year 2: $375,376" again: the same working
-                        repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried
+                self._repeats_follow(proposal, printed)
                 changed |= {id(proposal)} | {id(r) for r in self._repeats.get(id(proposal), ())}
         return changed
 

@@ -106,11 +106,8 @@ def binary_count_in_bytes(expression: str, proposal: Proposal) -> tuple[str, str
     if found is None:
         return None
     match, stated = found
-    divisor = re.sub(r"\s", "", match["divisor"])
-    power = {"1024": 1, "1048576": 2, "1073741824": 3, "1099511627776": 4}.get(divisor)
-    if power is None:
-        base, _, exponent = divisor.partition("**")
-        power = int(exponent) if base == "1024" else int(exponent) // 10
+    base, _, exponent = re.sub(r"\s", "", match["divisor"]).partition("**")
+    power = {1024**k: k for k in (1, 2, 3, 4)}[int(base) ** int(exponent or 1)]  # 1024**3, 2**30 and 1073741824 alike
     if stated.unit.factor != 1000 ** power:
         return None  # "/ 1024**3 = 0.5 MB" prints another prefix than the one it divides by
     counted = expression[: match.start()].strip()
