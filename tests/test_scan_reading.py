@@ -322,7 +322,26 @@ def test_a_ratio_before_a_remark_in_brackets_is_still_a_ratio(line, stated):
 
 def test_a_result_the_next_step_goes_on_from_is_no_result_nor_are_its_leading_digits():
     """"Sum = (249 × 250 / 2) - (49 × 50 / 2)" then "= 31,125 - 1,225" then "= 29,900": the second line rewrites the
-    first, so 31,125 is no result of it (nor is "31", the digits before its comma); 29,900 is the rewrite's result."""
+    first, so 31,125 is no result of the whole first line (nor is "31", the digits before its comma), only of the
+    term it stands for; 29,900 is the rewrite's result."""
     text = "    Sum = (249 × 250 / 2) - (49 × 50 / 2)\n        = 31,125 - 1,225\n        = 29,900 token-attention operations\n"
     found = {text[f.result_start : f.result_start + 6]: f.expression for f in find_sums(text)}
-    assert found == {"29,900": "31125 - 1225"}
+    assert found == {"31,125": "249 * 250 / 2", "1,225\n": "49 * 50 / 2", "29,900": "31125 - 1225"}
+
+
+@pytest.mark.parametrize("text, worked", [
+    ("t = 200 GB / (50 TB/s × 0.50) = 200 GB / 25 TB/s ≈ 8.0 ms", {"25": "((50*(TB/s)) * 0.50)"}),
+    ("KV = 4 × 80 × 64 × 128 × 4096 = 4 × 80 × 33,554,432 ≈ 10.7 GB", {"33,554,432": "64 * 128 * 4096"}),
+    ("x = 2 × 3 × 4 + 5 × 6 = 24 + 30 = 54", {"24": "2 * 3 * 4", "30": "5 * 6"}),
+    ("x = 2 + 3 × 4 = 2 + 12 = 14", {"12": "3 * 4"}),
+    ("y = 2 × 3 + 4 = 2 × 7 = 14", {}),  # "3 + 4" is no operand of "2 × 3 + 4": the step regroups, it works out nothing
+    ("z = 10 / 2 × 5 = 10 / 10 = 1", {}),  # nor is "2 × 5" of "10 / 2 × 5"
+    ("w = 10 - 2 - 3 = 10 - 5 = 5", {}),
+    ("v = 2 × a × 4 = 2 × 12 = 24", {}),  # a part with a name in it is no sum of printed numbers
+])
+def test_a_step_that_works_out_one_part_of_the_link_before_it_prints_that_parts_result(text, worked):
+    """"200 GB / (50 TB/s × 0.50) = 200 GB / 25 TB/s": what stands where the bracket stood is the bracket's value, a
+    sum the page prints with no sign of its own, and a slip there is the page's as much as one after an "="."""
+    *steps, last = find_sums(text)
+    assert {text[f.result_start :].split()[0]: f.expression for f in steps} == worked
+    assert text[last.result_start :].split()[0] == text.split()[-2 if text.endswith("ms") or text.endswith("GB") else -1]

@@ -79,10 +79,11 @@ def find_sums(text: str) -> list[Sum]:
     """Every printed sum in ``text``, in order, each with the span of its result's first digit."""
     found: list[Sum] = []
     previous_end, previous_result, result_end = 0, None, 0
+    rewritten, unfinished = [], None  # the sum before an "=" the chain goes on from, to read the next link against
     read = REMARK.sub(lambda m: " " * len(m[0]), text) if "(" in text else text  # the same offsets, remarks blanked
     for relation in RELATION.finditer(text):
         if _a_setting(text, relation):
-            previous_end, previous_result = relation.end(), None
+            previous_end, previous_result, unfinished = relation.end(), None, None
             continue
         result = RESULT.match(text, relation.end())
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
@@ -98,6 +99,9 @@ def find_sums(text: str) -> list[Sum]:
             parsed = None  # "tokens/s = 1000 / TPOT_ms": units and no number, a conversion rule written out, not a sum
         if parsed is not None and not parsed[4] and result is not None and _counts_differ(text, parsed[5], result):
             parsed = None  # "1 token ≈ 4 characters ≈ 0.75 words": one thing said in two counts, no conversion
+        if unfinished is not None and parsed is not None and not text[unfinished[1] : parsed[0]].strip(" \t~≈"):
+            rewritten.extend(_rewrite(read, unfinished[0], parsed))
+        unfinished = (parsed, relation.end()) if parsed is not None and parsed[4] and result is None else None
         previous_end = relation.end()
         previous_result = None
         if result is None:
@@ -108,7 +112,112 @@ def find_sums(text: str) -> list[Sum]:
                           or _counted_again(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
     found = _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
+    if rewritten:
+        results = {f.result_start for f in found}
+        found = sorted(found + [r for r in rewritten if r.result_start not in results], key=lambda f: f.start)
     return _with_bracketed_conversions(text, found) if "(" in text else found
+
+
+PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 3}
+
+
+def _rewrite(text: str, before, after) -> list[Sum]:
+    """The step of a chain that works out one part of the link before it and keeps the rest ("200 GB / (50 TB/s × 0.50)
+    = 200 GB / 25 TB/s", "4 × 80 × 64 × 128 × 4096 = 4 × 80 × 33,554,432"): the number that stands where the part stood
+    is that part's result, a sum the page prints without a sign of its own. The two links must agree token for token
+    outside the part, and the part must be a whole operand where it stands, or the rewrite says nothing about it."""
+    first, second = _solid_tokens(text, before[0], before[1]), _solid_tokens(text, after[0], after[1])
+    keys_first, keys_second = [_token_key(t) for t in first], [_token_key(t) for t in second]
+    head = 0
+    while head < min(len(first), len(second)) and keys_first[head] == keys_second[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(first), len(second)) - head and keys_first[-1 - tail] == keys_second[-1 - tail]:
+        tail += 1
+    part, stands = first[head : len(first) - tail], second[head : len(second) - tail]
+    if len(stands) == 1 and _whole_operand(keys_first[:head], [_token_key(t) for t in part], keys_first[len(first) - tail :]):
+        worked = _worked_part(text, part, stands[0])
+        return [worked] if worked is not None else []
+    terms_first, terms_second = _terms(first), _terms(second)  # "(a × b) - (c × d) = 31,125 - 1,225": each term its own part
+    if len(terms_first) < 2 or [t[0] for t in terms_first] != [t[0] for t in terms_second]:
+        return []
+    pairs = [(a[1], b[1]) for a, b in zip(terms_first, terms_second) if [_token_key(t) for t in a[1]] != [_token_key(t) for t in b[1]]]
+    worked = [_worked_part(text, _unbracketed(a), b[0]) for a, b in pairs if len(b) == 1]
+    return worked if len(worked) == len(pairs) and None not in worked else []
+
+
+def _worked_part(text: str, part: list[re.Match], stands: re.Match) -> Sum | None:
+    """The sum ``part`` with the number ``stands`` as its result, when the part is numbers and signs that parse whole."""
+    if _kind(stands) != "number" or not any(_kind(t) == "op" for t in part):
+        return None
+    parsed = _longest_sum(text, part[0].start(), part[-1].end(), False)
+    if parsed is None or parsed[0] != part[0].start() or parsed[3] or len(parsed[5]) < 2:
+        return None
+    return Sum(parsed[0], parsed[1], stands.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], "")
+
+
+def _terms(tokens: list[re.Match]) -> list[tuple[str, list[re.Match]]]:
+    """The tokens split at their weakest signs outside brackets, each term with the sign before it."""
+    depth, weakest = 0, 4
+    for token in tokens:
+        depth += {"open": 1, "close": -1}.get(_kind(token), 0)
+        if _kind(token) == "op" and depth == 0 and token is not tokens[0]:
+            weakest = min(weakest, PRECEDENCE[OPERATORS[token.group(0)]])
+    terms, depth = [("", [])], 0
+    for token in tokens:
+        depth += {"open": 1, "close": -1}.get(_kind(token), 0)
+        if _kind(token) == "op" and depth == 0 and terms[-1][1] and PRECEDENCE[OPERATORS[token.group(0)]] == weakest:
+            terms.append((OPERATORS[token.group(0)], []))
+        else:
+            terms[-1][1].append(token)
+    return terms if weakest < 4 and all(t[1] for t in terms) else []
+
+
+def _unbracketed(tokens: list[re.Match]) -> list[re.Match]:
+    """A term without the brackets around the whole of it: "(49 × 50 / 2)" as "49 × 50 / 2"."""
+    if len(tokens) > 2 and _kind(tokens[0]) == "open" and _kind(tokens[-1]) == "close" and _whole_operand([], [_token_key(t) for t in tokens[1:-1]], []):
+        return tokens[1:-1]
+    return tokens
+
+
+def _solid_tokens(text: str, start: int, end: int) -> list[re.Match]:
+    return [t for t in TOKEN.finditer(text, start, end) if _kind(t) != "space"]
+
+
+def _token_key(token: re.Match) -> tuple:
+    """What a token says, whatever its spacing or separators: a number's value and unit, an operator's meaning."""
+    kind = _kind(token)
+    if kind == "number":
+        return kind, plain_number(token.group("number")).lstrip("0") or "0", (token.group("unit") or "").lower()
+    if kind == "op":
+        return kind, OPERATORS[token.group(0)]
+    return kind, token.group(0)
+
+
+def _whole_operand(head: list[tuple], part: list[tuple], tail: list[tuple]) -> bool:
+    """Whether ``part`` reads the same alone as between ``head`` and ``tail``: bracketed, or bound tighter than the
+    signs either side of it ("a + b × c" holds "b × c"; "a / b × c" does not hold "b × c")."""
+    depth, weakest = 0, 4
+    for kind, *value in part:
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif kind == "op" and depth == 0:
+            weakest = min(weakest, PRECEDENCE[value[0]])
+    if depth:
+        return False
+    if head and head[-1][0] == "op":
+        left = head[-1][1]
+        if PRECEDENCE[left] > weakest or (PRECEDENCE[left] == weakest and left in ("-", "/", "**")):
+            return False
+    if tail and tail[0][0] == "op":
+        right = tail[0][1]
+        if PRECEDENCE[right] > weakest or (PRECEDENCE[right] == weakest == 3):
+            return False
+    return True
 
 
 PERIOD_PRICE = r"\$[ \u00a0]?" + NUMBER + PER + f"(?:{HOURS}|{MONTHS}|{YEARS})"
