@@ -50,3 +50,8 @@ def test_a_sum_held_by_its_inputs_precision_says_so_with_the_range(project):
     finding = audit_claim(next(c for c in CASES if c.id == "pa-given-inputs-carry-their-printed-precision"), project)
     assert finding.remarks[0].startswith("holds within its inputs' printed precision (step = 12.13 ms)")
     assert "659.3 to 659.8 tokens/s" in finding.remarks[0]
+
+
+def test_a_count_read_in_binary_millions_names_the_reading(project):
+    finding = audit_claim(next(c for c in CASES if c.id == "pa-a-count-in-binary-millions-exactly-holds"), project)
+    assert any("'M' read as 1,048,576" in remark and "exactly" in remark for remark in finding.remarks)

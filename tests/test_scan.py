@@ -155,6 +155,8 @@ def test_bare_counts_of_things_no_formula_knows_are_not_proposed(sheet_claims, r
         ("It runs 6.4% to 26.1% low.", ["6.4%", "26.1%"]),
         ("It takes about 15 tokens or 0.68 ms.", ["about 15 tokens", "0.68 ms"]),
         ("See §2.1, written in 2024.", []),
+        ("Embedding = 151936 * 1024 = 148.375 M (shared)", ["151936 * 1024", "148.375M"]),  # a result's count letter set apart
+        ("We trained 4 M models.", []),  # no result: a letter after a count is a word
     ],
 )
 def test_number_shapes_documents_print(text, stated):

@@ -62,7 +62,7 @@ def audit_arithmetic(claim, catalogue, base: dict) -> Finding:
         base_unit=base_unit_text(dims), tolerance=result.tolerance, notes=note, remarks=remarks,
     )
     if result.verdict in (Verdict.MISMATCH, Verdict.HOLDS_BY_ROUNDING):
-        decided = _within_inputs(claim, stated, chosen / value if value else 1, dims)
+        decided = _within_inputs(claim, stated, chosen / value if value else 1, dims) or _binary_count(claim.stated, value, unitless)
         if decided:
             return replace(finding, verdict=Verdict.HOLDS, remarks=(decided,) + remarks)
     if result.verdict == Verdict.MISMATCH:
@@ -114,6 +114,18 @@ def _within_inputs(claim, stated, scale, dims: tuple) -> str:
     factor = stated.unit.factor
     inputs = ", ".join(f"{name} = {claim.given[name]}" for name in sorted(str(s) for s in widths))
     return f"{REMARK} ({inputs}): they give {show(low / factor)} to {show(high / factor)} {stated.unit.text}"
+
+
+def _binary_count(stated, value, unitless: bool) -> str:
+    """Why a count of plain numbers holds as printed in binary thousands or millions ("151936 * 1024 = 148.375 M"),
+    or "": the quotient by 2^10 or 2^20 must be the printed number exactly, not within a rounding."""
+    from auditor.claims.readings import binary_count_suffix
+
+    suffix = binary_count_suffix(stated.text) if unitless and stated.comparator == "=" else None
+    if suffix is None or isinstance(value, float) or Fraction(value) / suffix[1] != stated.value:
+        return ""
+    letter, divisor = suffix
+    return f"{letter!r} read as {divisor:,} ({show(Fraction(value))} / {divisor:,} is {show(stated.value)} exactly): the page counts in powers of 1024, as byte sizes are"
 
 
 def arithmetic_names(text: str) -> set[str]:

@@ -66,6 +66,14 @@ def _alternatives(text: str) -> Iterator[tuple[str, str]]:
                 yield _per(binary, noun), f"{note}, per {noun}: the formula is per {noun}"
 
 
+def binary_count_suffix(printed: str) -> tuple[str, int] | None:
+    """The count's letter a number is printed with, and the power of 1024 it stands for when a page divides a count
+    as it would a byte size ("148.375M": M, 1,048,576); None for a number printed with no such letter."""
+    letter = re.search(r"\d[ \u00a0]?([A-Za-z])$", printed.strip())
+    power = _table()["binary_count_suffixes"].get(letter[1]) if letter else None
+    return (letter[1], power) if power else None
+
+
 def _plain(text: str) -> bool:
     return re.fullmatch(r"[\wµμ]+", text) is not None
 

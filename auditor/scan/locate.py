@@ -79,6 +79,7 @@ def qualifier_pattern() -> re.Pattern:
 COUNT_SUFFIX = re.compile(r"(?:[kKM]|[BT](?=[ \u00a0]?(?:parameters?|params?|elements?|tokens?|weights?)\b))(?![A-Za-z0-9])")
 
 BILLIONS = re.compile(r"[BT](?![A-Za-z0-9])")
+SPACED_MILLIONS = re.compile(r"[ \u00a0]M(?![A-Za-z0-9/])")
 SCALED_UNIT = re.compile(r"[ \u00a0](?P<scale>thousand|million|billion|trillion)[ \u00a0](?P<unit>[A-Za-zµ]+(?:/[A-Za-z]+)?)(?![\w/])", re.IGNORECASE)
 """A scale spelled out between a number and its unit: "11.3 billion FLOPs", "1.13 trillion FLOPs", "5 million tokens"."""
 LARGE_COUNTS = {"B": "billion", "T": "trillion"}  # a count suffix the units would read as bytes or tera-
@@ -95,6 +96,8 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     suffix = COUNT_SUFFIX.match(text, end) or (COUNT_NAMED_BEFORE.search(before) and BILLIONS.match(text, end))
     if suffix:
         return suffix.group(0), suffix.end()
+    if re.search(r"[=≈]\s*$", before) and (spaced := SPACED_MILLIONS.match(text, end)):
+        return "M", spaced.end()  # "= 148.375 M": a sum's result in millions, the letter set apart
     scaled = SCALED_UNIT.match(text, end)
     if scaled and (unit := unit_or_none(scaled["unit"])) is not None and not unit.dimensionless:
         return f"{scaled['scale'].lower()} {scaled['unit']}", scaled.end()  # "11.3 billion FLOPs", "5 million tokens"
@@ -235,6 +238,8 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
             stated = " ".join(text[begin : match.end()].split()) + " " + unit
         elif unit in LARGE_COUNTS and end == match.end() + 1:  # "8.9B tokens": billions of them, never 8.9 bytes
             stated = " ".join(text[begin : match.end()].split()) + " " + LARGE_COUNTS[unit]
+        elif unit == "M" and end == match.end() + 2:  # "= 148.375 M" reads as "148.375M"
+            stated = " ".join(text[begin : match.end()].split()) + unit
         if unit and (RATIO_AFTER.match(text, match.end()) or TIMES_AFTER.match(text, match.end())):
             stated = " ".join(text[begin : match.end()].split()) + ("×" if unit == "×" else "")
         try:
