@@ -411,6 +411,28 @@ def test_a_percent_column_is_each_rows_figure_over_a_figure_a_section_above_prin
     assert share.finding.verdict.holds and found["68%"].finding.verdict.holds
 
 
+def test_a_first_column_of_named_settings_gives_each_name_a_line_of_the_tables_arithmetic(tmp_path):
+    """"| B=4, CTX=512 | ... | 13.24 | 302 |" under "Time/tok (ms)" and "Tok/s": each row's B is an operand, so the
+    rate is B over the step time in every row, and a row that breaks it is audited against that."""
+    table = ("## Decode\n\n| Config | Time/tok (ms) | Tok/s |\n|---|---|---|\n| B=1, CTX=512 | 10.68 | 94 |\n"
+             "| B=1, CTX=2048 | 11.31 | 88 |\n| B=4, CTX=512 | 13.24 | 302 |\n| B=4, CTX=2048 | 14.12 | 340 |\n")
+    found = scanned_text(tmp_path, table)
+    assert found["302"].given == {"a": "4", "b": "13.24 ms"} and found["302"].finding.verdict.holds
+    assert found["340"].finding.verdict is Verdict.MISMATCH  # 4 / 14.12 ms is 283 a second
+    mixed = scanned_text(tmp_path, table.replace("| B=4, CTX=512 |", "| B=4, then CTX=512 |"))
+    assert not mixed["302"].proposed  # a setup cell with words beside its settings names no line
+
+
+def test_two_rules_through_figures_that_both_hold_in_every_line_do_not_cancel(tmp_path):
+    """"% Peak" is TFLOPS over the 65 TFLOPS above and, as surely, the intensity over the 203 FLOP/Byte ridge (65
+    TFLOPS over 320 GB/s): two rules that each hold in every line give every cell the same verdict."""
+    text = ("## Card\n\n- Peak: 65 TFLOPS\n- Bandwidth: 320 GB/s\n- Ridge: 203 FLOP/Byte\n\n## Decode\n\n"
+            "| Config | AI (FLOP/B) | TFLOPS | % Peak |\n|---|---|---|---|\n| a | 3.06 | 0.98 | 1.5% |\n"
+            "| b | 3.00 | 0.96 | 1.5% |\n| c | 4.88 | 1.56 | 2.4% |\n| d | 6.00 | 1.92 | 3.0% |\n")
+    found = scanned_text(tmp_path, text)
+    assert found["2.4%"].proposed and found["2.4%"].finding.verdict.holds
+
+
 def test_a_narrow_format_named_only_as_a_lever_after_the_numbers_prices_nothing_it_could_accuse(tmp_path):
     """A page whose note names "FP8 cache" as a lever after its figures, and never names the format its sizes are in:
     FP8 is its most-named format, not its numbers'. A size that holds in 16 bits is proposed in 16 bits; one that holds

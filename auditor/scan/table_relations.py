@@ -25,7 +25,7 @@ from itertools import product
 from auditor.base.errors import QuantityError
 from auditor.base.units import parse_unit, unit_or_none
 
-from .tables import Cell, Table, header_unit
+from .tables import Cell, Table, counted_rate, header_unit
 
 REMARK = re.compile(r"(?<=\S)\s+\([^()]{1,60}\)$")
 """A parenthetical after a cell's figure, which says how it was counted."""
@@ -106,12 +106,32 @@ def _orientations(table: Table) -> list[list[_Line]]:
     if table.transposed:
         return [[_line(table.header[0].text, table.header[1:], setting=True)] + [_line(r[0].text, r[1:]) for r in body]]
     first = _line(table.header[0].text, [r[0] for r in body], setting=True)
-    columns = [first] if all(first.values) else []
+    columns = [first] if all(first.values) else _named_settings([r[0] for r in body])
     return [columns + [_line(table.header[i].text, [r[i] for r in body]) for i in range(1, len(table.header))]]
 
 
+NAMED_SETTING = re.compile(r"(?P<name>[A-Za-z][A-Za-z_]{0,15})\s*=\s*(?P<value>\d{1,7}(?:\.\d{1,6})?)(?![\w.])")
+"""One setting in a first column that names its row's case: "B=4" of "| B=4, CTX=512 |"."""
+
+
+def _named_settings(cells: list[Cell]) -> list[_Line]:
+    """The settings a first column writes out in every row ("| B=1, S=128 |", "| B=4, S=512 |"): one setting line
+    per name, each row's value at its place in the cell, where every row names the same settings and nothing else."""
+    found = []
+    for cell in cells:
+        settings = list(NAMED_SETTING.finditer(cell.text))
+        rest = NAMED_SETTING.sub("", cell.text)
+        if not settings or re.search(r"[^\s,;/|*`]", rest):
+            return []
+        found.append({m["name"]: Cell(cell.start + m.start("value"), cell.start + m.end("value"), m["value"]) for m in settings})
+    names = list(found[0]) if found else []
+    if any(list(row) != names for row in found):
+        return []
+    return [_line(name, [row[name] for row in found], setting=True) for name in names]
+
+
 def _line(name: str, cells: list[Cell], setting: bool = False) -> _Line:
-    unit = header_unit(name)
+    unit = header_unit(name) or counted_rate(name)
     return _Line(name, unit, [cell_value(c, unit) for c in cells], setting)
 
 
@@ -203,13 +223,15 @@ def _best(lines: list[_Line], target: int, candidates, tally, failing: int = MAX
     None when none does or two rules fit the same cells, for then neither is the table's.
 
     A rule through a figure printed before the table is one the scan picked among several: like a derivation
-    (``derivations``), it must hold in every line it reads, and so reproduces the table, never accuses it."""
+    (``derivations``), it must hold in every line it reads, and so reproduces the table, never accuses it. Two
+    such rules that both hold in every line ("% Peak" as TFLOPS over 65 TFLOPS and as the intensity over the
+    203 FLOP/B ridge, which is 65 TFLOPS over 320 GB/s) give every cell the same verdict, so the first stands."""
     best, allowed = None, failing
     for candidate in candidates:
         holding, failing = tally(lines, target, candidate)
         if holding >= MIN_HOLDING and failing <= allowed and (best is None or holding > best[0]):
             best = (holding, candidate, False)
-        elif best is not None and holding == best[0] and holding >= MIN_HOLDING and failing <= allowed:
+        elif best is not None and holding == best[0] and holding >= MIN_HOLDING and failing <= allowed and allowed:
             best = (holding, best[1], True)
     return best[1] if best is not None and not best[2] else None
 

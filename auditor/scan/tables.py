@@ -254,6 +254,13 @@ def header_unit(text: str) -> str:
     return _unit_or_empty(last[1])
 
 
+def counted_rate(text: str) -> str:
+    """A header that is a count per second capitalised, as headers are ("Tok/s", "Tokens/sec"), read as that rate;
+    '' for any other. Only the table's own arithmetic reads it: a column of measured rates is no formula's claim."""
+    counted = re.search(r"(?<![\w.])([A-Za-z]{3,8})(/[A-Za-z]{1,3})[*`_\s]*$", text)
+    return _unit_or_empty(counted[1].lower() + counted[2]) if counted and counted[1].lower() in COUNTED else ""
+
+
 def _unit_or_empty(unit: str) -> str:
     parsed = unit_or_none(unit)
     return unit if parsed is not None and (not parsed.dimensionless or unit in ("%",)) else ""
@@ -398,7 +405,7 @@ def cell_number(text: str) -> Fraction | None:
     return Fraction(text.strip().replace(",", ""))
 
 
-COUNTED = frozenset({"n_params", "n_params_active", "n_params_nominal"})
+PARAMETER_COUNTS = frozenset({"n_params", "n_params_active", "n_params_nominal"})
 """Symbols a column may give as "7B" or "1.5B": parameter counts, which pages print with the suffix."""
 
 
@@ -416,7 +423,7 @@ def cell_length(text: str) -> Fraction | None:
 
 
 def counts_of(symbols: frozenset[str]) -> bool:
-    return bool(symbols) and symbols <= COUNTED
+    return bool(symbols) and symbols <= PARAMETER_COUNTS
 
 
 def cell_count(text: str) -> Fraction | None:
