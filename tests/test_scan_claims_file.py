@@ -117,3 +117,27 @@ def test_a_unit_slip_counts_as_the_labelled_cause_when_it_is_the_same_factor_tol
     assert not _same_slip("MiB printed as MB", "GiB printed as GB")  # 1024³ / 1000³ is another factor
     assert not _same_slip("MiB printed as MB", "n_kv_heads <- n_heads")
     assert not _same_slip("the 224 MB slip carried", "MiB printed as MB")
+
+
+def test_a_price_a_page_prints_per_year_is_recomputed_against_the_years_dollars_the_label_gives(tmp_path):
+    """"$24,800/month = $297,600/year": the scan reads a rate per year, the label the year's sum of dollars; the two
+    are one number, so the recomputation is scored in the page's own unit, and a wrong sum still is not."""
+    from auditor.scan.recall import _recomputed, load_labels
+    from auditor.scan.propose import Scanner, audit_proposals
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from pathlib import Path
+
+    (tmp_path / "page.md").write_text("- Savings: $24,800/month = $297,600/year.\n- Again: $24,800/month = $290,000/year.\n",
+                                      encoding="utf-8")
+    labels = tmp_path / "labels.yaml"
+    labels.write_text('document: page.md\nnumbers:\n  - {line: 1, number: "297,600", value: "297600 USD", right: true}\n'
+                      '  - {line: 2, number: "290,000", value: "297600 USD", right: false}\n', encoding="utf-8")
+    document, (held, missed) = load_labels(labels, tmp_path)
+    assert held.price and missed.price
+    doc = Document.read(document)
+    proposals = Scanner(doc, Project.load(Path(__file__).resolve().parent.parent)).proposals()
+    audit_proposals(proposals, doc, Project.load(Path(__file__).resolve().parent.parent))
+    by_number = {p.stated.split()[0].lstrip("$"): p for p in proposals if p.proposed}
+    assert _recomputed(by_number["297,600"], held) and _recomputed(by_number["290,000"], missed)
+    assert by_number["290,000"].finding.verdict.name == "MISMATCH"

@@ -31,6 +31,7 @@ class Label:
     right: bool
     value: float | None
     cause: tuple[str, ...]
+    price: bool = False  # the hand value is a sum of dollars ("297600 USD"), which a page may print per period
 
 
 @dataclass
@@ -75,7 +76,8 @@ def load_labels(path: Path, data_root: Path) -> tuple[Path, list[Label]]:
         offset = line.index(at) + at.index(str(entry["number"]))
         value = _base_value(str(entry["value"])) if entry.get("value") is not None else None
         cause = tuple(str(c) for c in entry.get("cause") or ())
-        labels.append(Label(line_start + offset, line_start + offset + len(str(entry["number"])), int(entry["line"]), str(entry["number"]), bool(entry["right"]), value, cause))
+        price = bool(re.fullmatch(r"\S+\s+USD", str(entry.get("value", ""))))
+        labels.append(Label(line_start + offset, line_start + offset + len(str(entry["number"])), int(entry["line"]), str(entry["number"]), bool(entry["right"]), value, cause, price))
     return document, labels
 
 
@@ -165,10 +167,15 @@ def _recomputed(proposal, label: Label) -> bool:
     if finding is None or finding.computed_base is None or label.value is None:
         return False
     computed = float(finding.computed_base)
+    if label.price and PRICE_PER_PERIOD.fullmatch(finding.unit or "") and finding.computed is not None:
+        computed = float(finding.computed)  # "$297,600/year" read as a rate: the year's dollars are the label's sum
     slack = RELATIVE * abs(label.value)
     if finding.computed and finding.tolerance is not None:
         slack = max(slack, float(finding.tolerance) * abs(computed / float(finding.computed)))
     return abs(computed - label.value) <= slack + 1e-12
+
+
+PRICE_PER_PERIOD = re.compile(r"USD/(?:hour|day|month|year)")
 
 
 def _overlapping(proposals: list, label: Label):
