@@ -423,6 +423,22 @@ def test_a_first_column_of_named_settings_gives_each_name_a_line_of_the_tables_a
     assert not mixed["302"].proposed  # a setup cell with words beside its settings names no line
 
 
+def test_a_column_headed_by_a_count_of_users_is_that_many_sequences_worth(tmp_path):
+    """"| 4,096 tokens | ~1.3 GB | ~10.7 GB |" under "1 Concurrent User" and "8 Concurrent Users": the second column is
+    eight sequences' cache, so a formula of one sequence is no candidate for it, and 8 × 1.34 GB holds."""
+    text = ("# KV cache\n\nHere is how KV cache memory scales for Llama 3.1 70B at BF16:\n\n"
+            "| Context Length | 1 Concurrent User | 8 Concurrent Users |\n|---|---|---|\n"
+            "| 4,096 tokens | ~1.3 GB | ~10.7 GB |\n| 32,768 tokens | ~10.74 GB | ~86 GB |\n")
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    found = scanned(page, proposed_only=True)
+    eight = found["~10.7 GB"]
+    assert eight.given.get("batch") == 8 and eight.finding.verdict.holds, (eight.formula, eight.given)
+    assert found["~1.3 GB"].finding.verdict.holds and found["~1.3 GB"].given.get("batch", 1) == 1
+    eighty_six = found["~86 GB"].finding if "~86 GB" in found else None
+    assert eighty_six is None or eighty_six.verdict.holds  # never a per-sequence formula accusing it
+
+
 def test_two_rules_through_figures_that_both_hold_in_every_line_do_not_cancel(tmp_path):
     """"% Peak" is TFLOPS over the 65 TFLOPS above and, as surely, the intensity over the 203 FLOP/Byte ridge (65
     TFLOPS over 320 GB/s): two rules that each hold in every line give every cell the same verdict."""
@@ -819,6 +835,16 @@ def development_number(folder: str, name: str, line: int, as_saved: str, stated:
     audit_proposals(proposals, document, project)
     (found,) = [p for p in proposals if p.stated == stated and document.position(p.raw[0])[0] == line]
     return found
+
+
+def test_a_formula_the_context_feeds_and_the_number_holds_by_stands_in_for_the_words_first_that_misses_it():
+    """"| 405B GQA-8 (TP=8) | 63 KB | **~0.06 MB/tok** |": the words rank a formula first that misses the number with no
+    slip to explain it, so it accuses nothing; the cache per token on one of eight ranks, which the context feeds in
+    full, gives 63 KB, and a formula ranked below may confirm a number, never accuse it."""
+    found = development_number("held-out-30", "kv-cache-memory-calculation.md", 412, "| 405B GQA-8 (TP=8) | 63 KB | **~0.06 MB/tok** |",
+                               "~0.06 MB/tok")
+    assert found.formula == "kv_bytes_per_token_per_rank" and found.given["tp"] == 8 and found.finding.verdict.holds
+    assert any("misses the number with no slip" in e for e in found.evidence)
 
 
 def test_a_table_cell_takes_the_dtype_its_column_header_names_from_the_dtype_table(tmp_path):

@@ -20,6 +20,7 @@ from . import match as words
 from . import plausibility
 from .match import leaf_symbols
 from .spans import around
+from .tables import HEADER_BATCH
 from .words import sections
 
 NEAR = 40
@@ -57,6 +58,7 @@ DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|la
 ITS_OWN_INPUT = "at its defaults"  # how ``restated_input`` begins: the words' formula is one of its own inputs
 FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding
 FED_EVIDENCE = "the words' first formulas lack inputs; this one the context feeds in full, and the number holds by it"
+MISSED_EVIDENCE = "the words' first formula misses the number with no slip to explain it; this one the context feeds in full, and the number holds by it"
 BARE = "a bare number: no unit, and no sum printed for it"
 BARE_WORDS = re.compile(r"(?i)\b(?:intensity|ridge|flops?\s*/\s*byte|flops? per byte|ratio|sequences|requests|users|concurren\w*|fit)\b")
 """A bare number's sentence in these words may be a ratio or a count a formula computes: it is tried, held to holding,
@@ -139,10 +141,12 @@ class FormulaChooser:
         if missing and best.formula in complete and (reweighed := self._unearned_aside(proposal, ranked, scopes, complete, best)):
             ranked, complete = reweighed
             best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
-        if (missing or far.startswith(ITS_OWN_INPUT)) and parse_stated(proposal.stated).comparator in ("=", "range") and (fed := self._fed_and_holding(proposal, ranked, scopes)) is not None:
+        missed = far.startswith(plausibility.FAR_PREFIX)
+        if (missing or far.startswith(ITS_OWN_INPUT) or missed) and parse_stated(proposal.stated).comparator in ("=", "range") and (
+                fed := self._fed_and_holding(proposal, ranked, scopes)) is not None:
             # not a bound: "> 240" holds by too many formulas to say which
             best, given = fed
-            proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", FED_EVIDENCE)
+            proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", MISSED_EVIDENCE if missed and not missing else FED_EVIDENCE)
             proposal.score = score_of(next(total for total, score in ranked if score is best), [], proposal.bare)  # as the words rank it
             self._propose(proposal, best.formula, given)
             return
@@ -403,6 +407,9 @@ class FormulaChooser:
         totals, complete = [], set()
         sentence = texts[2][0].lower()
         ranked = [s for s in ranked if _named_in(catalogue.formulas[s.formula].scan_requires, sentence)]
+        if (place := scanner.place(proposal.start)) is not None and (batch := HEADER_BATCH.search(place.column)) and int(batch[1]) > 1:
+            # "| 8 Concurrent Users |": the column's figures are eight sequences' worth, which a formula of one cannot give
+            ranked = [s for s in ranked if "batch" in self._leaves(s.formula)] or ranked
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0

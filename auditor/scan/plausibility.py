@@ -63,7 +63,11 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
         return ""
     if runner_up and near == "":
         return f"a runner-up formula, which gives {float(computed):.4g}, and no slip explains the difference"
-    return f"the formula gives {float(computed):.4g}, far from the number, and no slip explains it"
+    return f"{FAR_PREFIX} {float(computed):.4g}, far from the number, and no slip explains it"
+
+
+FAR_PREFIX = "the formula gives"
+"""How a reason for a formula that misses the number far, with no slip, begins."""
 
 
 def _nearness(computed, stated, page_inputs: dict) -> str | None:

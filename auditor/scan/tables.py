@@ -374,6 +374,7 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
             continue
         columns = {index: named for index, cell in enumerate(table.header) if (named := column_inputs(cell.text, aliases))}  # the first column too: "| Context | KV (GiB) |"
         lengths = {index: length for index, cell in enumerate(table.header) if index and (length := find_seq_len(cell.text))}
+        batches = {index: int(batch[1]) for index, cell in enumerate(table.header) if index and (batch := HEADER_BATCH.search(cell.text))}
         for row in table.rows[1:]:
             for index, named in columns.items():
                 if index < len(row):
@@ -381,7 +382,15 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
             for index, length in lengths.items():  # "KV @ 4k": the column's context length
                 if index < len(row):
                     found.append(Assignment(row[index].start, row[index].start, frozenset({"seq_len"}), (Fraction(length),), ()))
+            for index, batch in batches.items():  # "8 Concurrent Users": the column's batch
+                if index < len(row):
+                    found.append(Assignment(row[index].start, row[index].start, frozenset({"batch"}), (Fraction(batch),), ()))
     return found
+
+
+HEADER_BATCH = re.compile(r"(?i)(?<!per )(?<![\w.,])(\d{1,5})[ \u00a0]+(?:concurrent[ \u00a0]+|parallel[ \u00a0]+|simultaneous[ \u00a0]+)?"
+                          r"(?:users?|requests?|sequences?|sessions?|streams?|conversations?)\b")
+"""A column header that says how many sequences its cells are for: "8 Concurrent Users", "32 requests"."""
 
 
 def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
