@@ -439,6 +439,20 @@ def test_a_column_headed_by_a_count_of_users_is_that_many_sequences_worth(tmp_pa
     assert eighty_six is None or eighty_six.verdict.holds  # never a per-sequence formula accusing it
 
 
+def test_a_worked_call_in_a_code_block_sets_the_inputs_its_printed_result_is_checked_with(tmp_path):
+    """A call "kv_gb(layers=80, heads=64, seq_len=4096, batch_size=1)" for Llama 3 70B and its printed result: the
+    keyword arguments set the context length and batch, so the result is priced, and 64 query heads taken for the
+    8 KV heads is named."""
+    text = ("# KV cache sizes\n\n```python\ndef kv_gb(layers, heads, head_dim, seq_len, batch_size, dtype_bytes=2):\n"
+            "    return 2 * layers * heads * head_dim * seq_len * batch_size * dtype_bytes / 1e9\n\n"
+            "# Llama 3 70B, one 4K request\nprint(kv_gb(\n    layers=80,\n    heads=64,\n    head_dim=128,\n    seq_len=4096,\n    batch_size=1,\n"
+            "    dtype_bytes=2,  # fp16\n))\n# → about 10.7 GB of KV cache per request\n```\n")
+    found = scanned_text(tmp_path, text)
+    request = found["about 10.7 GB"]
+    assert request.given.get("seq_len") == 4096 and request.finding.verdict is Verdict.MISMATCH
+    assert any("n_kv_heads <- n_heads" in part for d in request.finding.diagnoses for part in d.parts)
+
+
 def test_two_rules_through_figures_that_both_hold_in_every_line_do_not_cancel(tmp_path):
     """"% Peak" is TFLOPS over the 65 TFLOPS above and, as surely, the intensity over the 203 FLOP/Byte ridge (65
     TFLOPS over 320 GB/s): two rules that each hold in every line give every cell the same verdict."""

@@ -235,6 +235,17 @@ def test_each_line_kept_from_a_code_block_is_marked_where_the_reading_holds_it(r
     assert lines[0].startswith(("FP32", "GPU memory")) and lines[0].endswith(("28 GB", "16.8 ms"))  # whole, after a unit's respelling too
 
 
+def test_a_code_block_that_works_numbers_gives_its_settings_and_a_program_alone_gives_none():
+    """"    seq_len=4096," beside "# → approximately 5.2GB per request!": the keyword arguments a worked example calls
+    with are its inputs, and the comment on one says of it ("# float16"); a block of program text alone is not read."""
+    worked = ("Text\n\n```python\nprint(kv_cache_size_gb(\n    num_layers=80,\n    seq_len=4096,\n"
+              "    dtype_bytes: int = 2  # float16\n))\n# → approximately 5.2GB per request!\n```\n")
+    text = read_view(worked, ".md").text
+    assert "num_layers=80" in text and "seq_len=4096" in text and "float16" in text and "print(" not in text
+    program = "Text\n\n```python\nseq_len = 4096\nbatch = 8\nrun(seq_len, batch)\n```\n"
+    assert "4096" not in read_view(program, ".md").text
+
+
 @pytest.mark.parametrize(("text", "stated"), [
     ("the node serves ~768 output tokens/s at batch 16", "~768 tokens/s"),  # which tokens, then the unit
     ("prefill runs at 14,000 input tokens/s", "14,000 tokens/s"),

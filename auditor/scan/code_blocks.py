@@ -85,7 +85,15 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, in
             comment = _comment(lines[index])
             if index not in parts and comment is not None and MODEL_SIZE.search(lines[index], comment.end()):
                 parts[index] = [(comment.end(), len(lines[index]))]
+            elif index not in parts and (setting := NUMBER_SETTING.match(_code_of(lines[index]))):
+                # "    seq_len=4096,", "dtype_bytes: int = 2  # float16": the setting the worked lines are of, and what its comment says of it
+                parts[index] = [(0, setting.end("value"))] + ([(comment.end(), len(lines[index]))] if comment is not None else [])
     return parts
+
+
+NUMBER_SETTING = re.compile(r"^[ \t]*[A-Za-z_]\w*(?:[ \t]*:[ \t]*(?:int|float))?[ \t]*=[ \t]*(?P<value>\d[\d_]*(?:\.\d+)?)[ \t]*,?[ \t]*$")
+"""A name set to a number in a code block whose other lines work the page's arithmetic ("num_layers=80,",
+"batch_size = 32"): an input the worked lines use, read as a setting; a program's other statements are not."""
 
 
 MODEL_SIZE = re.compile(r"\b\d+(?:\.\d+)?[BM]\b")
