@@ -453,6 +453,18 @@ def test_a_worked_call_in_a_code_block_sets_the_inputs_its_printed_result_is_che
     assert any("n_kv_heads <- n_heads" in part for d in request.finding.diagnoses for part in d.parts)
 
 
+def test_a_sum_that_prints_the_query_heads_for_the_kv_heads_is_the_models_formula_and_names_the_swap(tmp_path):
+    """"2 × 80 × 64 × 128 × 2 = 2.5 MB" per token under "## Llama 3 70B": the sum is right in MiB, but it prints the
+    model's 64 query heads and not its 8 KV heads, so the claim is the model's cache per token, and the swap is named
+    beside the unit the result is printed in. A sum of the model's real counts keeps its own arithmetic."""
+    found = scanned_text(tmp_path, "# Sizing\n\n## Llama 3 70B\n\nThe KV cache per token in FP16 is 2 × 80 × 64 × 128 × 2 = 2.5 MB.\n")
+    swapped = found["2.5 MB"]
+    assert swapped.formula == "kv_bytes_per_token_gqa" and swapped.finding.verdict is Verdict.MISMATCH
+    assert ("n_kv_heads <- n_heads", "MiB printed as MB") == swapped.finding.diagnoses[0].parts
+    real = scanned_text(tmp_path, "# Sizing\n\n## Llama 3 70B\n\nThe KV cache per token in FP16 is 2 × 80 × 8 × 128 × 2 = 320 KB.\n")
+    assert real["320 KB"].arithmetic is not None and real["320 KB"].formula is None
+
+
 def test_two_rules_through_figures_that_both_hold_in_every_line_do_not_cancel(tmp_path):
     """"% Peak" is TFLOPS over the 65 TFLOPS above and, as surely, the intensity over the 203 FLOP/Byte ridge (65
     TFLOPS over 320 GB/s): two rules that each hold in every line give every cell the same verdict."""

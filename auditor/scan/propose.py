@@ -280,7 +280,8 @@ class Scanner:
             if not converts and not self._prints_a_config_count(found.expression, scopes):
                 continue  # a sum of none of the named model's counts is no sum about it (and choosing a formula costs)
             sum_finding = self._draft(proposal, proposal.arithmetic)
-            if sum_finding is None or not sum_finding.verdict.holds:
+            label = _label_slip(sum_finding)  # "80 × 8196 × 2 × 2 = 2.5 MB": right in MiB, the unit printed for it aside
+            if sum_finding is None or not (sum_finding.verdict.holds or label):
                 continue
             wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
             trial = replace(proposal, formula=None, arithmetic=None, given={}, evidence=(), score=0.0)
@@ -289,28 +290,30 @@ class Scanner:
                 trial.per = per[1].lower()
             texts = self._texts(proposal, scopes, place_of(self.tables, proposal.start))
             self.chooser.choose(trial, wide, texts)
-            swap = self._swap_in(trial, trial.formula, trial.given, wide, scopes)
+            swap = self._swap_in(trial, trial.formula, trial.given, wide, scopes, label)
             if swap is None:
                 # the words' first choice may price the sentence's other figures ("Read:" under a budget's lead); a sum
                 # the config gives exactly but for one swapped count is that formula's, whichever rank its words give it
                 ranked = self.chooser.ranked(replace(trial, formula=None, given={}, evidence=()), texts)
                 for formula in [s.formula for _, s in ranked if s.formula != trial.formula][:SWAP_TRIES]:
                     given, missing, _ = self.given_for(trial, formula, wide)
-                    if not missing and (swap := self._swap_in(trial, formula, given, wide, scopes)) is not None:
+                    if not missing and (swap := self._swap_in(trial, formula, given, wide, scopes, label)) is not None:
                         trial.formula, trial.given = formula, dict(given)
                         trial.evidence = (f"words {formula}'s, below the first choice",) + tuple(e for e in trial.evidence[1:] if e.startswith("model named"))
                         break
-            if swap is None or self._only_config_counts(found.expression, trial.given.get("model")):
+            if swap is None or self._only_config_counts(found.expression, trial.given.get("model"), swap):
                 continue  # a sum of the model's own counts and nothing else priced it with its config: no input is swapped
             proposal.formula, proposal.arithmetic, proposal.given, proposal.unit = trial.formula, None, dict(trial.given), trial.unit
-            proposal.evidence = (f"printed arithmetic {found.expression} holds, but {trial.given['model']}'s config gives"
+            holds = f"holds ({label})" if label else "holds"
+            proposal.evidence = (f"printed arithmetic {found.expression} {holds}, but {trial.given['model']}'s config gives"
                                  f" {trial.formula} otherwise: {swap}",) + trial.evidence
             self._restated_follow(claims, proposal, found.expression)
             swapped |= _numbers_in(derivations.plain_digits(proposal) or "")
 
-    def _swap_in(self, trial: Proposal, formula: str | None, given: dict, wide, scopes) -> str | None:
+    def _swap_in(self, trial: Proposal, formula: str | None, given: dict, wide, scopes, label: str = "") -> str | None:
         """The swapped count a formula's draft names for the sum's number, where the model is the sum's own (named
-        near it, its counts not set by the page) and the page does not set that count itself; else None."""
+        near it, its counts not set by the page) and the page does not set that count itself; else None. ``label``:
+        the unit slip the sum's own result prints with, which the draft may name beside the swap."""
         if formula is None or "model" not in given:
             return None
         draft = replace(trial, formula=formula, given=dict(given))
@@ -319,7 +322,7 @@ class Scanner:
         if set(given) & self.supplies.get(given["model"], set()):
             return None  # the page sets some of the model's counts itself: its scenario, not the config, is the claim's
         finding = self._draft(draft, formula=formula)
-        swap = _swapped(finding)
+        swap = _swapped(finding, label)
         return None if swap is None or self._sets_swapped_value(finding, (scopes[2][0], trial.start)) else swap
 
     def _page_scenarios(self, claims: list[Proposal]) -> None:
@@ -411,13 +414,19 @@ class Scanner:
                 return True
         return False
 
-    def _only_config_counts(self, expression: str, model: str | None) -> bool:
+    def _only_config_counts(self, expression: str, model: str | None, swap: str = "") -> bool:
         """Whether every count the sum prints past 1 and 2 is one the model's config sets ("2 × 32 × 8 × 128 × 2" for
         Llama 3 8B: 32 layers, 8 KV heads, head_dim 128): the page worked with the model's real counts, so a formula
-        that misses it with a swap the engine names (by a parallel degree set elsewhere) is the one misread."""
+        that misses it with a swap the engine names (by a parallel degree set elsewhere) is the one misread. Not where
+        the sum prints the count the swap puts in and not the one it takes out ("2 × 80 × 64 × 128 × 2" for Llama 3
+        70B: its 64 query heads, and not its 8 KV heads): that is the swap, printed."""
         geometry = self._geometry(model) if model else None
         printed = _numbers_in(expression) - {0, 1, 2}
         if geometry is None or not printed:
+            return False
+        right, _, wrong = swap.partition(" <- ")
+        values = {key: Fraction(str(d.value)) for key, d in geometry.values.items() if d.value is not None}
+        if wrong in values and right in values and values[wrong] in printed and values[right] not in printed:
             return False
         own = {Fraction(str(d.value)) for key, d in geometry.values.items() if d.origin.startswith("config ") or key in MODEL_COUNTS}
         return printed <= own
@@ -2076,13 +2085,29 @@ def _numbers_in(text: str) -> set[Fraction]:
     return {Fraction(n) for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", text)}
 
 
-def _swapped(finding) -> str | None:
+def _swapped(finding, label: str = "") -> str | None:
     """The swapped variable a draft's mismatch is most likely due to ("head_dim <- hidden_over_heads"), if that is
-    what the diagnosis ranks first, alone; a model's count as its name rounds it ("0.6B" for 596M) is no swap."""
+    what the diagnosis ranks first, alone or beside ``label`` (the unit slip the page's own sum prints with); a
+    model's count as its name rounds it ("0.6B" for 596M) is no swap."""
     if finding is None or finding.verdict != Verdict.MISMATCH or not finding.diagnoses:
         return None
-    swaps = [part for part in finding.diagnoses[0].parts if " <- " in part and not part.endswith("_nominal")]  # a name's round count is no slip
-    return swaps[0] if swaps and len(finding.diagnoses[0].parts) == 1 else None
+    parts = [part for part in finding.diagnoses[0].parts if part != label]
+    swaps = [part for part in parts if " <- " in part and not part.endswith("_nominal")]  # a name's round count is no slip
+    return swaps[0] if swaps and len(parts) == 1 else None
+
+
+def _label_slip(finding) -> str:
+    """The one unit slip a sum's miss is put down to first ("MiB printed as MB"): its digits are right in that unit;
+    '' for any other finding."""
+    if finding is None or finding.verdict != Verdict.MISMATCH or not finding.diagnoses:
+        return ""
+    first = finding.diagnoses[0]
+    byte_prefixes = len(first.parts) == 1 and BYTE_LABEL_SLIP.fullmatch(first.parts[0])  # not bits for bytes: another number
+    return first.parts[0] if first.kind == "unit" and byte_prefixes else ""
+
+
+BYTE_LABEL_SLIP = re.compile(r"[kKMGT]*i?B printed as [kKMGT]*i?B")
+"""A size counted with one prefix and printed with another ("MiB printed as MB", "kMiB printed as GB")."""
 
 
 def _named_slip(finding) -> bool:
