@@ -465,6 +465,18 @@ def test_a_sum_that_prints_the_query_heads_for_the_kv_heads_is_the_models_formul
     assert real["320 KB"].arithmetic is not None and real["320 KB"].formula is None
 
 
+def test_a_size_beside_a_parameter_count_that_no_format_gives_at_its_printed_figures_is_not_its_weights(tmp_path):
+    """"| KV per 4K seq (7B model) | Max seqs in 10GB headroom |": 10 GB is a 7B model's weights only if "10" were
+    one figure (14 GB rounds to it); at the figures the audit reads it is no format's width, so the rule that reads
+    weights beside a count, which never accuses, proposes nothing."""
+    text = ("# Concurrency\n\n| Attention | KV per 4K seq (7B model) | Max seqs in 10GB headroom |\n|---|---|---|\n"
+            "| MHA (32 KV heads) | ~2.1 GB | 4-5 |\n| GQA (8 KV heads) | ~537 MB | 18-19 |\n")
+    found = scanned_text(tmp_path, text)
+    headroom = found["10GB"].finding if "10GB" in found else None
+    assert headroom is None or headroom.verdict.holds
+    assert scanned_text(tmp_path, "# Weights\n\nA 7B model = 14GB in FP16.\n")["14GB"].finding.verdict.holds
+
+
 def test_two_rules_through_figures_that_both_hold_in_every_line_do_not_cancel(tmp_path):
     """"% Peak" is TFLOPS over the 65 TFLOPS above and, as surely, the intensity over the 203 FLOP/Byte ridge (65
     TFLOPS over 320 GB/s): two rules that each hold in every line give every cell the same verdict."""

@@ -726,6 +726,8 @@ class Scanner:
             evidence = f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})"
             if model is not None:  # "Mistral-7B | 14.0": the model's own count, which the name's size only rounds
                 given, evidence = {"model": model, "weight_dtype": found.dtype}, f"the weights of {model}, whose name gives the count beside it ({found.count.text}), at {found.width} bytes each ({found.dtype})"
+            elif not self.chooser.holds(proposal, WEIGHTS_FORMULA, given):
+                continue  # "10GB headroom" beside "(7B model)": a width fits only if "10" is one figure, which the audit does not read
             proposal.formula, proposal.given, proposal.score, proposal.bare = WEIGHTS_FORMULA, given, DERIVED_SCORE, False
             proposal.worked_out = True
             proposal.evidence = (evidence,) + (
