@@ -57,6 +57,7 @@ DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|la
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
 ITS_OWN_INPUT = "at its defaults"  # how ``restated_input`` begins: the words' formula is one of its own inputs
 FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding
+MISSED_CHOICES = 3  # the same, below a first formula that misses with no slip: the words' next few, the rest a coincidence
 FED_EVIDENCE = "the words' first formulas lack inputs; this one the context feeds in full, and the number holds by it"
 MISSED_EVIDENCE = "the words' first formula misses the number with no slip to explain it; this one the context feeds in full, and the number holds by it"
 BARE = "a bare number: no unit, and no sum printed for it"
@@ -143,7 +144,7 @@ class FormulaChooser:
             best, given, missing, model_scope, far = self._plausible(proposal, ranked, scopes, complete)
         missed = far.startswith(plausibility.FAR_PREFIX)
         if (missing or far.startswith(ITS_OWN_INPUT) or missed) and parse_stated(proposal.stated).comparator in ("=", "range") and (
-                fed := self._fed_and_holding(proposal, ranked, scopes)) is not None:
+                fed := self._fed_and_holding(proposal, ranked, scopes, MISSED_CHOICES if missed and not missing else FED_CHOICES)) is not None:
             # not a bound: "> 240" holds by too many formulas to say which
             best, given = fed
             proposal.evidence = (f"words {', '.join(best.matched) or 'its phrases'}", MISSED_EVIDENCE if missed and not missing else FED_EVIDENCE)
@@ -218,7 +219,7 @@ class FormulaChooser:
         proposal.page_inputs = dict(page_inputs)  # what the chosen formula's inputs came from, as its own call left it
         return dict(given), list(missing), model_scope
 
-    def _fed_and_holding(self, proposal, ranked, scopes):
+    def _fed_and_holding(self, proposal, ranked, scopes, choices: int = 0):
         """(Score, inputs) of the first formula, of the words' first few above their threshold, that the context feeds
         in full and the number holds by, for a number whose words' best formula lacks inputs: "46.4 GB" under "| Format | BF16 |" beside
         "11.6B parameters" is the weights, though the words of a quantized format rank a grouped one first. Only where
@@ -226,7 +227,7 @@ class FormulaChooser:
         # what the context gave no formula, a model's or a card's figures aside (a model may feed one formula, not another)
         supplied = self.scanner.model_symbols | {symbol.name for symbol in self.scanner.gpu_symbols}
         lacking = {name for _, missing, _, _ in self._givens.values() for name in missing} - supplied
-        for total, score in ranked[:FED_CHOICES]:
+        for total, score in ranked[: choices or FED_CHOICES]:
             if total < THRESHOLD_WORDS:
                 break
             if score.formula not in self._givens and lacking & self._leaves(score.formula):

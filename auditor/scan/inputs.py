@@ -13,6 +13,7 @@ followed by a word of the symbol's meaning ("330 launches"). Lists pair up:
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -219,14 +220,33 @@ def value_for(symbol: str, assignments: list[Assignment], scopes, position: int,
     ``place`` is the claim number's (index, length) in a list, if it sits in
     one: an assignment listing as many values gives the value at that index.
     """
+    of_symbol, starts = _by_symbol(assignments).get(symbol, ((), ()))
     for low, high in scopes:
-        near = [a for a in assignments if symbol in a.symbols and low <= a.start < high]
+        near = of_symbol[bisect_left(starts, low) : bisect_left(starts, high)]
         if near:
             chosen = min(near, key=lambda a: abs(a.start - position))
             if place and len(chosen.values) == place[1]:
                 return chosen.values[place[0]]
             return chosen.values[0]
     return None
+
+
+_BY_SYMBOL: list = []  # the last three assignments lists indexed, each with its index: a scan asks of one list thousands of times
+
+
+def _by_symbol(assignments: list[Assignment]) -> dict[str, tuple[list[Assignment], list[int]]]:
+    """symbol -> (its assignments in order of place, their starts), for bisecting a scope's."""
+    for position, (kept, index) in enumerate(_BY_SYMBOL):
+        if kept is assignments:
+            _BY_SYMBOL.insert(0, _BY_SYMBOL.pop(position))  # the most recently asked first: the page's own list stays
+            return index
+    found: dict[str, list[Assignment]] = {}
+    for assignment in sorted(assignments, key=lambda a: a.start):
+        for name in assignment.symbols:
+            found.setdefault(name, []).append(assignment)
+    index = {name: (listed, [a.start for a in listed]) for name, listed in found.items()}
+    _BY_SYMBOL[:] = [(assignments, index)] + _BY_SYMBOL[:2]  # the page's own list and the last rows' filtered ones
+    return index
 
 
 def counted_value(symbol, text: str, low: int, high: int, skip: tuple[int, int]) -> Fraction | None:
