@@ -58,6 +58,7 @@ DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|la
 ITS_OWN_INPUT = "at its defaults"  # how ``restated_input`` begins: the words' formula is one of its own inputs
 FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding
 MISSED_CHOICES = 3  # the same, below a first formula that misses with no slip: the words' next few, the rest a coincidence
+MISSED_MARGIN = 0.65  # and only those the words rank at this share of that formula's score or more
 FED_EVIDENCE = "the words' first formulas lack inputs; this one the context feeds in full, and the number holds by it"
 MISSED_EVIDENCE = "the words' first formula misses the number with no slip to explain it; this one the context feeds in full, and the number holds by it"
 BARE = "a bare number: no unit, and no sum printed for it"
@@ -103,6 +104,7 @@ class FormulaChooser:
         self._leaf_cache: dict[str, set[str]] = {}
         self._candidates: dict[tuple, list[str]] = {}  # the formulas a number of one unit (and bareness, per-header) may be
         self._given_of, self._givens = None, {}  # the number being chosen, and what the context gives each formula for it
+        self._far: set[tuple[int, str]] = set()  # (number, formula) pairs found to miss the number far, with no slip
 
     def choose(self, proposal, scopes, texts) -> None:
         if ZERO.fullmatch(proposal.stated.strip()):
@@ -227,13 +229,14 @@ class FormulaChooser:
         # what the context gave no formula, a model's or a card's figures aside (a model may feed one formula, not another)
         supplied = self.scanner.model_symbols | {symbol.name for symbol in self.scanner.gpu_symbols}
         lacking = {name for _, missing, _, _ in self._givens.values() for name in missing} - supplied
+        floor = max(THRESHOLD_WORDS, MISSED_MARGIN * ranked[0][0] if choices == MISSED_CHOICES else 0.0)
         for total, score in ranked[: choices or FED_CHOICES]:
-            if total < THRESHOLD_WORDS:
-                break
+            if total < floor:
+                break  # below the words' threshold, or (under a first formula that misses) far below that formula
             if score.formula not in self._givens and lacking & self._leaves(score.formula):
                 continue  # it needs an input the context gave no formula before it
-            if self.scanner.project.catalogue.formulas[score.formula].fallacy_of:
-                continue  # a rule the catalogue keeps to name a slip ("P x Q / 8"): holding by it confirms nothing
+            if self.scanner.project.catalogue.formulas[score.formula].fallacy_of or (id(proposal), score.formula) in self._far:
+                continue  # a rule the catalogue keeps to name a slip ("P x Q / 8"): holding by it confirms nothing; or one that misses
             given, missing, _ = self._given_for(proposal, score.formula, scopes)
             if not missing and not restated_input(self.scanner.project.catalogue, score.formula, given) and self.holds(proposal, score.formula, given):
                 return score, given
@@ -284,6 +287,8 @@ class FormulaChooser:
             strict = total < TIED * ranked[0][0] or near is not None
             far = self._why_not(proposal, score.formula, given, runner_up=strict)
             if far:
+                if far.startswith(plausibility.FAR_PREFIX):
+                    self._far.add((id(proposal), score.formula))  # it misses the number far: no fallback need try it again
                 first = first or (score, given, missing, model_scope, far)
                 continue
             if strict or index == len(choices) - 1 or not self._why_not(proposal, score.formula, given, runner_up=True):
