@@ -477,6 +477,15 @@ def test_a_size_beside_a_parameter_count_that_no_format_gives_at_its_printed_fig
     assert scanned_text(tmp_path, "# Weights\n\nA 7B model = 14GB in FP16.\n")["14GB"].finding.verdict.holds
 
 
+def test_a_share_a_change_comes_to_is_no_fraction_the_page_sets(tmp_path):
+    """"KV cache reduced to ~5.5% of standard MHA" is what the change comes to, a result; "reserves 90% of memory for the
+    KV cache" sets a fraction the page's other numbers use."""
+    found = scanned_text(tmp_path, "# MLA\n\nWith MLA the KV cache is reduced to ~5.5% of standard MHA.\n")
+    assert not any("an input the page sets" in e for e in found["~5.5%"].evidence)
+    found = scanned_text(tmp_path, "# vLLM\n\nThe server reserves 90% of GPU memory for weights and the KV cache.\n")
+    assert any("an input the page sets" in e for e in found["90%"].evidence)
+
+
 def test_two_rules_through_figures_that_both_hold_in_every_line_do_not_cancel(tmp_path):
     """"% Peak" is TFLOPS over the 65 TFLOPS above and, as surely, the intensity over the 203 FLOP/Byte ridge (65
     TFLOPS over 320 GB/s): two rules that each hold in every line give every cell the same verdict."""

@@ -50,8 +50,10 @@ POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|
 AVAILABLE_AFTER = re.compile(r"[ \u00a0]+(?:of\s+(?:\w+\s+)?)?(?:free|available|spare)\b", re.IGNORECASE)
 """A size followed by what it is free for ("10 GB free for KV cache", "40 GB of memory available"): a budget the page sets."""
 SIGNED = re.compile(r"(?<![\w)\]])\+[~≈]?\Z")  # "+3.5%", "+2x": the sign before the number, a change the page reports
-RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)?|frees?(?:\s+up)?|spares?)\s+(?:(?:about|roughly|around|only|just|~|≈)\s*)?$")
-"""Words before a size that say it is what remains ("leaves about 10 GB"): a result the page works out, not an input."""
+RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)?|frees?(?:\s+up)?|spares?|"
+                           r"(?:reduced|reduces|cut|cuts|drops?|dropped|shrinks?|shrunk|falls?|fell|down)\s+to)\s+(?:(?:about|roughly|around|only|just|~|≈)\s*)?$")
+"""Words before a size that say it is what remains ("leaves about 10 GB") or what a change comes to ("reduced to ~5.5%"):
+a result the page works out, not an input."""
 DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|laptop|workstation|data[- ]?cent(?:er|re)|server|discrete|PCIe|SXM)\s+)?"
                           r"(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)  # "a 32 GB consumer card"
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
