@@ -486,6 +486,17 @@ def test_a_share_a_change_comes_to_is_no_fraction_the_page_sets(tmp_path):
     assert any("an input the page sets" in e for e in found["90%"].evidence)
 
 
+def test_a_slip_carried_into_a_division_by_a_power_of_1024_is_checked_at_the_bytes_it_sizes(tmp_path):
+    """"(2 × 8192 × 8192 × 80 × 2 × 1) / 1,073,741,824 = 20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB": the product is
+    21,474,836,480, so the next step carries that, and over 2^30 it is 20 GiB, 21.5 GB: the figure the reader needs,
+    not 20 of the page's GB."""
+    text = ("# KV cache\n\n```\nKV Cache = (2 × 8192 × 8192 × 80 × 2 × 1) / 1,073,741,824\n"
+            "         = 20,401,094,656 bytes / 1,073,741,824\n         ≈ 19 GB\n```\n")
+    found = scanned_text(tmp_path, text)
+    carried = found["≈ 19 GB"].finding
+    assert carried.verdict is Verdict.MISMATCH and int(carried.computed_base) == 21_474_836_480
+
+
 def test_two_rules_through_figures_that_both_hold_in_every_line_do_not_cancel(tmp_path):
     """"% Peak" is TFLOPS over the 65 TFLOPS above and, as surely, the intensity over the 203 FLOP/Byte ridge (65
     TFLOPS over 320 GB/s): two rules that each hold in every line give every cell the same verdict."""

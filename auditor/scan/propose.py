@@ -503,6 +503,12 @@ class Scanner:
                 proposal.printed_sum = printed if rounded_only else None
                 proposal.arithmetic = expression if converted is None else sum_units.divided_into_unit(expression, proposal)[0]
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
+                binary = sum_units.binary_count_in_bytes(proposal.arithmetic, proposal) if not rounded_only else None
+                if binary is not None and not self._holds(proposal, proposal.arithmetic):
+                    # "20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB" on a product that is 21,474,836,480: the slip carried
+                    # in misses as the page's GB, so it is checked at the bytes it sizes, as a sum that misses is
+                    proposal.arithmetic = binary[0]
+                    proposal.evidence += (binary[1],)
                 self._repeats_follow(proposal, printed)
 
     def _repeats_follow(self, proposal: Proposal, printed: str) -> None:
