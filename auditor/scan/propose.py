@@ -503,13 +503,20 @@ class Scanner:
                 proposal.printed_sum = printed if rounded_only else None
                 proposal.arithmetic = expression if converted is None else sum_units.divided_into_unit(expression, proposal)[0]
                 proposal.evidence = (f"printed arithmetic {found.expression}",) + tuple(reversed(taken)) + proposal.evidence[1:]
-                binary = sum_units.binary_count_in_bytes(proposal.arithmetic, proposal) if not rounded_only else None
-                if binary is not None and not self._holds(proposal, proposal.arithmetic):
+                if not rounded_only:
                     # "20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB" on a product that is 21,474,836,480: the slip carried
                     # in misses as the page's GB, so it is checked at the bytes it sizes, as a sum that misses is
-                    proposal.arithmetic = binary[0]
-                    proposal.evidence += (binary[1],)
+                    proposal.arithmetic, said = self._in_bytes_if_missing(proposal, proposal.arithmetic)
+                    proposal.evidence += said
                 self._repeats_follow(proposal, printed)
+
+    def _in_bytes_if_missing(self, proposal: Proposal, expression: str) -> tuple[str, tuple[str, ...]]:
+        """A sum over a power of 1024 that misses as the page's GB, taken at the bytes it counts in GiB, and what says
+        so (``sum_units.binary_count_in_bytes``); the sum as it was, and nothing said, otherwise."""
+        binary = sum_units.binary_count_in_bytes(expression, proposal)
+        if binary is None or self._holds(proposal, expression):
+            return expression, ()
+        return binary[0], (binary[1],)
 
     def _repeats_follow(self, proposal: Proposal, printed: str) -> None:
         """Later printings of the number that restate it with the sum it had (``printed``) take its new working: "19 GB"
@@ -1616,10 +1623,9 @@ class Scanner:
         if counted is not None:
             expression, shown = counted
             evidence.append(f"{shown} counted as a number: what it multiplies prints no per-time unit, and the result has no time in it")
-        binary = sum_units.binary_count_in_bytes(expression, proposal) if not given and converted is None else None
-        if binary is not None and not self._holds(proposal, expression):
-            expression = binary[0]  # it misses as the page's GB: checked at the bytes it counts in GiB
-            evidence.append(binary[1])
+        if not given and converted is None:
+            expression, said = self._in_bytes_if_missing(proposal, expression)
+            evidence.extend(said)
         other_prefix = sum_units.unit_left_unprinted(expression, proposal) if not given else None
         if not given and other_prefix is None and SIZED_COUNTS.search(self.view.text, found.start, found.end):
             other_prefix = sum_units.size_left_unprinted(expression, proposal)

@@ -25,6 +25,7 @@ from itertools import product
 from auditor.base.errors import QuantityError
 from auditor.base.units import parse_unit, unit_or_none
 
+from .settings import SETTING
 from .tables import Cell, Table, counted_rate, header_unit
 
 REMARK = re.compile(r"(?<=\S)\s+\([^()]{1,60}\)$")
@@ -110,17 +111,13 @@ def _orientations(table: Table) -> list[list[_Line]]:
     return [columns + [_line(table.header[i].text, [r[i] for r in body]) for i in range(1, len(table.header))]]
 
 
-NAMED_SETTING = re.compile(r"(?P<name>[A-Za-z][A-Za-z_]{0,15})\s*=\s*(?P<value>\d{1,7}(?:\.\d{1,6})?)(?![\w.])")
-"""One setting in a first column that names its row's case: "B=4" of "| B=4, CTX=512 |"."""
-
-
 def _named_settings(cells: list[Cell]) -> list[_Line]:
     """The settings a first column writes out in every row ("| B=1, S=128 |", "| B=4, S=512 |"): one setting line
     per name, each row's value at its place in the cell, where every row names the same settings and nothing else."""
     found = []
     for cell in cells:
-        settings = list(NAMED_SETTING.finditer(cell.text))
-        rest = NAMED_SETTING.sub("", cell.text)
+        settings = list(SETTING.finditer(cell.text))  # "B=4" of "| B=4, CTX=512 |", as the page's prose sets a name
+        rest = SETTING.sub("", cell.text)
         if not settings or re.search(r"[^\s,;/|*`]", rest):
             return []
         found.append({m["name"]: Cell(cell.start + m.start("value"), cell.start + m.end("value"), m["value"]) for m in settings})
