@@ -194,6 +194,20 @@ def test_a_step_on_a_figure_whose_own_working_misses_carries_that_slip(tmp_path)
     assert any("the slip there is carried here" in e for e in total.evidence)
 
 
+def test_a_bare_operand_read_in_its_sums_unit_is_the_step_above_and_carries_its_slip(tmp_path):
+    """4096 × 4096 × 2 × 2 bytes are 67.1 MB, not the 0.125 GB printed; "3.5 + 0.125 + 2.0 = 5.625 GB" reads its
+    bare numbers in GB, so its 0.125 is that step and the total carries the slip. A step a thousandfold off its
+    working ("52e12 × 2 = 104e12 bytes ≈ 104 GB") printed the figure its writer meant: "120 − 104 = 16 GB" holds."""
+    chain = ("# Sizing\n\n```\nWeights: 7B × 0.5 bytes = 3.5 GB\nContext: 4096 × 4096 × 2 × 2 bytes = 0.125 GB\n"
+             "Total: 3.5 + 0.125 + 2.0 = 5.625 GB\n```\n")
+    total = _one(_located(tmp_path, chain), "5.625 GB")
+    assert total.arithmetic == "3.5 + 0.067108864 + 2.0" and not total.finding.verdict.holds
+    assert any("the slip there is carried here" in e for e in total.evidence)
+    typo = ("# Fit\n\nThe weights: 52e12 × 2 = 104e12 bytes ≈ 104 GB on three cards.\n\nThat leaves 120 − 104 = 16 GB"
+            " for the cache.\n")
+    assert _one(_located(tmp_path, typo), "16 GB").finding.verdict.holds
+
+
 def test_an_operand_from_a_bare_conversion_that_misses_is_taken_as_printed(tmp_path):
     """"= 5.2 GB" printed after a lone "4096" is a misreading of the page, not a working whose value could be carried."""
     found = _located(tmp_path, "# Cache\n\nseq = 4096 = 5.2 GB for one sequence.\n\nA batch of 128 holds 128 × 5.2 GB = 665 GB.\n")

@@ -179,6 +179,7 @@ class Scanner:
         self.aggregates = {f.expr_text.split("*")[1].strip(): f.id for f in catalogue.formulas.values()
                            if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
+        self._result_of: dict[int, int] = {}  # a printed sum's operand, by where it starts: where the sum's result starts
         self.draft_audits = draft_audits(project)  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._derived: dict[int, tuple] = {}  # a number two of the page's numbers give: the number, and the derivation
         self._conversions: list[tuple[Proposal, Proposal]] = []  # a one-number link after a sum that missed, and that sum
@@ -191,6 +192,7 @@ class Scanner:
         inputs = [a for a in self.assignments if a.symbols & set(self.project.catalogue.symbols)]
         skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans] + self._device_counts()
         results = {found.result_start: found for found in self.sums}
+        self._result_of = {span[0]: found.result_start for found in self.sums for span in found.operand_spans}
         # a sum's operand is its input, not a claim, unless it restates a number worked out above ("8 × 2 MB = 16 MB"
         # under "... = 2 MB"): located for now, kept only if ``_worked_out`` finds it a restatement
         operand_starts = {span[0] for found in self.sums for span in found.operand_spans if span[0] not in results}
@@ -489,6 +491,10 @@ class Scanner:
                 if carriers is not None and id(first) not in carriers:
                     continue
                 (exact, holds), factor = self._exact_value(first), derivations.unit_factor(operand)
+                if not repeats.units_of(operand) and repeats.units_of(first):
+                    factor = derivations.unit_factor(first)  # a bare operand read in its sum's unit, which is the step's
+                    if exact is not None and not holds and not _within_a_slip(exact, derivations.printed_value(first)[0]):
+                        continue  # "104e12 bytes ≈ 104GB", then "120-104": a prefix misprinted, the figure the one meant
                 if exact is None or factor is None or literals[k].group(0) != derivations.plain_digits(operand):
                     continue
                 expression = with_literal(expression, literals[k], derivations.decimal(exact / factor))
@@ -1029,6 +1035,11 @@ class Scanner:
                     first = _per_token_before(key, earlier)  # "8,192 × 320 KB" after "320 KB per token"
                 if first is None and single is not None:
                     first = repeats.chained_from(proposal, just_worked) or self._converted(proposal, just_worked)
+                if first is None and single is not None:
+                    result = self._located_at.get(self._result_of.get(proposal.start, -1))
+                    if (bare := repeats.bare_chained_from(proposal, result, just_worked)) is not None:
+                        self._restated[id(proposal)] = bare  # read in its sum's unit, it is that step's result: never a claim
+                        continue
                 if first is not None and not derivations.printed_finer(proposal, first):
                     self._repeat(proposal, first)
                     self._restated[id(proposal)] = first
@@ -2122,6 +2133,15 @@ def _label_slip(finding) -> str:
 
 BYTE_LABEL_SLIP = re.compile(r"[kKMGT]*i?B printed as [kKMGT]*i?B")
 """A size counted with one prefix and printed with another ("MiB printed as MB", "kMiB printed as GB")."""
+
+
+BARE_CARRY_REACH = 10  # how far a step's own working may stand from the figure it prints for a bare repeat to carry it
+
+
+def _within_a_slip(exact: Fraction, printed: Fraction) -> bool:
+    """Whether a figure's own working stands within ``BARE_CARRY_REACH`` of what it prints: further off, the
+    printed figure is the one its writer meant and worked on."""
+    return printed > 0 and exact > 0 and 1 / BARE_CARRY_REACH <= exact / printed <= BARE_CARRY_REACH
 
 
 def _named_slip(finding) -> bool:

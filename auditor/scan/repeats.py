@@ -27,6 +27,26 @@ def chained_from(operand: Proposal, just_worked: dict) -> Proposal | None:
     return first if first is not None and 0 <= operand.start - first.end <= CHAIN_WINDOW else None
 
 
+def bare_chained_from(operand: Proposal, result: Proposal | None, just_worked: dict) -> Proposal | None:
+    """The sum just above whose result a bare operand prints again, where the operand's own sum prints its result in
+    that result's unit: "3.5 + 0.125 + 2.0 = 5.625 GB" under "... = 0.125 GB" reads its bare numbers in GB, so its
+    0.125 is that 0.125 GB. A bare number in a sum printed in another unit, or none, is no such step."""
+    digits = derivations.plain_digits(operand)
+    if result is None or digits is None or units_of(operand):
+        return None
+    unit = derivations.printed_value(result)
+    if unit is None or not unit[1]:
+        return None
+    factor = derivations.unit_factor(result)
+    for first in reversed(just_worked.values()):
+        if not 0 <= operand.start - first.end <= CHAIN_WINDOW:
+            continue
+        worked = derivations.printed_value(first)
+        if worked is not None and worked[2] == digits and worked[1] == unit[1] and derivations.unit_factor(first) == factor:
+            return first
+    return None
+
+
 BARE_REPEAT_WINDOW = 600  # characters from a number with its unit to its bare repeat ("What 295 means physically")
 
 
