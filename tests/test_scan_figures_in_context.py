@@ -588,3 +588,19 @@ def test_a_signed_figure_is_a_change_the_page_reports_not_a_quantity_a_formula_g
     for stated in ("1%", "2x"):
         signed = _one(found, stated)
         assert signed.formula is None and signed.finding is None and "a change the page reports" in signed.evidence[0]
+
+
+def test_a_short_figure_printed_again_below_a_result_that_holds_restates_it(tmp_path):
+    """"≈ 14" sequences worked out above, then "14 sequences" in a later paragraph: the same result, proposed with its
+    sum. A one-figure "2" is any small count, and a table cell is its own column's: neither takes the sum."""
+    text = ("# Pool\n\nThe pool is 74 GB / 5.37 GB ≈ 14 sequences, and the draft 7 ms / 3.5 ms = 2 times faster.\n\n"
+            "Some prose between them.\n\nWith FP8 the same card keeps 14 sequences and 2 drafts in flight.\n\n"
+            "| Setup | Sequences |\n|---|---|\n| TP=2 | 14 |\n")
+    found = _located(tmp_path, text)
+    later = [p for p in found if p.stated.startswith("14") and p.start > text.index("With FP8")]
+    prose, cell = sorted(later, key=lambda p: p.start)
+    assert prose.arithmetic == "(74*GB) / (5.37*GB)" and prose.finding.verdict.holds
+    assert "restates the number worked out at line 3" in prose.evidence[0]
+    assert not cell.proposed
+    (two,) = [p for p in found if p.stated == "2" and p.start > text.index("With FP8")]
+    assert not two.proposed

@@ -127,8 +127,8 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
     in, so its chance counts them all."""
     half = _relative_half_digit(printed_stated(proposal))
     printed = printed_stated(proposal).value  # "2,680M" prints 2,680: a count in millions, no size a configuration chooses
-    if half is None or target.value <= 0 or (not target.percent and _configuration_size(target.value, target.dimensions)
-                                             and _configuration_size(printed, target.dimensions)):
+    if half is None or target.value <= 0 or (not target.percent and configuration_size(target.value, target.dimensions)
+                                             and configuration_size(printed, target.dimensions)):
         return []
     pool = sorted((o for o in pool if _fit_operand(o, target, half) or o is named_after), key=lambda o: abs(target.start - o.end))[:NEAREST]
     low, high = target.value / 10, target.value * 10  # the hundredfold range
@@ -246,7 +246,7 @@ def same_number_key(proposal) -> tuple | None:
     half = _relative_half_digit(stated)
     if half is None or half > (REPEAT_HALF_DIGIT if stated.unit.dimensionless else REPEAT_HALF_DIGIT_UNIT):
         return None
-    if stated.unit.dimensionless and _configuration_size(stated.value, ()):
+    if stated.unit.dimensionless and configuration_size(stated.value, ()):
         return None  # "512" again is a width again, not the first one's sum
     return (stated.value * stated.unit.factor, stated.unit.dimensions)
 
@@ -262,7 +262,7 @@ def bare_key(proposal) -> Fraction | None:
     printing of it elsewhere ("295") shares with it ("295 flops per byte")."""
     stated = _single(proposal)
     half = _relative_half_digit(stated)
-    return stated.value if half is not None and half <= REPEAT_HALF_DIGIT and not _configuration_size(stated.value, ()) else None
+    return stated.value if half is not None and half <= REPEAT_HALF_DIGIT and not configuration_size(stated.value, ()) else None
 
 
 def printed_unit(proposal) -> str:
@@ -360,7 +360,7 @@ def _is_one(o: Operand) -> bool:
     return abs(o.value - 1) < 1e-12 and not o.unit
 
 
-def _configuration_size(value, dimensions: tuple) -> bool:
+def configuration_size(value, dimensions: tuple) -> bool:
     """A whole count such as 8192, 5120 or "4096 tokens": a size a configuration chooses (a width, a context
     length, a block), which products and quotients of other such sizes meet by construction."""
     return not dimensions and value == int(value) and int(value) % CONFIG_SIZE == 0

@@ -255,6 +255,7 @@ class Scanner:
         if carriers := self._carried_into_derivations():
             self._exact_chains(located, operands, results, carriers)  # a sum printed on such a figure carries the slip on
         self._conversions_carried()
+        self._short_repeats([p for p in located if id(p) not in operands])
         self._worked_out_below(operands)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
 
@@ -1171,6 +1172,41 @@ class Scanner:
                 return None
             targets[k] = table_constants.Target(k, *printed)
         return targets
+
+    def _short_repeats(self, claims: list[Proposal]) -> None:
+        """A figure too short to be known anywhere ("13", "0.97×", "9.0%") printed again, in the same digits and unit,
+        not far below a result the page worked out and that holds: the same result restated ("FP8 KV → 13" after
+        "74 / 5.37 ≈ 13.8 → 13"). Only a first printing that holds lends it: a flag carried by so slight a likeness
+        could be another quantity's."""
+        firsts: dict[tuple, Proposal] = {}
+        for proposal in sorted(claims, key=lambda p: p.start):
+            key = repeats.short_key(proposal)
+            if key is None:
+                continue
+            if proposal.proposed:
+                if not repeats.a_repeat(proposal):
+                    firsts[key] = proposal
+                continue
+            first = firsts.get(key)
+            if first is None or proposal.start - first.end > repeats.SHORT_REPEAT_WINDOW or self._in_another_place(proposal, first):
+                continue
+            if derivations.same_number_key(proposal) is None and self._stands(first):
+                self._repeat(proposal, first)
+
+    def _in_another_place(self, proposal: Proposal, first: Proposal) -> bool:
+        """Whether a table cell and the figure it shares its digits with are not one row of that table: a cell is
+        its column's quantity for its row, which a figure elsewhere matches in its digits by chance."""
+        place = self.place(proposal.start)
+        if place is None:
+            return False
+        other = self.place(first.start)
+        return other is None or other.table != place.table or self._another_row(proposal, first)
+
+    def _stands(self, first: Proposal) -> bool:
+        """Whether the number's proposed sum or formula holds as drafted."""
+        finding = self._draft(first, first.arithmetic) if first.arithmetic is not None else (
+            self._draft(first, formula=first.formula) if first.formula is not None else None)
+        return finding is not None and finding.verdict.holds
 
     def _another_row(self, proposal: Proposal, first: Proposal) -> bool:
         """Whether two printings of one figure are cells of one table in different rows: each row prices its own case

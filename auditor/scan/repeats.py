@@ -47,6 +47,22 @@ def bare_chained_from(operand: Proposal, result: Proposal | None, just_worked: d
     return None
 
 
+SHORT_REPEAT_WINDOW = 3000  # characters from a worked result to a short printing of it that restates it
+
+
+def short_key(proposal: Proposal) -> tuple | None:
+    """What a short figure shares with another printing of it: its printed digits, its dimensions and its unit's
+    factor ("0.97×", "9.0%", "13"); None for a zero, a bound or a range, a figure of one digit or a size a
+    configuration chooses ("64"), which recur as themselves."""
+    printed = derivations.printed_value(proposal)
+    if printed is None or not printed[0] or derivations.configuration_size(printed[0], printed[1]):
+        return None
+    digits = printed[2].lstrip("-").replace(".", "").lstrip("0")
+    if len(digits if "." in printed[2] else digits.rstrip("0")) < 2:
+        return None  # "2", "8", "4x", "2 GB": one figure recurs as any small count or size
+    return printed[2], printed[1], derivations.unit_factor(proposal)
+
+
 BARE_REPEAT_WINDOW = 600  # characters from a number with its unit to its bare repeat ("What 295 means physically")
 
 
