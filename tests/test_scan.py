@@ -401,6 +401,21 @@ def test_a_latency_column_that_is_one_over_a_rate_column_is_the_tables_arithmeti
     assert wrong.finding.verdict is Verdict.MISMATCH and abs(float(wrong.finding.computed_base) - 1 / 8000) < 1e-12
 
 
+def test_a_savings_column_is_one_cost_less_the_other_and_its_bracketed_share_is_over_the_larger(tmp_path):
+    """"| $0.05 | $0.47 | $0.42 (89%) |": the saving is the API's cost less the card's in every row, the table's own
+    arithmetic, so a row whose difference is off (18.63 − 2.06 is 16.57, not 16.75) is audited like a printed sum;
+    the share in brackets is that saving over the API's cost, the two figures before it in its row."""
+    table = ("## Costs\n\n| Batch | Self-Hosted | API | Savings |\n|---|---|---|---|\n| 5,000 | $0.05 | $0.47 | $0.42 (89%) |\n"
+             "| 50,000 | $0.66 | $4.66 | $4.00 (86%) |\n| 200,000 | $2.06 | $18.63 | $16.75 (90%) |\n| 400,000 | $8.26 | $37.26 | $29.00 (78%) |\n")
+    found = scanned_text(tmp_path, table)
+    saving = found["4.00 USD"]
+    assert saving.arithmetic == "API - Self_Hosted" and saving.given == {"API": "4.66", "Self_Hosted": "0.66"}
+    assert saving.finding.verdict.holds and found["29.00 USD"].finding.verdict.holds
+    assert found["16.75 USD"].finding.verdict is Verdict.MISMATCH
+    share = found["78%"]
+    assert share.arithmetic == "29.00 / 37.26" and share.finding.verdict.holds
+
+
 def test_a_percent_column_is_each_rows_figure_over_a_figure_a_section_above_prints(tmp_path):
     """"| 179.0 GB/s | 56% |" under "% of Theoretical", with the card's "320 GB/s" in the specifications a section above:
     each share is its row's bandwidth over that figure in every row, the table's own arithmetic."""

@@ -1296,6 +1296,10 @@ class Scanner:
         low = max(section, proposal.start - derivations.WINDOW)
         pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
         found = derivations.search(target, proposal, pool, slips=self._slip_factors(proposal))[:DERIVATION_TRIES]
+        taken = {o.start for o in pool}
+        if not found and (lent := [o for o in self._row_before(proposal) if o.start not in taken]):
+            # a table's inputs too, where they stand before it in its own row: "| $4.66 | $4.15 (89%) |"
+            found = derivations.search(target, proposal, sorted(pool + lent, key=_operand_start))[:DERIVATION_TRIES]
         if not found:
             line = self.view.text.rfind("\n", 0, proposal.start) + 1
             named = TOTAL_WORDS.search(self.view.text, line, proposal.start)  # "Total: $2,800" says what it adds up

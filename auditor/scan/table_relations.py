@@ -10,7 +10,7 @@ operands are given as printed, so the rounding of the cells it reads is the slac
 
 Only cells the scan proposes nothing else for take a relation; a column the catalogue's formulas
 price (weights by dtype) keeps its formula. The kinds tried are few on purpose (a run of adjacent
-lines summed, one line times or over another), so a relation is rarely a coincidence of round
+lines summed, one line times, over or less another), so a relation is rarely a coincidence of round
 numbers: each must hold in three lines at their printed precision.
 """
 
@@ -384,8 +384,8 @@ def _read_as(lines: list[_Line], index: int, op: str, target: _Line, figure: Val
 
 def _candidates(lines: list[_Line], target: int):
     """("+", run) for each run of two or more adjacent lines ending just before the target, ("1/", (a,)) for each
-    line before it (a latency per token beside a rate of tokens a second), ("*" or "/", (a, b)) for each pair before
-    it. A table computes forward, left to right and top to bottom: a step time
+    line before it (a latency per token beside a rate of tokens a second), ("*", "/" or "-", (a, b)) for each pair
+    before it (a saving is one cost less another). A table computes forward, left to right and top to bottom: a step time
     above a throughput is what the throughput is computed from, not the other way round, and a rule
     that ran both ways would be each cell vouching for the other."""
     for low in range(0, target - 1):
@@ -400,6 +400,7 @@ def _candidates(lines: list[_Line], target: int):
                 if all(_times(lines[i]) for i in (a, b, target)):
                     yield ("max", (a, b))
             yield ("/", (a, b))
+            yield ("-", (a, b))
 
 
 def _tally(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
@@ -443,7 +444,7 @@ def _last_digit(value: Value) -> Fraction:
 def _constant_one(lines: list[_Line], candidate) -> bool:
     """An operand that is 1 in every line makes any copy of another line a 'product'."""
     op, indices = candidate
-    if op == "+":
+    if op in ("+", "-"):
         return False
     factors = indices if op in ("*", "1/") else indices[1:]  # a quotient's divisor, either factor of a product, a reciprocal's line
     return any(all(v is None or v.base == 1 for v in lines[i].values) for i in factors)
@@ -451,7 +452,7 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
 
 def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
     """Dimensions agree (counts of tokens aside): a sum of like quantities, a product or quotient whose unit is the target's."""
-    if op in ("+", "max"):
+    if op in ("+", "-", "max"):
         return all(_plain(o) == _plain(goal) for o in operands)
     if op == "1/":
         return _plain(goal) == {k: -v for k, v in _plain(operands[0]).items()}
@@ -518,6 +519,9 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
         return sum(o.base - o.half for o in operands), sum(o.base + o.half for o in operands)
     if op == "max":
         return max(o.base - o.half for o in operands), max(o.base + o.half for o in operands)
+    if op == "-":
+        a, b = operands
+        return a.base - a.half - b.base - b.half, a.base + a.half - b.base + b.half
     if op == "1/":
         (a,) = operands
         return 1 / (a.base + a.half), (1 / (a.base - a.half) if a.base > a.half else Fraction(10) ** 30)  # a band to zero bounds nothing
@@ -537,7 +541,7 @@ def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
         if goal is None or None in operands:
             continue
         bare = op != "1/" and _in_base_units(goal, operands)
-        as_rates = op not in ("+", "max", "1/") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
+        as_rates = op not in ("+", "-", "max", "1/") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
         given = {name: _base_text(value) if bare else _rate_text(value) if as_rates and _flops_count(value) else value.text
                  for name, value in zip(names, operands)}
         found.append(Relation(goal.cell, expression, given, lines[target].unit, rule, tuple(o.cell for o in operands)))
