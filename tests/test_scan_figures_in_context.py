@@ -604,3 +604,14 @@ def test_a_short_figure_printed_again_below_a_result_that_holds_restates_it(tmp_
     assert not cell.proposed
     (two,) = [p for p in found if p.stated == "2" and p.start > text.index("With FP8")]
     assert not two.proposed
+
+
+def test_a_mean_in_brackets_glued_to_what_it_is_per_is_located_and_worked_from_the_total_before_it(tmp_path):
+    """"3,942,154 (788 avg/request)" under "5K requests": a mean count, located though its words are no unit, and the
+    total over the requests gives it; "(3 of them)" in brackets stays no claim."""
+    text = ("# Tokens\n\n**Gemma 3 4B - 5K requests:**\n- Prompt tokens: 3,942,154 (788 avg/request)\n"
+            "- Completion tokens: 1,540,218 (308 avg/request)\n\nThe runs (3 of them) were alike.\n")
+    found = _located(tmp_path, text)
+    mean = _one(found, "788")
+    assert mean.proposed and mean.finding.verdict.holds and "3942154" in mean.arithmetic.replace(",", "")
+    assert not any(p.stated == "3" for p in found)

@@ -210,9 +210,14 @@ def _extent(text: str, match: re.Match, before: str) -> tuple[int, str | None, b
     unit = unit_after(text, end, before)
     if unit is not None:
         return unit[1], unit[0], False
+    if AVERAGE_AFTER.match(text, end):
+        return end, "", False  # "(788 avg/request)": a mean count, its unit the words' own, in brackets or not
     bare = not re.match(r"[A-Za-z0-9µ]", text[end : end + 1]) and not YEAR.match(match.group(0))
     return end, ("" if bare else None), True
 
+
+AVERAGE_AFTER = re.compile(r"[ \t]?(?:avg|average|mean)\b(?=[ \t]*(?:/|per\b))", re.IGNORECASE)
+"""A mean glued to the number, before what it is per: "788 avg/request", "308 average per request"."""
 
 CONTEXT = 2000  # characters of its sentence a proposal keeps each side: a page with no sentence ends kept it whole per number
 
