@@ -179,6 +179,7 @@ class Scanner:
         self.aggregates = {f.expr_text.split("*")[1].strip(): f.id for f in catalogue.formulas.values()
                            if re.fullmatch(r"n_devices \* \w+", f.expr_text or "")}
         self._located_at: dict[int, Proposal] = {}  # every located number by where it starts, as ``proposals`` finds them
+        self._located_starts: list[int] = []  # where each located number starts, in page order
         self._result_of: dict[int, int] = {}  # a printed sum's operand, by where it starts: where the sum's result starts
         self.draft_audits = draft_audits(project)  # the engine's findings for draft claims, by what they say (``audited_draft``)
         self._derived: dict[int, tuple] = {}  # a number two of the page's numbers give: the number, and the derivation
@@ -205,6 +206,7 @@ class Scanner:
         named = {s.start: s.name for s in self.settings if s.start not in known and len(s.name) >= 2 and not s.worked}
         operands = {id(p) for p in located if p.start in operand_starts}
         self._located_at = {p.start: p for p in located}
+        self._located_starts = sorted(self._located_at)
         for proposal in located:
             scopes = self._scopes(proposal)
             cell_sum = None if proposal.start in results else self._cell_sum(proposal)
@@ -1370,7 +1372,11 @@ class Scanner:
         if self.place(proposal.start) is None:
             return []
         cells = [c for c in row_cells(self.tables, proposal.start) if c.end <= proposal.start]
-        figures = [p for p in self._located_at.values() if any(c.start <= p.start < c.end for c in cells)]
+        if not cells:
+            return []
+        starts = self._located_starts
+        between = starts[bisect_left(starts, cells[0].start) : bisect_left(starts, proposal.start)]  # the row's span only
+        figures = [self._located_at[s] for s in between if any(c.start <= s < c.end for c in cells)]
         return [o for o in (derivations.operand(-1, p) for p in figures) if o is not None]
 
     def _slip_factors(self, proposal: Proposal) -> tuple[float, ...]:
