@@ -615,3 +615,16 @@ def test_a_mean_in_brackets_glued_to_what_it_is_per_is_located_and_worked_from_t
     mean = _one(found, "788")
     assert mean.proposed and mean.finding.verdict.holds and "3942154" in mean.arithmetic.replace(",", "")
     assert not any(p.stated == "3" for p in found)
+
+
+def test_a_percent_in_brackets_on_a_figure_is_its_share_of_a_like_figure_above_it(tmp_path):
+    """"Model weights: 3,000 MB (26%)" under "Reserved by vLLM: 11,514 MB (50%)": the weights' share of the line they
+    hang under (3,000 / 23,028 would be 13%); the engine named in a label sets no input, so its figure is located."""
+    text = ("# Memory\n\n```\nTotal VRAM:              23,028 MB (100%)\nReserved by vLLM:        11,514 MB (50%)\n"
+            "  ├─ Model weights:       3,000 MB (26%)\n  ├─ KV cache:            8,000 MB (69%)\n```\n")
+    found = _located(tmp_path, text)
+    weights = _one(found, "26%")
+    assert weights.arithmetic == "(3000*(MB)) / (11514*(MB))" and weights.finding.verdict.holds
+    assert _one(found, "69%").finding.verdict.holds
+    reserved = _one(found, "11,514 MB")
+    assert reserved.start > text.index("vLLM")

@@ -28,6 +28,9 @@ GREEK = {
     "mu": "μ", "rho": "ρ", "sigma": "σ", "tau": "τ", "theta": "θ", "pi": "π", "eta": "η",
 }
 NOTATION = re.compile(r"\(([A-Za-zα-ω][\w*]{0,4})[),]|\b(?:size|count|degree|rate|length|width|fraction)\s+([a-zA-Z])\b")
+NOT_NOTATION = frozenset({"a", "an", "vllm", "sglang", "trt", "tgi"})
+"""What a meaning puts where notation goes that is none: an article ("the count a model's name advertises"), an engine
+named in brackets ("measured by a profiling run (vLLM)"), which a page's "Reserved by vLLM: 20,725 MB" does not set."""
 TITLE_NOTATION = re.compile(r"(?:^|[\s,(])([A-Za-z][\w*]{0,5})\s*=\s")
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 LIST = rf"{NUMBER}(?:\s*,\s*(?:and\s+)?{NUMBER})*"
@@ -69,7 +72,8 @@ def symbol_aliases(catalogue) -> dict[str, set[str]]:
             if part in GREEK:
                 found |= {part, GREEK[part], "\\" + part}
         for match in NOTATION.finditer(symbol.meaning):
-            found.add((match[1] or match[2]))
+            if (match[1] or match[2]).lower() not in NOT_NOTATION:
+                found.add((match[1] or match[2]))
         found.update(symbol.notation)
         for alias in found:
             aliases.setdefault(alias.lower() if len(alias) > 1 else alias, set()).add(name)

@@ -83,6 +83,8 @@ SHAPE_PRODUCT = re.compile(r"\(?\d+(?:\s*\*\s*\d+){1,3}\)?")
 """A printed sum that only multiplies sizes ("1 * 3840"): a tensor's shape when its result is in bytes."""
 SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of (?:the )?(?:peak|theoretical|ceiling|roofline|max(?:imum)?))\b")
 """Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
+BRACKET_BEFORE = re.compile(r"[ \t]*\([ \t]*(?:~|≈)?[ \t]*\Z")
+"""What opens a percent in brackets hung on the figure before it: "3,000 MB (13%)", "17 GB (~74%)"."""
 SHARE_OF_AFTER = re.compile(r"[ \t]*of[ \t]+(?:(?:an?|the|its|theoretical|peak|available|[A-Z][\w-]*'s)[ \t]+){0,3}[~≈]?")
 """What makes a percent a share of the figure printed next: "68% of 320 GB/s", "51% of an H100's 80 GB"."""
 REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?)\b")
@@ -1331,6 +1333,8 @@ class Scanner:
             found = self._derived_on_its_line(proposal, target, pool)
         if not found and target.percent:
             found = self._share_of_figure_after(proposal, target, pool, available, sentence)
+        if not found and target.percent:
+            found = self._bracketed_share(proposal, target, pool)
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
@@ -1420,6 +1424,22 @@ class Scanner:
             return []
         found = derivations.search(target, proposal, beside + [after], share_chance(), named_after=after)
         return _quotients([d for d in found if d.right is after])
+
+    def _bracketed_share(self, proposal: Proposal, target, pool: list) -> list:
+        """A percent in brackets right after a figure ("Model weights: 3,000 MB (13%)"): that figure's share of a like
+        figure printed before it in its paragraph, the total or the line it hangs under. The page puts the percent on
+        its numerator, so a match is weighed against the paragraph's like figures alone (``share_chance``)."""
+        text = self.view.text
+        opened = BRACKET_BEFORE.search(text, max(0, proposal.start - 12), proposal.start)
+        figure = next((o for o in reversed(pool) if o.end == opened.start()), None) if opened else None
+        if figure is None or not figure.unit or figure.percent:
+            return []
+        paragraph = self._scopes(proposal)[1]
+        beside = [o for o in pool if o.start >= paragraph[0] and o is not figure and not o.percent and o.dimensions == figure.dimensions]
+        if not beside:
+            return []
+        found = derivations.search(target, proposal, beside + [figure], share_chance(), named_after=figure)
+        return [d for d in _quotients(found) if d.left is figure]
 
     def _derived_on_its_line(self, proposal: Proposal, target, pool: list) -> list:
         """Two numbers on the number's own line, outside a table, that give it: "53.8 GB of 80 GB ... ~67%", "1.27 GB
