@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from auditor.claims.verdicts import Verdict
 from auditor.scan.sums import find_sums
 
 
@@ -628,3 +629,19 @@ def test_a_percent_in_brackets_on_a_figure_is_its_share_of_a_like_figure_above_i
     assert _one(found, "69%").finding.verdict.holds
     reserved = _one(found, "11,514 MB")
     assert reserved.start > text.index("vLLM")
+
+
+def test_a_size_said_of_a_length_is_that_many_tokens_times_the_size_per_token_above(tmp_path):
+    """"164 kB/token" worked above, then "an 8K conversation ≈ 1.3 GB, a 32K conversation ≈ 5.2 GB": each length read
+    as a context length is (32K is 32,768 tokens) times the exact 163,840 B, so 5.2 GB misses (5.37 GB), and the
+    finding says 32,000 tokens give it. A per-token size in the clause is no length's size, nor is a sum's operand."""
+    text = ("# Cache\n\nPer token: `2×40×8×128×2 = 163,840 bytes ≈ 164 kB/token` (bf16).\n\n"
+            "- An 8K conversation ≈ 1.3 GB, a 32K conversation ≈ 5.2 GB, and a 128K conversation ≈ 21 GB.\n"
+            "- A 2,048-token chat holds 2048 × 0.5 MB ≈ 1.0 GB.\n")
+    found = _located(tmp_path, text)
+    assert _one(found, "≈ 1.3 GB").arithmetic == "(163840*B) * 8192" and _one(found, "≈ 1.3 GB").finding.verdict.holds
+    assert _one(found, "≈ 21 GB").finding.verdict.holds
+    slip = _one(found, "≈ 5.2 GB")
+    assert slip.arithmetic == "(163840*B) * 32768" and slip.finding.verdict is Verdict.MISMATCH
+    assert any("32,000 tokens give the number" in e for e in slip.evidence)
+    assert not _one(found, "0.5 MB").proposed

@@ -69,6 +69,7 @@ class Derivation:
     chance: float
     slip: float | None = None  # the factor a unit slip puts between the sum and the printed number, where one does
     between: tuple = ()  # the operands of a longer sum printed between the first and the last (``totals``)
+    note: str = ""  # what a reviewer needs besides the operands: another reading of one that gives the number
 
     @property
     def operands(self) -> tuple:
@@ -249,6 +250,12 @@ def same_number_key(proposal) -> tuple | None:
     if stated.unit.dimensionless and configuration_size(stated.value, ()):
         return None  # "512" again is a width again, not the first one's sum
     return (stated.value * stated.unit.factor, stated.unit.dimensions)
+
+
+@lru_cache(maxsize=1)
+def size_dimensions() -> tuple:
+    """A size in bytes' dimensions, as operands carry them."""
+    return _dimensions(parse_unit("B").dimensions)
 
 
 @lru_cache(maxsize=1)

@@ -83,6 +83,8 @@ SHAPE_PRODUCT = re.compile(r"\(?\d+(?:\s*\*\s*\d+){1,3}\)?")
 """A printed sum that only multiplies sizes ("1 * 3840"): a tensor's shape when its result is in bytes."""
 SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of (?:the )?(?:peak|theoretical|ceiling|roofline|max(?:imum)?))\b")
 """Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
+PER_TOKEN_LABEL = re.compile(r"(?i)/\s*(?:token|tok)\b|\bper[ \t]+token\b")
+"""A size's label that makes it one token's: "164 kB/token", "0.5 MB per token"."""
 BRACKET_BEFORE = re.compile(r"[ \t]*\([ \t]*(?:~|≈)?[ \t]*\Z")
 """What opens a percent in brackets hung on the figure before it: "3,000 MB (13%)", "17 GB (~74%)"."""
 SHARE_OF_AFTER = re.compile(r"[ \t]*of[ \t]+(?:(?:an?|the|its|theoretical|peak|available|[A-Z][\w-]*'s)[ \t]+){0,3}[~≈]?")
@@ -1335,10 +1337,14 @@ class Scanner:
             found = self._share_of_figure_after(proposal, target, pool, available, sentence)
         if not found and target.percent:
             found = self._bracketed_share(proposal, target, pool)
+        accuse = False
+        if not found and not target.percent:
+            found = self._length_times_per_token(proposal, target, pool, sentence)
+            accuse = bool(found)  # the clause names the length and the page the size per token: a miss is the page's
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
-            if self._holds(proposal, derivation.expression) or (derivation.slip is not None and not self._from_other_rows(proposal, derivation)
+            if accuse or self._holds(proposal, derivation.expression) or (derivation.slip is not None and not self._from_other_rows(proposal, derivation)
                                                                  and _named_slip(self._draft(proposal, derivation.expression))):
                 shown, replaced = self.view.text, proposal.formula
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score, proposal.bare = None, derivation.expression, {}, DERIVED_SCORE, False
@@ -1348,7 +1354,8 @@ class Scanner:
                     (f"the page's own number: {printed[0]}" if len(printed) == 1 else
                      f"the page's own numbers: {', '.join(printed[:-1])} and {printed[-1]}")
                     + f" give {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
-                ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ())
+                ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ()) + (
+                    (derivation.note,) if derivation.note else ())
                 self._derived[id(proposal)] = (proposal, derivation)
                 return
 
@@ -1424,6 +1431,43 @@ class Scanner:
             return []
         found = derivations.search(target, proposal, beside + [after], share_chance(), named_after=after)
         return _quotients([d for d in found if d.right is after])
+
+    def _length_times_per_token(self, proposal: Proposal, target, pool: list, sentence) -> list:
+        """A size said of a length in its own clause ("an 8K conversation ≈ 1.3 GB", "a 32K prompt needs 5.2 GB"): that
+        many tokens, read as a context length is (``seq_len_count``: 32K is 32,768), times the size per token the page
+        printed last above it. The clause names the length and the page the size per token, so the match is weighed
+        against those two alone (``share_chance``)."""
+        text = self.view.text
+        if target.dimensions != derivations.size_dimensions() or proposal.start in self._result_of or PER_TOKEN_LABEL.search(
+                f"{proposal.stated} {proposal.unit} {text[proposal.end:proposal.end + 12]}"):
+            return []  # a sum's operand is its input; a size per token is no length's
+        lengths = sorted(list(words.SEQ_LEN_K.finditer(text, sentence[0], proposal.start))
+                         + list(words.SEQ_LEN_TOKENS.finditer(text, sentence[0], proposal.start)), key=lambda m: m.start())
+        if not lengths or any(lengths[-1].end() <= o.start and o.end <= proposal.start and o.dimensions == target.dimensions
+                              for o in pool):
+            return []  # a size between the length and the number is the one the length is of
+        length = lengths[-1]
+        digits = next(i for i in range(1, (length.re.groups or 0) + 1) if length[i] and length[i][0].isdigit())
+        suffix = length[digits + 1] if length.re is words.SEQ_LEN_K else ""
+        count = words.seq_len_count(int(length[digits].replace(",", "")), suffix)
+        per = next((o for o in reversed(pool) if o.end <= length.start() and o.dimensions == target.dimensions and o.unit
+                    and PER_TOKEN_LABEL.search(o.label or text[o.start:o.end])), None)
+        if per is None:
+            return []
+        counted = next((o for o in pool if o.start == length.start(digits)), None) or derivations.Operand(
+            -1, length.start(digits), length.end(digits), float(count), (), str(count), False, False)  # a length set as an input
+        half = derivations.relative_half_digit(proposal)
+        chance = 3 * half / derivations.RANGE if half is not None else 1.0
+        if chance >= float(share_chance()):
+            return []
+        worked = self._located_at.get(per.start)
+        exact, holds = self._exact_value(worked) if worked is not None and worked.arithmetic is not None else (None, False)
+        term = f"({derivations.decimal(exact)}*B)" if exact is not None and holds else per.term  # "1.3 MB/token" worked as 1,310,720 B
+        decimal = int(length[digits].replace(",", "")) * words.DECIMAL_SCALE.get(suffix.lower(), 1)
+        note = ""
+        if decimal != count and not self._holds(proposal, f"{term} * {count}") and self._holds(proposal, f"{term} * {decimal}"):
+            note = f"{length.group(0).strip()} read as {count:,} tokens, as a context length is; {decimal:,} tokens give the number"
+        return [derivations.Derivation(f"{term} * {count}", per, counted, chance, note=note)]
 
     def _bracketed_share(self, proposal: Proposal, target, pool: list) -> list:
         """A percent in brackets right after a figure ("Model weights: 3,000 MB (13%)"): that figure's share of a like
