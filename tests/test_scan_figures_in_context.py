@@ -645,3 +645,15 @@ def test_a_size_said_of_a_length_is_that_many_tokens_times_the_size_per_token_ab
     assert slip.arithmetic == "(163840*B) * 32768" and slip.finding.verdict is Verdict.MISMATCH
     assert any("32,000 tokens give the number" in e for e in slip.evidence)
     assert not _one(found, "0.5 MB").proposed
+
+
+def test_a_count_made_a_lengths_adjective_is_an_input_and_a_held_back_figure_carries_nothing(tmp_path):
+    """"A 2K-token chat holds 24 MB": the 2K is the length the page sets, no count a formula may price. "Weights · 14
+    GB KV cache · 8 GB Acts · 2GB Total ~24 GB": a formula only pairs of slips with another format explain is held
+    back, so the total is the page's own three figures, which give it."""
+    text = ("# Memory\n\nInference (7B fp16, 8k ctx, batch=8) Weights · 14 GB KV cache · 8 GB Acts · 2GB Total ~24 GB\n\n"
+            "For Qwen2-0.5B (FP16 KV cache): 12 KB per token of context. A 2K-token chat holds 24 MB.\n")
+    found = _located(tmp_path, text)
+    assert not any(p.stated == "2K" for p in found)
+    total = _one(found, "~24 GB")
+    assert total.finding.verdict.holds and not total.carried

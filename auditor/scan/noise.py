@@ -54,6 +54,8 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return True  # "2 × d)" is a factor; "~2.3× H100" a ratio to a card (no card comes in tenths)
     if re.search(r"[=≈]\s*~?\s*$", before):  # "4096 * 32000 = 131M parameters": the result of a printed sum, a claim
         return False
+    if LENGTH_ADJECTIVE.match(after):
+        return True  # "a 2K-token chat", "a 4096-token context": the length the page sets for what follows, an input
     if TOTAL_BEFORE.search(before):  # "Attention total: ~151M", "× 80 layers: ~68.5B": a count the page adds up, a claim
         return False
     if before.endswith("$"):  # "$1.1M over 3 years": dollars in millions, never a model's size
@@ -61,6 +63,8 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
     return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
 
 
+LENGTH_ADJECTIVE = re.compile(r"[kKmM]?-tokens?\b")
+"""A count made an adjective of a length by a hyphen: "2K-token", "4096-token"."""
 ADDEND_AFTER = re.compile(r"[ \t]*\+[ \t]*~?\d")
 FACTOR_BEFORE = re.compile(r"[*×·÷^/(][ \t]*~?\Z")
 

@@ -2255,8 +2255,11 @@ def _within_a_slip(exact: Fraction, printed: Fraction) -> bool:
 
 
 def _named_slip(finding) -> bool:
-    """A draft's finding that misses the number by a slip the diagnosis names: a working whose slip is the page's."""
-    return finding is not None and finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses)
+    """A draft's finding that misses the number by a slip the diagnosis names: a working whose slip is the page's. Pairs
+    of slips with another storage format in them alone (``coincidental``) name none: they hold a formula back, and
+    carry no value on."""
+    return finding is not None and finding.verdict == Verdict.MISMATCH and bool(finding.diagnoses) and not all(
+        map(coincidental, finding.diagnoses))
 
 
 def _in_first_unit(first: Proposal, again: Proposal) -> str | None:
