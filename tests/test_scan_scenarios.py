@@ -1095,6 +1095,23 @@ def test_a_programs_output_in_comments_reads_its_length_and_the_model_its_headin
         assert found[stated].finding.verdict.holds
 
 
+def test_a_programs_arithmetic_whose_comment_is_one_figure_is_a_sum_with_that_result(tmp_path):
+    """'"cost_per_million": 2.50 / (50 * 3600) * 1_000_000,  # $0.14' is $13.89 a million tokens, not $0.14, whose
+    comment sets it out as the line's result; a comment that names the unit of a plain number ("# GB") is no result."""
+    from test_scan import scanned_text
+
+    from auditor.claims.verdicts import Verdict
+
+    page = ("# Costs\n\n```python\nh100_spot = {\n    \"hourly_cost\": 2.50,\n"
+            "    \"cost_per_million\": 2.50 / (50 * 3600) * 1_000_000,  # $0.14\n"
+            "    \"a100\": 1.50 / (30 * 3600) * 1_000_000,  # $13.89\n}\nkv_budget = 480  # GB left\n```\n")
+    found = scanned_text(tmp_path, page)
+    wrong, right = found["0.14 USD"], found["13.89 USD"]
+    assert wrong.arithmetic is not None and wrong.finding.verdict is Verdict.MISMATCH
+    assert abs(float(wrong.finding.computed_base) - 2.5 / 180000 * 1e6) < 1e-9
+    assert right.finding.verdict.holds
+
+
 def test_a_section_that_sets_kv_heads_to_the_query_heads_prices_its_sizes_so(tmp_path):
     """A list of multi-head attention's traits, "KV heads: same as query heads", then "70B cache: 10.7 GB/seq":
     Llama-2-70B with all 64 heads cached, 2 x 80 x 64 x 128 x 2 x 4096 = 10.74e9 bytes."""

@@ -61,10 +61,12 @@ WORKED_COMMENT = re.compile(r"=\s*[~≈]?\s*\d|[×÷≈]")
 PLAIN_ASSIGNMENT = re.compile(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*\d[\d_.,]*[ \t]*$")
 
 
-def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, int]]]:
+def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple]]:
     """For each line of a code block to read, the column spans to read of it: the whole of a worked line
     (``worked_lines``); of a line whose comment works a number, the comment, with the assignment before it
-    when that only gives a number ("kv_budget = 480  # GB left" reads "kv_budget = 480 GB left")."""
+    when that only gives a number ("kv_budget = 480  # GB left" reads "kv_budget = 480 GB left"); of a line of
+    plain arithmetic whose comment is one figure, the arithmetic and the figure as its result. A span may carry a
+    third item, what is read after it (``RESULT_JOIN``); a space otherwise."""
     parts = {index: _without_result_mark(lines[index]) for index in worked_lines(lines, fenced)}
     first, last = (1, len(lines) - 1) if fenced else (0, len(lines))
     for index in range(first, last):
@@ -75,6 +77,9 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, in
         if comment is None:
             continue
         said, code = line[comment.end() :], line[: comment.start()]
+        if (result := _result_comment(line)) is not None:
+            parts[index] = result
+            continue
         assigned = bool(PLAIN_ASSIGNMENT.match(code))
         if not (WORKED_COMMENT.search(said) or _quantities_in(said) or (assigned and _unit_first(said))):
             continue
@@ -91,6 +96,15 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple[int, in
     return parts
 
 
+CODE_EXPRESSION = re.compile(
+    r"^[ \t]*(?:[\"']?[A-Za-z_][\w.\[\]\"' ]*[\"']?[ \t]*[:=][ \t]*)?"
+    r"(?P<expression>\(?[ \t]*\d[\d_.]*(?:[ \t]*\)?[ \t]*(?:\*\*|[-+*/])[ \t]*\(?[ \t]*\d[\d_.]*)+[ \t]*\)?)[ \t]*,?[ \t]*$")
+"""A program line whose value is plain arithmetic on numbers, assigned or keyed or not ('"cost": 2.50 / (50 * 3600) * 1_000_000,')."""
+LONE_FIGURE = re.compile(r"[ \t]*[~≈]?[ \t]*\$?\d[\d,_]*(?:\.\d+)?(?:[ \t]*[A-Za-z%/][A-Za-z/%]{0,11})?[ \t]*")
+"""A comment that is one figure, with its unit or sign ("# $0.14", "# 327,680 bytes"): the result of the code before it."""
+RESULT_JOIN = " = "  # what a part's end reads as when the part after it is its result
+
+
 NUMBER_SETTING = re.compile(r"^[ \t]*[A-Za-z_]\w*(?:[ \t]*:[ \t]*(?:int|float))?[ \t]*=[ \t]*(?P<value>\d[\d_]*(?:\.\d+)?)[ \t]*,?[ \t]*$")
 """A name set to a number in a code block whose other lines work the page's arithmetic ("num_layers=80,",
 "batch_size = 32"): an input the worked lines use, read as a setting; a program's other statements are not."""
@@ -104,9 +118,21 @@ def _without_result_mark(line: str) -> list[tuple[int, int]]:
     """A worked line whose comment gives its result ("kv = 2 × 32 × 128 × 2   # = 2.15 GB") reads as one sum: the
     comment's mark is left out, so the result follows its sum."""
     comment = _comment(line)
+    if (result := _result_comment(line)) is not None:
+        return result
     if comment is None or not re.match(r"\s*[=≈~]", line[comment.end() :]):
         return [(0, len(line))]
     return [(0, comment.start()), (comment.end(), len(line))]
+
+
+def _result_comment(line: str) -> list[tuple] | None:
+    """'"cost": 2.50 / (50 * 3600) * 1_000_000,  # $0.14': plain arithmetic whose comment is one figure, read as the
+    arithmetic and that figure as what it gives; None for any other line."""
+    comment = _comment(line)
+    worked = CODE_EXPRESSION.match(line[: comment.start()]) if comment is not None else None
+    if worked is None or not LONE_FIGURE.fullmatch(line[comment.end() :]):
+        return None
+    return [(worked.start("expression"), worked.end("expression"), RESULT_JOIN), (comment.end(), len(line))]
 
 
 def _code_of(line: str) -> str:

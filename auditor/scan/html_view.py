@@ -132,9 +132,9 @@ def _pre(builder: ViewBuilder, match: re.Match) -> None:
     for index, line in enumerate(lines):
         if index in kept:
             line_start = builder.length()
-            for low, high in _raw_columns(line, plain[index], kept[index]):
+            for (low, high), part in zip(_raw_columns(line, plain[index], [p[:2] for p in kept[index]]), kept[index]):
                 _keep_untagged(builder, offset + low, offset + high)
-                builder.write(" ", offset + high)
+                builder.write(part[2] if len(part) > 2 else " ", offset + high)
             builder.code_line(line_start)
             last = min(offset + len(line), len(builder.raw) - 1)  # the line's end, within the file
             builder.write("\n", last)

@@ -111,9 +111,9 @@ def _worked_lines(builder: ViewBuilder, match: re.Match) -> None:
         if index == 0:
             continue  # the fence line itself
         start, line_start = match.start() + offsets[index], builder.length()
-        for low, high in kept[index]:
+        for low, high, *joined in kept[index]:
             _keep_label(builder, start + low, start + high) if prose else builder.keep(start + low, start + high)
-            builder.write(" ", start + high)
+            builder.write(joined[0] if joined else " ", start + high)
         builder.code_line(line_start)
         builder.write("\n", start + len(lines[index]))
     builder.write("\n\n", match.end() - 1 if match.end() > match.start() else match.start())

@@ -44,7 +44,7 @@ TOKEN = re.compile(
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")  # "1024³": the power printed as a superscript
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
 RESULT = re.compile(
-    rf"\s*(?:\*\*)?\s*(?:[~≈]\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})"
+    rf"\s*(?:\*\*)?\s*(?:(?:[~≈]|(?i:about|roughly|approximately|approx\.|around|nearly)[ \t])\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})"
     rf"(?!\s+×|×(?![ \t]+[a-z]|[ \t]*(?:\n|$|[.,;:)\]|*]))|\s*(?:[*·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d|(?:,\d{{3}})+[ \t]*[-+*×·÷/][ \t]*\d)"
     rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
