@@ -27,6 +27,9 @@ PIECES = [
     "```mermaid\nflowchart LR\n  A[\"x<br>= 80 / 20ms<br/>= 4000 tok/s\"]\n```", "| 13B | 26 GB | 13 GB |", "| Model Size | FP16 | FP8 |",
     "| Path | Bandwidth | 70B (70 GB) load | 8B (0 GB) load |", "| NVMe | ~12.5 GB/s | ~6 seconds | ~0 s |", "| x | 0 GB/s | 1e999 s | ~2 minutes |",
     "20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB", "(2 × 8192) / 1,073,741,824 = 0 GB", "1e308 bytes / 1024 = 1 KB",
+    "```python\n\"c\": 2.50 / (50 * 3600) * 1_000_000,  # $0.14\nx = 1 / 0  # 5\n```", "(788 avg/request)", "0 avg per request",
+    "164 kB/token", "0 kB/token", "a 32K conversation ≈ 5.2 GB", "a 1e999K-token chat", "3,000 MB (13%)", "0 MB (0%)",
+    "= about $13.90", "| Self | API | Savings |", "| $0.05 | $0.47 | $0.42 (89%) |", "Reserved by vLLM: 20,725 MB (90%)",
 ]
 
 
@@ -40,3 +43,16 @@ def test_a_page_of_any_known_readings_scans_without_an_exception(tmp_path_factor
     proposals = Scanner(document, project).proposals()
     audit_proposals(proposals, document, project)
     assert all(p.evidence for p in proposals if p.proposed)
+
+
+def test_a_program_line_of_any_length_reads_as_nothing_past_its_cap(tmp_path):
+    """A code line of a hundred thousand spaces between two numbers, or an operator run that long, with a figure for
+    its comment: no sum is read of it, and the page still scans (a reading that backtracked on it would not return)."""
+    from auditor.scan.code_blocks import _result_comment
+
+    long_lines = ["1" + " " * 100_000 + "+ 2  # 3", "x = " + "1 + " * 25_000 + "1  # 5", "(" * 50_000 + "1 * 2  # 2"]
+    assert all(_result_comment(line) is None for line in long_lines)
+    page = tmp_path / "page.md"
+    page.write_text("# Code\n\n```python\n" + "\n".join(long_lines) + "\n```\n", encoding="utf-8")
+    document, project = Document.read(page), Project.load(tmp_path)
+    assert not [p for p in Scanner(document, project).proposals() if p.proposed]

@@ -96,10 +96,12 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple]]:
     return parts
 
 
-CODE_EXPRESSION = re.compile(
-    r"^[ \t]*(?:[\"']?[A-Za-z_][\w.\[\]\"' ]*[\"']?[ \t]*[:=][ \t]*)?"
-    r"(?P<expression>\(?[ \t]*\d[\d_.]*(?:[ \t]*\)?[ \t]*(?:\*\*|[-+*/])[ \t]*\(?[ \t]*\d[\d_.]*)+[ \t]*\)?)[ \t]*,?[ \t]*$")
-"""A program line whose value is plain arithmetic on numbers, assigned or keyed or not ('"cost": 2.50 / (50 * 3600) * 1_000_000,')."""
+CODE_PREFIX = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_][\w.\[\]]{0,60}[\"']?[ \t]*[:=][ \t]*)?")
+"""What may come before a program line's value: a name or a key and its "=" or ":" ('"cost": ', 'kv = ')."""
+ARITHMETIC_ONLY = re.compile(r"[\d_.\s()+\-*/]+")
+OPERATION = re.compile(r"\d[\d_.]*[\s)]*(?:\*\*|[-+*/])[\s(]*\d")
+"""Plain arithmetic on numbers: a line of digits, operators and brackets only, with an operator between two numbers."""
+MAX_CODE_LINE = 400  # characters: a program line of arithmetic is short, and a long one is read as nothing
 LONE_FIGURE = re.compile(r"[ \t]*[~≈]?[ \t]*\$?\d[\d,_]*(?:\.\d+)?(?:[ \t]*[A-Za-z%/][A-Za-z/%]{0,11})?[ \t]*")
 """A comment that is one figure, with its unit or sign ("# $0.14", "# 327,680 bytes"): the result of the code before it."""
 RESULT_JOIN = " = "  # what a part's end reads as when the part after it is its result
@@ -128,11 +130,14 @@ def _without_result_mark(line: str) -> list[tuple[int, int]]:
 def _result_comment(line: str) -> list[tuple] | None:
     """'"cost": 2.50 / (50 * 3600) * 1_000_000,  # $0.14': plain arithmetic whose comment is one figure, read as the
     arithmetic and that figure as what it gives; None for any other line."""
-    comment = _comment(line)
-    worked = CODE_EXPRESSION.match(line[: comment.start()]) if comment is not None else None
-    if worked is None or not LONE_FIGURE.fullmatch(line[comment.end() :]):
+    comment = _comment(line) if len(line) <= MAX_CODE_LINE else None
+    if comment is None or not LONE_FIGURE.fullmatch(line[comment.end() :]):
         return None
-    return [(worked.start("expression"), worked.end("expression"), RESULT_JOIN), (comment.end(), len(line))]
+    code = line[: comment.start()].rstrip().rstrip(",").rstrip()
+    start = CODE_PREFIX.match(code).end()
+    if not ARITHMETIC_ONLY.fullmatch(code, start) or not OPERATION.search(code, start):
+        return None
+    return [(start, len(code), RESULT_JOIN), (comment.end(), len(line))]
 
 
 def _code_of(line: str) -> str:

@@ -83,6 +83,7 @@ SHAPE_PRODUCT = re.compile(r"\(?\d+(?:\s*\*\s*\d+){1,3}\)?")
 """A printed sum that only multiplies sizes ("1 * 3840"): a tensor's shape when its result is in bytes."""
 SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of (?:the )?(?:peak|theoretical|ceiling|roofline|max(?:imum)?))\b")
 """Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
+LENGTH_REACH = 160  # characters before a size that its clause may name its length in ("a 32K conversation ≈ 5.2 GB")
 PER_TOKEN_LABEL = re.compile(r"(?i)/\s*(?:token|tok)\b|\bper[ \t]+token\b")
 """A size's label that makes it one token's: "164 kB/token", "0.5 MB per token"."""
 BRACKET_BEFORE = re.compile(r"[ \t]*\([ \t]*(?:~|≈)?[ \t]*\Z")
@@ -1441,8 +1442,9 @@ class Scanner:
         if target.dimensions != derivations.size_dimensions() or proposal.start in self._result_of or PER_TOKEN_LABEL.search(
                 f"{proposal.stated} {proposal.unit} {text[proposal.end:proposal.end + 12]}"):
             return []  # a sum's operand is its input; a size per token is no length's
-        lengths = sorted(list(words.SEQ_LEN_K.finditer(text, sentence[0], proposal.start))
-                         + list(words.SEQ_LEN_TOKENS.finditer(text, sentence[0], proposal.start)), key=lambda m: m.start())
+        clause = max(sentence[0], proposal.start - LENGTH_REACH)
+        lengths = sorted(list(words.SEQ_LEN_K.finditer(text, clause, proposal.start))
+                         + list(words.SEQ_LEN_TOKENS.finditer(text, clause, proposal.start)), key=lambda m: m.start())
         if not lengths or any(lengths[-1].end() <= o.start and o.end <= proposal.start and o.dimensions == target.dimensions
                               for o in pool):
             return []  # a size between the length and the number is the one the length is of
