@@ -416,6 +416,19 @@ def test_a_savings_column_is_one_cost_less_the_other_and_its_bracketed_share_is_
     assert share.arithmetic == "29.00 / 37.26" and share.finding.verdict.holds
 
 
+def test_a_column_of_one_layers_figures_takes_no_formula_that_counts_every_layer(tmp_path):
+    """"| MHA | 64 | 32 KiB | 2.56 MB |" under "per token per layer" and "per token": 64 × 128 × 2 × 2 bytes is one
+    layer's 32 KiB; the whole model's cache per token (80 layers) is the next column's, and no flag for the first."""
+    table = ("# Cache\n\nLlama-3.3-70B, 80 layers, head_dim 128, BF16:\n\n| Attention | KV heads | KV per token per layer |"
+             " KV per token |\n|---|---|---|---|\n| MHA | 64 | 32 KiB | 2.56 MB |\n| GQA | 8 | 4 KiB | 0.33 MB |\n")
+    found = scanned_text(tmp_path, table)
+    for cell in ("32 KiB", "4 KiB"):
+        formula = found[cell].formula
+        assert formula is None or "n_layers" not in formula, cell
+        assert found[cell].finding is None or found[cell].finding.verdict.holds, cell
+    assert found["0.33 MB"].finding.verdict.holds
+
+
 def test_a_percent_column_is_each_rows_figure_over_a_figure_a_section_above_prints(tmp_path):
     """"| 179.0 GB/s | 56% |" under "% of Theoretical", with the card's "320 GB/s" in the specifications a section above:
     each share is its row's bandwidth over that figure in every row, the table's own arithmetic."""

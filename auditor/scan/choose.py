@@ -21,6 +21,10 @@ from . import plausibility
 from .match import leaf_symbols
 from .spans import around
 from .tables import HEADER_BATCH
+
+PER_LAYER = re.compile(r"(?i)\bper[ \t-]+layer\b|/[ \t]*layer\b|\beach[ \t]+layer\b|每层|每層|레이어당")
+"""A column of one layer's figures: "per layer", "/layer", "每層" (Chinese), "레이어당" (Korean)."""
+LAYER_COUNTS = frozenset({"n_layers", "n_kv_layers"})
 from .words import sections
 
 NEAR = 40
@@ -418,6 +422,9 @@ class FormulaChooser:
         if (place := scanner.place(proposal.start)) is not None and (batch := HEADER_BATCH.search(place.column)) and int(batch[1]) > 1:
             # "| 8 Concurrent Users |": the column's figures are eight sequences' worth, which a formula of one cannot give
             ranked = [s for s in ranked if "batch" in self._leaves(s.formula)] or ranked
+        if place is not None and PER_LAYER.search(place.column):
+            # "| 每 token 每層 | 32 KiB |": one layer's figure, which no formula counting every layer gives
+            ranked = [s for s in ranked if not LAYER_COUNTS & self._leaves(s.formula)]
         for position, score in enumerate(ranked):
             total = score.score + words.phrase_score(catalogue.formulas[score.formula].scan_phrases, texts[4][0], texts[0][0])
             total += NOTATION_BONUS if named and scanner.notation.get(score.formula) == named[1] else 0.0
