@@ -429,6 +429,18 @@ def test_a_column_of_one_layers_figures_takes_no_formula_that_counts_every_layer
     assert found["0.33 MB"].finding.verdict.holds
 
 
+def test_a_first_column_headed_by_a_name_and_its_letter_sets_each_rows_value_and_no_other_rows(tmp_path):
+    """"| Batch B | Read per step (GB) |": Llama-3.1-8B's 16 GB of BF16 weights plus B sequences of 4K tokens'
+    0.54 GB of cache, row by row (32 → 33.2 GB); the "~100" row, whose batch cannot be read, takes no batch from the
+    row above it."""
+    text = ("# Batching\n\nLlama-3.1-8B, BF16 weights, 4k context per sequence:\n\n| Batch B | Read per step (GB) | vs B=1 |\n"
+            "|---|---|---|\n| 1 | 16.5 | 1× |\n| 8 | 20.3 | 1.2× |\n| 32 | 33.2 | 2.0× |\n| **~100** | **~70** | 4.2× |\n")
+    found = scanned_text(tmp_path, text)
+    assert found["33.2"].given.get("batch") == 32 and found["33.2"].finding.verdict.holds
+    assert found["~70"].given.get("batch") in (None, 1) or not found["~70"].proposed
+    assert found["~70"].finding is None or found["~70"].finding.verdict.holds
+
+
 def test_a_percent_column_is_each_rows_figure_over_a_figure_a_section_above_prints(tmp_path):
     """"| 179.0 GB/s | 56% |" under "% of Theoretical", with the card's "320 GB/s" in the specifications a section above:
     each share is its row's bandwidth over that figure in every row, the table's own arithmetic."""

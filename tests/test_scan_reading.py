@@ -112,6 +112,16 @@ def test_a_word_of_inference_arithmetic_in_chinese_script_is_read_in_english_at_
     assert length.symbols == {"seq_len"} and length.values == (2048,)
 
 
+def test_traditional_chinese_spellings_read_as_the_simplified_ones_do():
+    """"權重" (weights), "記憶體" (memory), "頻寬" (bandwidth), "快取" (cache): a Taiwanese page's words rank formulas
+    as a mainland one's do."""
+    raw = "FP8 權重 71 GB；記憶體頻寬 3.35 TB/s；KV 快取每層 4 KiB。"
+    found = read_view(raw, ".md")
+    assert all(f" {word} " in found.text for word in ("weights", "memory", "bandwidth", "cache"))
+    start = found.text.index("weights")
+    assert raw[slice(*found.raw_span(start, start + len("weights")))] == "權重"
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [("FLOPs: $3*2h^2 = 6h^2$.", "algebra"), ("the cache takes $4nhb(s+o) = 42,949,672,960$ bytes", "goes on to the left"),

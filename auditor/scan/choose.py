@@ -20,12 +20,12 @@ from . import match as words
 from . import plausibility
 from .match import leaf_symbols
 from .spans import around
-from .tables import HEADER_BATCH
+from .tables import HEADER_BATCH, row_cells
+from .words import sections
 
 PER_LAYER = re.compile(r"(?i)\bper[ \t-]+layer\b|/[ \t]*layer\b|\beach[ \t]+layer\b|每层|每層|레이어당")
 """A column of one layer's figures: "per layer", "/layer", "每層" (Chinese), "레이어당" (Korean)."""
 LAYER_COUNTS = frozenset({"n_layers", "n_kv_layers"})
-from .words import sections
 
 NEAR = 40
 THRESHOLD_WORDS = 1.6
@@ -500,13 +500,26 @@ SEQ_SETTING = re.compile(r"\bseq(?:_len|len)?\s*=\s*(\d{1,7})\b")
 """A context length as code names it ("seq=4096", "seq_len = 8192"): read in the number's clause or sentence."""
 
 
+def not_other_rows(scanner, position: int) -> list:
+    """The page's settings but those in another row of the table the number sits in: "| GQA (8 groups) |" is its own
+    row's scenario, not that of "| MHA | 0.5 MB |" above it (its own row's cells and the header row do set it)."""
+    place = scanner.place(position)
+    if place is None:
+        return scanner.assignments
+    row = row_cells(scanner.tables, position)
+    low, high = (row[0].start, row[-1].end) if row else (position, position)
+    header_end = place.headers[0][1] if place.headers else place.table[0]  # the column header's cell: the header row
+    return [a for a in scanner.assignments if not (place.table[0] <= a.start < place.table[1]) or low <= a.start < high or a.start < header_end]
+
+
 def written_value(scanner, proposal, symbol, scopes):
     """A value the text writes for ``symbol`` near the number: "TP=8", "batch 1", "8k context", "330 launches"."""
     text = scanner.document.text
     place = inputs_in_text.list_position(text, proposal.start, proposal.end, *scopes[1])
     # the number's clause and sentence first, whichever way they write it ("16 sequences"), then wider scopes
+    assignments = not_other_rows(scanner, proposal.start)  # another row's batch is no setting of this one's
     for near, part in ((True, scopes[:2]), (False, scopes[2:])):
-        value = inputs_in_text.value_for(symbol.name, scanner.assignments, part, proposal.start, place)
+        value = inputs_in_text.value_for(symbol.name, assignments, part, proposal.start, place)
         if value is None and symbol.name == "seq_len":
             value = next((s for low, high in part if (s := words.find_seq_len(text[low : proposal.start] + " " + text[proposal.end : high]))), None)
         if value is None and symbol.name == "seq_len" and near:

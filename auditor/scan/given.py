@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from . import inputs as inputs_in_text
 from . import match as words
-from .choose import FAR_CARD, LEAD, LOOSE_FORMAT, PAGE_WIDE, written_value
+from .choose import FAR_CARD, LEAD, LOOSE_FORMAT, PAGE_WIDE, not_other_rows, written_value
 from .derivations import printed_value
 from .gpu_figures import figure_for
 from .match import leaf_symbols
@@ -27,7 +27,7 @@ from .quantities import within
 from .quantities import written_value as page_value
 from .settings import setting_at
 from .sums import plain_number
-from .tables import row_cells, row_quantities
+from .tables import row_quantities
 
 IDEAL = re.compile(
     r"\b(?:theoretical(?:ly)?|ideal(?:ly)?|perfectly efficient(?:ly)?|perfect efficiency|speed[- ]of[- ]light|best[- ]case"
@@ -251,7 +251,7 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
     if key not in scanner.scenario_cache:
         changed = {}
         counts = scanner.model_geometry_counts(model)
-        assignments = _not_other_rows(scanner, proposal.start)
+        assignments = not_other_rows(scanner, proposal.start)
         for name, config_value in counts.items():
             # what the page sets by name or count ("8 KV heads", an "n_layers" column), nearest scope first
             value = next((v for low, high in spans
@@ -260,18 +260,6 @@ def scenario_counts(scanner, model: str, proposal, scopes) -> dict[str, int]:
                 changed[name] = int(value)
         scanner.scenario_cache[key] = changed
     return dict(scanner.scenario_cache[key])
-
-
-def _not_other_rows(scanner, position: int) -> list:
-    """The page's settings but those in another row of the table the number sits in: "| GQA (8 groups) |" is its own
-    row's scenario, not that of "| MHA | 0.5 MB |" above it (its own row's cells and the header row do set it)."""
-    place = scanner.place(position)
-    if place is None:
-        return scanner.assignments
-    row = row_cells(scanner.tables, position)
-    low, high = (row[0].start, row[-1].end) if row else (position, position)
-    header_end = place.headers[0][1] if place.headers else place.table[0]  # the column header's cell: the header row
-    return [a for a in scanner.assignments if not (place.table[0] <= a.start < place.table[1]) or low <= a.start < high or a.start < header_end]
 
 
 MULTI_HEAD = re.compile(

@@ -372,7 +372,7 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
                     if value is not None:
                         found.append(Assignment(cell.start, cell.start, frozenset(symbols), (value,), ()))
             continue
-        columns = {index: named for index, cell in enumerate(table.header) if (named := column_inputs(cell.text, aliases))}  # the first column too: "| Context | KV (GiB) |"
+        columns = {index: named for index, cell in enumerate(table.header) if (named := column_inputs(cell.text, aliases, index == 0))}  # the first column too: "| Context | KV (GiB) |"
         lengths = {index: length for index, cell in enumerate(table.header) if index and (length := find_seq_len(cell.text))}
         batches = {index: int(batch[1]) for index, cell in enumerate(table.header) if index and (batch := HEADER_BATCH.search(cell.text))}
         for row in table.rows[1:]:
@@ -447,11 +447,11 @@ def cell_count(text: str) -> Fraction | None:
     return cell_number(text)
 
 
-def column_inputs(header: str, aliases: dict[str, set[str]]) -> list[frozenset[str]]:
+def column_inputs(header: str, aliases: dict[str, set[str]], first: bool = False) -> list[frozenset[str]]:
     """The inputs a column header names, one per part of a header that lists several ("heads / h_kv");
-    [] unless every part names one."""
+    [] unless every part names one. ``first``: the table's first column, whose rows a name and its letter set."""
     parts = [p.strip() for p in LISTED_NAMES.split(header)] if LISTED_NAMES.search(header) else [header]
-    named = [column_symbols(p, aliases) for p in parts]
+    named = [column_symbols(p, aliases, first) for p in parts]
     return named if all(named) else []
 
 
@@ -470,12 +470,15 @@ HEADER_NAMES = {
 "| Context | KV cache |" each row's length, where "parameters" or "context" in running text names nothing by itself."""
 
 
-def column_symbols(header: str, aliases: dict[str, set[str]]) -> frozenset[str]:
+def column_symbols(header: str, aliases: dict[str, set[str]], lettered: bool = False) -> frozenset[str]:
     """The inputs a column header names: the name in its parentheses or code ("H (`kv_heads`)"), else
-    its words ("Batch size"). A lone letter ("$L$", "D") is left alone: pages reuse letters freely."""
+    its words ("Batch size"), or with ``lettered`` its words before the letter it writes for them ("Batch B", the
+    first column a table's rows are set by; a later "Concurrency B" is more often what the row works out). A lone
+    letter ("$L$", "D") is left alone: pages reuse letters freely."""
     named = re.findall(r"\(([^()]{2,30})\)|`([^`]{2,30})`", header)
     plain = re.sub(r"\s*\([^()]*\)\s*$", "", re.sub(r"[`*$]", "", header)).strip()
-    for name in [a or b for a, b in named] + [plain]:
+    words = re.sub(r"\s+[A-Za-z]$", "", plain) if lettered else plain  # "Batch B": the words, and the page's letter for them
+    for name in [a or b for a, b in named] + [plain] + ([words] if words != plain else []):
         if len(name) > 1 and name.lower() in aliases:
             return frozenset(aliases[name.lower()])
         if name.lower() in HEADER_NAMES:
