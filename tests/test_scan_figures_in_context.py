@@ -657,3 +657,12 @@ def test_a_count_made_a_lengths_adjective_is_an_input_and_a_held_back_figure_car
     assert not any(p.stated == "2K" for p in found)
     total = _one(found, "~24 GB")
     assert total.finding.verdict.holds and not total.carried
+
+
+def test_a_cache_priced_alone_takes_no_dtype_the_page_names_for_the_weights(tmp_path):
+    """"FP8 weights 71 GB" two lines above "a 4k context holds 1.34 GB": Llama-3.3-70B's BF16 cache of 4,096 tokens
+    (2 × 80 × 8 × 128 × 2 × 4096 = 1.34 GB); the FP8 is the weights', and the cache stays in the page's BF16."""
+    text = ("# Budget\n\nLlama-3.3-70B, KV cache in BF16 throughout.\n\n- Weights FP8: 70.6B × 1 byte ≈ 71 GB.\n\n"
+            "Two cards give 144 GB; FP8 weights 71 GB. For Llama-3.3-70B a 4k context conversation holds 1.34 GB of KV cache.\n")
+    cache = _one(_located(tmp_path, text), "1.34 GB")
+    assert cache.given.get("kv_dtype") == "bf16" and cache.finding.verdict.holds

@@ -183,7 +183,14 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         if count and "n_devices" in leaves:
             given["n_devices"] = count
     dtype = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes)), lambda: scanner.dtype_set_up(proposal, scopes))
-    for key in sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal}):
+    keys = sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal})
+    if dtype and keys == ["kv_dtype"] and scanner.table_dtype(proposal.start) is None:
+        # a cache priced alone takes no dtype the page names for the weights ("FP8 權重 71 GB" two lines up)
+        text = scanner.view.text
+        cache_dtypes = [d for d in scanner.dtypes_set_up(proposal.start)
+                        if not WEIGHTS_AFTER.match(text, d[1]) and not WEIGHTS_BEFORE.search(text, max(0, d[0] - 16), d[0])]
+        dtype = set_up(cache_dtypes, scopes, proposal.start, text) or scanner.main_dtype
+    for key in keys:
         if dtype:
             given[key] = dtype
     width = (row_width(scanner.tables, proposal.start) or bits_per_weight(scanner.view.text, scopes, proposal.start)
@@ -593,6 +600,11 @@ def bits_per_weight(text: str, scopes, position: int) -> str | None:
 def _bits_per_weight(text: str) -> tuple[tuple[int, int, str], ...]:
     """Every "N bits per weight" of the text, (start, end, N), found once per text and asked of at every number."""
     return tuple((m.start(), m.end(), m[1]) for m in BITS_PER_WEIGHT.finditer(text))
+
+
+WEIGHTS_AFTER = re.compile(r"(?i)[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?(?:weights?\b|權重|权重)")
+WEIGHTS_BEFORE = re.compile(r"(?i)(?:weights?|權重|权重)[ \t:：]*\Z")
+"""A dtype named for the weights: "FP8 weights", "FP8 (ch07) weights", "FP8 權重", "weights FP8"."""
 
 
 def set_up(found, scopes, position: int, text: str = "", after: bool = True) -> str | None:
