@@ -253,12 +253,6 @@ def same_number_key(proposal) -> tuple | None:
 
 
 @lru_cache(maxsize=1)
-def size_dimensions() -> tuple:
-    """A size in bytes' dimensions, as operands carry them."""
-    return _dimensions(parse_unit("B").dimensions)
-
-
-@lru_cache(maxsize=1)
 def intensity_dimensions() -> tuple:
     """FLOPs per byte's dimensions, as operands carry them: what a ridge point printed bare is."""
     return _dimensions(parse_unit("FLOP/B").dimensions)

@@ -94,7 +94,7 @@ def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tup
         missing = row_inputs(scanner, proposal, missing, given, page_inputs)
     if "tensor_rate_multiple" in leaves and "tensor_rate_multiple" not in given and "gpu" in given and "peak_flops" not in page_inputs:
         # "| FP8 Ridge |" of an H100 row, priced from the sheet's bf16 peak: the sheet's fp8 rate over its bf16 one
-        dtype = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes)), lambda: scanner.dtype_set_up(proposal, scopes))
+        dtype = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes), False), lambda: scanner.dtype_set_up(proposal, scopes))
         if dtype and (multiple := rate_multiple(scanner, given["gpu"], dtype)) is not None:
             given["tensor_rate_multiple"] = multiple
     proposal.page_inputs = page_inputs
@@ -182,14 +182,9 @@ def _named_inputs(scanner, proposal, formula: str, scopes, leaves: set[str], giv
         count = device_count(scanner, gpu, scopes, proposal.start)
         if count and "n_devices" in leaves:
             given["n_devices"] = count
-    dtype = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes)), lambda: scanner.dtype_set_up(proposal, scopes))
     keys = sorted({s.dtype_key or s.dtype_nominal for s in symbols if s.dtype_key or s.dtype_nominal})
-    if dtype and keys == ["kv_dtype"] and scanner.table_dtype(proposal.start) is None:
-        # a cache priced alone takes no dtype the page names for the weights ("FP8 權重 71 GB" two lines up)
-        text = scanner.view.text
-        cache_dtypes = [d for d in scanner.dtypes_set_up(proposal.start)
-                        if not WEIGHTS_AFTER.match(text, d[1]) and not WEIGHTS_BEFORE.search(text, max(0, d[0] - 16), d[0])]
-        dtype = set_up(cache_dtypes, scopes, proposal.start, text) or scanner.main_dtype
+    cache = keys == ["kv_dtype"]  # a cache priced alone: a dtype named for the weights is not its own
+    dtype = _kept(scanner.dtypes_named, (proposal.start, proposal.end, tuple(scopes), cache), lambda: scanner.dtype_set_up(proposal, scopes, cache=cache))
     for key in keys:
         if dtype:
             given[key] = dtype
@@ -605,6 +600,12 @@ def _bits_per_weight(text: str) -> tuple[tuple[int, int, str], ...]:
 WEIGHTS_AFTER = re.compile(r"(?i)[ \t]*(?:\([^()\n]{0,30}\)[ \t]*)?(?:weights?\b|權重|权重)")
 WEIGHTS_BEFORE = re.compile(r"(?i)(?:weights?|權重|权重)[ \t:：]*\Z")
 """A dtype named for the weights: "FP8 weights", "FP8 (ch07) weights", "FP8 權重", "weights FP8"."""
+
+
+def named_for_weights(text: str, dtype: tuple[int, int, str]) -> bool:
+    """Whether the page names this printing of a dtype for the weights (``WEIGHTS_AFTER``, ``WEIGHTS_BEFORE``)."""
+    start, end, _ = dtype
+    return bool(WEIGHTS_AFTER.match(text, end) or WEIGHTS_BEFORE.search(text, max(0, start - 16), start))
 
 
 def set_up(found, scopes, position: int, text: str = "", after: bool = True) -> str | None:

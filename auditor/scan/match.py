@@ -13,6 +13,7 @@ matched by names derived from the bundled inputs, so a new config.json in
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .spans import Covered, longest_first
@@ -182,11 +183,32 @@ def find_seq_len(text: str) -> int | None:
     """A context length written nearby: "8K-token", "at 4k context", "a 32k prompt", "1M context", "8,192 tokens".
 
     A "k" count is a length only beside a word of context ("D and F > 10k" is a width)."""
-    match = SEQ_LEN_K.search(text)
-    if match:
-        return seq_len_count(int(match[1] or match[3]), match[2] or match[4])
-    match = SEQ_LEN_TOKENS.search(text)
-    return int(match.group(1).replace(",", "")) if match else None
+    match = SEQ_LEN_K.search(text) or SEQ_LEN_TOKENS.search(text)
+    return written_length(match).tokens if match else None
+
+
+@dataclass(frozen=True)
+class Length:
+    """A context length as written: where its digits are, the tokens it is read as (``seq_len_count``), and the
+    tokens its letter gives read in thousands ("32K": 32,768 and 32,000)."""
+
+    start: int
+    end: int
+    tokens: int
+    decimal: int
+
+
+def written_length(match: re.Match) -> Length:
+    """The length a ``SEQ_LEN_K`` or ``SEQ_LEN_TOKENS`` match writes."""
+    group = 1 if match.re is SEQ_LEN_TOKENS or match[1] else 3
+    count, suffix = int(match[group].replace(",", "")), (match[group + 1] or "") if match.re is SEQ_LEN_K else ""
+    return Length(match.start(group), match.end(group), seq_len_count(count, suffix), count * DECIMAL_SCALE.get(suffix.lower(), 1))
+
+
+def lengths_in(text: str, low: int, high: int) -> list[tuple[re.Match, Length]]:
+    """Every context length written in ``text[low:high]``, in page order."""
+    found = list(SEQ_LEN_K.finditer(text, low, high)) + list(SEQ_LEN_TOKENS.finditer(text, low, high))
+    return [(m, written_length(m)) for m in sorted(found, key=lambda m: m.start())]
 
 
 GENERIC_BEFORE = re.compile(r"(?i)\b(?:a|an|any|each|every|one)\s+$")

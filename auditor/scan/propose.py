@@ -1303,10 +1303,11 @@ class Scanner:
         low = max(section, proposal.start - derivations.WINDOW)
         pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
         found = derivations.search(target, proposal, pool, slips=self._slip_factors(proposal))[:DERIVATION_TRIES]
-        taken = {o.start for o in pool}
-        if not found and (lent := [o for o in self._row_before(proposal) if o.start not in taken]):
+        if not found and (row := self._row_before(proposal)):
             # a table's inputs too, where they stand before it in its own row: "| $4.66 | $4.15 (89%) |"
-            found = derivations.search(target, proposal, sorted(pool + lent, key=_operand_start))[:DERIVATION_TRIES]
+            taken = {o.start for o in pool}
+            if lent := [o for o in row if o.start not in taken]:
+                found = derivations.search(target, proposal, sorted(pool + lent, key=_operand_start))[:DERIVATION_TRIES]
         if not found:
             line = self.view.text.rfind("\n", 0, proposal.start) + 1
             named = TOTAL_WORDS.search(self.view.text, line, proposal.start)  # "Total: $2,800" says what it adds up
@@ -1439,25 +1440,21 @@ class Scanner:
         printed last above it. The clause names the length and the page the size per token, so the match is weighed
         against those two alone (``share_chance``)."""
         text = self.view.text
-        if target.dimensions != derivations.size_dimensions() or proposal.start in self._result_of or PER_TOKEN_LABEL.search(
+        if target.dimensions != beside_count.byte_dimensions() or proposal.start in self._result_of or PER_TOKEN_LABEL.search(
                 f"{proposal.stated} {proposal.unit} {text[proposal.end:proposal.end + 12]}"):
             return []  # a sum's operand is its input; a size per token is no length's
-        clause = max(sentence[0], proposal.start - LENGTH_REACH)
-        lengths = sorted(list(words.SEQ_LEN_K.finditer(text, clause, proposal.start))
-                         + list(words.SEQ_LEN_TOKENS.finditer(text, clause, proposal.start)), key=lambda m: m.start())
-        if not lengths or any(lengths[-1].end() <= o.start and o.end <= proposal.start and o.dimensions == target.dimensions
+        lengths = words.lengths_in(text, max(sentence[0], proposal.start - LENGTH_REACH), proposal.start)
+        if not lengths or any(lengths[-1][0].end() <= o.start and o.end <= proposal.start and o.dimensions == target.dimensions
                               for o in pool):
             return []  # a size between the length and the number is the one the length is of
-        length = lengths[-1]
-        digits = next(i for i in range(1, (length.re.groups or 0) + 1) if length[i] and length[i][0].isdigit())
-        suffix = length[digits + 1] if length.re is words.SEQ_LEN_K else ""
-        count = words.seq_len_count(int(length[digits].replace(",", "")), suffix)
-        per = next((o for o in reversed(pool) if o.end <= length.start() and o.dimensions == target.dimensions and o.unit
+        written, length = lengths[-1]
+        count = length.tokens
+        per = next((o for o in reversed(pool) if o.end <= written.start() and o.dimensions == target.dimensions and o.unit
                     and PER_TOKEN_LABEL.search(o.label or text[o.start:o.end])), None)
         if per is None:
             return []
-        counted = next((o for o in pool if o.start == length.start(digits)), None) or derivations.Operand(
-            -1, length.start(digits), length.end(digits), float(count), (), str(count), False, False)  # a length set as an input
+        counted = next((o for o in pool if o.start == length.start), None) or derivations.Operand(
+            -1, length.start, length.end, float(count), (), str(count), False, False)  # a length set as an input
         half = derivations.relative_half_digit(proposal)
         chance = 3 * half / derivations.RANGE if half is not None else 1.0
         if chance >= float(share_chance()):
@@ -1465,10 +1462,9 @@ class Scanner:
         worked = self._located_at.get(per.start)
         exact, holds = self._exact_value(worked) if worked is not None and worked.arithmetic is not None else (None, False)
         term = f"({derivations.decimal(exact)}*B)" if exact is not None and holds else per.term  # "1.3 MB/token" worked as 1,310,720 B
-        decimal = int(length[digits].replace(",", "")) * words.DECIMAL_SCALE.get(suffix.lower(), 1)
-        note = ""
+        decimal, note = length.decimal, ""
         if decimal != count and not self._holds(proposal, f"{term} * {count}") and self._holds(proposal, f"{term} * {decimal}"):
-            note = f"{length.group(0).strip()} read as {count:,} tokens, as a context length is; {decimal:,} tokens give the number"
+            note = f"{written.group(0).strip()} read as {count:,} tokens, as a context length is; {decimal:,} tokens give the number"
         return [derivations.Derivation(f"{term} * {count}", per, counted, chance, note=note)]
 
     def _bracketed_share(self, proposal: Proposal, target, pool: list) -> list:
@@ -1903,10 +1899,14 @@ class Scanner:
         return next((gpu for _, end, gpu in reversed(self.visible(self.gpus, position))
                      if 0 <= position - end <= GPU_BEFORE and not re.search(r"[.;:!?\n]", text[end:position])), None)
 
-    def dtype_set_up(self, proposal: Proposal, scopes, or_main: bool = True, or_after: bool = True) -> str | None:
+    def dtype_set_up(self, proposal: Proposal, scopes, or_main: bool = True, or_after: bool = True, cache: bool = False) -> str | None:
         """The dtype the cell's headers, or else the number's own setup, name for it (or, ``or_after``, its paragraph or
-        section after it); the page's main one after that."""
-        named = self.table_dtype(proposal.start) or given_module.set_up(self.dtypes_set_up(proposal.start), scopes, proposal.start, self.view.text, or_after)
+        section after it); the page's main one after that. ``cache``: for a cache priced alone, leaving out a dtype the
+        page names for the weights ("FP8 weights 71 GB" two lines up)."""
+        found = self.dtypes_set_up(proposal.start)
+        if cache:
+            found = [d for d in found if not given_module.named_for_weights(self.view.text, d)]
+        named = self.table_dtype(proposal.start) or given_module.set_up(found, scopes, proposal.start, self.view.text, or_after)
         return named or (self.main_dtype if or_main else None)
 
     def table_gpu(self, position: int) -> str | None:
