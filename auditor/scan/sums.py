@@ -85,7 +85,7 @@ def find_sums(text: str) -> list[Sum]:
         if _a_setting(text, relation):
             previous_end, previous_result, unfinished = relation.end(), None, None
             continue
-        result = RESULT.match(text, relation.end())
+        result = RESULT.match(text, relation.end()) or _result_going_nowhere(text, relation.end())
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
         parsed = _longest_sum(read, low, relation.start(), chained or _period_conversion(text, relation) or _unit_conversion(text, relation))
@@ -118,6 +118,35 @@ def find_sums(text: str) -> list[Sum]:
     return _with_bracketed_conversions(text, found) if "(" in text else found
 
 
+RESULT_GOING_ON = re.compile(RESULT.pattern[: RESULT.pattern.rindex("(?![ \\u00a0]?")])
+CLAUSE_END = re.compile(r"[()\[\]|]|\n[ \t]*\n|[.;!?](?=\s|$)")  # a chain's next link may stand on the next line
+
+
+def _result_going_nowhere(text: str, at: int) -> re.Match | None:
+    """A sized result the clause goes on from with a sum that comes to no sign of its own ("72−16−2 ≈ 54 GB ÷ 0.54 GB)",
+    its quotient printed elsewhere): the number is that link's result, where "= 200 GB / 25 TB/s = 8 ms" goes on to one."""
+    found = RESULT_GOING_ON.match(text, at)
+    if found is None or not UNIT_AFTER.match(text, found.end()):
+        return None
+    return None if RELATION.search(text, found.end(), _clause_end(text, found.end())) else found
+
+
+def _clause_end(text: str, at: int) -> int:
+    """Where the clause from ``at`` ends: a bracket closing one opened before it, a table cell's edge, a blank line or a
+    sentence's end; brackets opened after it are the sum's own ("54 GB ÷ (2 × 0.27 GB)")."""
+    depth = 0
+    for found in CLAUSE_END.finditer(text, at):
+        mark = found[0]
+        if mark in "([":
+            depth += 1
+        elif mark in ")]" and depth:
+            depth -= 1
+        else:
+            return found.start()
+    return len(text)
+
+
+UNIT_AFTER = re.compile(rf"[ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d)")
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 3}
 
 

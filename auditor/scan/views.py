@@ -188,7 +188,7 @@ def _spread(latin: str, spots: list[int]) -> list[int]:
 @lru_cache(maxsize=1)
 def _cjk_units() -> tuple[re.Pattern, dict[str, str]]:
     reads, alternatives = _spellings("cjk_units.yaml", "units")
-    return re.compile(rf"(?<=\d)[ \u00a0\u3000]?(?P<unit>{alternatives})"), reads
+    return re.compile(rf"(?:(?<=\d)[ \u00a0\u3000]?|(?<=[A-Za-z]/))(?P<unit>{alternatives})"), reads  # "16.8 毫秒", "GB/條"
 
 
 @lru_cache(maxsize=1)
