@@ -141,3 +141,19 @@ def test_a_price_a_page_prints_per_year_is_recomputed_against_the_years_dollars_
     by_number = {p.stated.split()[0].lstrip("$"): p for p in proposals if p.proposed}
     assert _recomputed(by_number["297,600"], held) and _recomputed(by_number["290,000"], missed)
     assert by_number["290,000"].finding.verdict.name == "MISMATCH"
+
+
+def test_a_decimal_comma_pages_claims_file_is_checked_unchanged_and_points_at_the_numbers_as_printed(project, monkeypatch, run_cli):
+    """A Portuguese page's "8 × 2,15 GB = 17,9 GB": the claim states 17.9 GB, quotes the page's "17,9 GB", and the
+    check finds the product (17.2 GB) short of it; its correct sums hold."""
+    page = project / "cache.md"
+    page.write_text("# Cache KV\n\nOs pesos ocupam 7 × 2 = 14 GB, e sobram 24 − 14 = 10 GB.\n\n"
+                    "Com lote de 8, são 8 × 2,15 GB = 17,9 GB, e 1.000 tokens × 0,5 MiB = 500 MiB.\n", encoding="utf-8")
+    monkeypatch.chdir(project)
+    code, _, err = run_cli("scan", "cache.md", "-o", "claims/cache.yaml")
+    assert code == 0, err
+    entries = {e["stated"]: e for e in yaml.safe_load((project / "claims" / "cache.yaml").read_text(encoding="utf-8"))["claims"]}
+    assert "17,9 GB" in entries["17.9 GB"]["quote"]
+    code, out, err = run_cli("check", "claims/cache.yaml", "--format", "json")
+    verdicts = {f["stated"]: f["verdict"] for f in json.loads(out)["findings"]}
+    assert verdicts["17.9 GB"] == "mismatch" and verdicts["14 GB"] == verdicts["10 GB"] == verdicts["500 MiB"] == "holds", verdicts

@@ -366,3 +366,63 @@ def test_a_step_that_works_out_one_part_of_the_link_before_it_prints_that_parts_
     *steps, last = find_sums(text)
     assert {text[f.result_start :].split()[0]: f.expression for f in steps} == worked
     assert text[last.result_start :].split()[0] == text.split()[-2 if text.endswith("ms") or text.endswith("GB") else -1]
+
+
+def test_a_sized_result_the_clause_goes_on_from_with_a_sum_that_reaches_no_sign_is_that_links_result():
+    """"(72−16−2 ≈ 54 GB ÷ 0.54 GB)": the division's quotient is printed elsewhere, so 54 GB is the first link's result;
+    "= 200 GB / 25 TB/s = 8 ms" goes on to a sign of its own, and "15 GFLOPs / (600 × 10^6 bytes)" on the next line."""
+    found = find_sums("| ~100 | KV pool full (72−16−2 ≈ 54 GB ÷ 0.54 GB) |")
+    assert [(s.expression, s.relation) for s in found] == [("72-16-2", "≈")]
+    chained = "time = 200 GB / (50 TB/s × 0.50) = 200 GB / 25 TB/s = 8 ms"
+    assert [s.expression for s in find_sums(chained)] == ["((50*(TB/s)) * 0.50)", "(200*GB) / (25*(TB/s))"]
+    lines = "ai = 15 GFLOPs / (600 * 10^6 bytes)\n   = 0.015 TFLOPs / (600 * 10^6 bytes)\n   ≈ 24 FLOPs/byte\n"
+    assert [lines[s.result_start : s.result_start + 5] for s in find_sums(lines)] == ["24 FL"]
+
+
+def test_a_chinese_measure_word_after_a_number_or_a_units_slash_reads_as_what_it_counts():
+    """"69 GB ÷ 10.7 GB/條 ≈ 6 條": six conversations of 10.7 GB each, a printed sum the scan can check."""
+    raw = "KV 池 69 GB ÷ 10.7 GB/條 ≈ 6 條 32k 對話；8 張 H100"
+    found = read_view(raw, ".md")
+    assert "GB/sequence " in found.text and "6 sequence " in found.text and "8 card " in found.text
+    start = found.text.index("sequence")
+    assert raw[slice(*found.raw_span(start, start + len("sequence")))] == "條"
+    (quotient,) = find_sums(found.text)
+    assert quotient.expression == "(69*GB) / (10.7*(GB/sequence))"
+
+
+PORTUGUESE = """# Memória do cache KV
+
+Gerando 32.000 tokens em FP16, o cache ocupa cerca de 13,4 GB; o Llama 3.1 cabe numa GPU de 24 GB.
+
+O cache por token é 2 × 32 × 4096 × 2 = 524.288 bytes, ou 0,5 MiB, e 1.073.741.824 bytes fazem 1 GiB.
+
+Com lote de 8, são 8 × 2,15 GB = 17,2 GB.
+
+```
+1.5 * 8 = 12.0
+```
+"""
+
+
+def test_a_page_that_writes_decimal_commas_is_read_with_its_marks_swapped_and_its_code_as_written():
+    """"13,4 GB" is thirteen point four and "32.000 tokens" thirty-two thousand on a page whose prose marks decimals
+    with a comma; its code prints a point, as code does in every language, and every character stays in place."""
+    found = read_view(PORTUGUESE, ".md")
+    assert "32,000 tokens" in found.text and "13.4 GB" in found.text and "0.5 MiB" in found.text
+    assert "1,073,741,824 bytes" in found.text and "1.5 * 8 = 12.0" in found.text and "Llama 3,1" in found.text
+    start = found.text.index("13.4 GB")
+    assert PORTUGUESE[slice(*found.raw_span(start, start + 7))] == "13,4 GB"
+    stated = [n.stated for n in find_numbers(Document(Path("pagina.md"), found.text), [])]
+    assert "13.4 GB" in stated and "524,288 bytes" in stated
+    assert [(s.expression, found.text[s.result_start : s.result_start + 4]) for s in find_sums(found.text) if "2.15" in s.expression] == [
+        ("8 * (2.15*GB)", "17.2")]
+
+
+@pytest.mark.parametrize("text", [
+    "It holds 1,000 tokens at 13.4 GB, or 2,048 at 0.5 MiB.",  # English: a point for decimals, commas for thousands
+    "Qwen2.5 and v0,6 and arxiv.org/abs/2309,06180 and 1,2 and 3,4 and 5,6 against 7.1, 8.2, 9.3 and 10.4.",
+    "Only 13,4 GB and 0,5 MiB: two signs are too few to read a page the other way.",
+])
+def test_a_page_is_read_with_decimal_commas_only_when_its_prose_clearly_writes_them(text):
+    """Two commas before one or two digits are a list as often as decimals; names glued to digits say nothing."""
+    assert read_view(text, ".md").text == text

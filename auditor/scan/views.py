@@ -110,7 +110,7 @@ def read_view(raw: str, suffix: str) -> View:
     offset, line and column stays the file's own while a table row, a list
     item or a heading still ends where its line does.
     """
-    from . import html_view, markdown_view
+    from . import decimal_commas, html_view, markdown_view
 
     raw = raw.replace("\r\n", " \n")
     suffix = suffix.lower()
@@ -120,7 +120,7 @@ def read_view(raw: str, suffix: str) -> View:
         found = markdown_view.view(raw)
     else:
         found = plain_view(raw)
-    return latin_words(latin_units(half_width(found)))
+    return latin_words(latin_units(decimal_commas.read_commas(half_width(found))))
 
 
 HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
