@@ -413,7 +413,7 @@ def test_a_page_that_writes_decimal_commas_is_read_with_its_marks_swapped_and_it
     start = found.text.index("13.4 GB")
     assert PORTUGUESE[slice(*found.raw_span(start, start + 7))] == "13,4 GB"
     stated = [n.stated for n in find_numbers(Document(Path("pagina.md"), found.text), [])]
-    assert "13.4 GB" in stated and "524,288 bytes" in stated
+    assert "about 13.4 GB" in stated and "524,288 bytes" in stated  # "cerca de": about, as units/translated_words.yaml reads it
     assert [(s.expression, found.text[s.result_start : s.result_start + 4]) for s in find_sums(found.text) if "2.15" in s.expression] == [
         ("8 * (2.15*GB)", "17.2")]
 
@@ -426,3 +426,27 @@ def test_a_page_that_writes_decimal_commas_is_read_with_its_marks_swapped_and_it
 def test_a_page_is_read_with_decimal_commas_only_when_its_prose_clearly_writes_them(text):
     """Two commas before one or two digits are a list as often as decimals; names glued to digits say nothing."""
     assert read_view(text, ".md").text == text
+
+
+@pytest.mark.parametrize(("raw", "read", "written"), [
+    ("O modelo tem 7 bilhões de parâmetros e 32 camadas; cerca de 13,4 GB", "7 billion parameters e 32 layers", "bilhões de parâmetros"),
+    ("Mô hình 70 tỷ tham số, 80 lớp; bộ nhớ KV mỗi token; tỷ lệ 0.5", "70 billion parameters, 80 layers; memory KV per token; ratio 0.5", "tỷ tham số"),
+    ("Ein Modell mit 7 Milliarden Parameter braucht 14 GB Speicher.", "7 billion parameters braucht 14 GB memory", "Milliarden Parameter"),
+    ("El modelo tiene 8 mil millones de parámetros y 32 capas.", "8 billion parameters y 32 layers", "mil millones de parámetros"),
+])
+def test_a_word_of_inference_arithmetic_in_another_language_is_read_in_english_at_the_same_place(raw, read, written):
+    """"70 tỷ tham số" reads "70 billion parameters" (units/translated_words.yaml), a whole word in any case; "tỷ lệ"
+    is a ratio, not a billion, and a word inside a longer one ("capaz") is left alone."""
+    found = read_view(raw, ".md")
+    assert read in found.text
+    start = found.text.index("billion parameters")
+    assert raw[slice(*found.raw_span(start, start + len("billion parameters")))] == written
+    assert read_view("Es capaz de servir 4 peticiones.", ".md").text == "Es capaz de servir 4 requests."
+
+
+def test_korean_and_japanese_words_read_as_the_chinese_ones_do():
+    """"가중치" and "重み" (weights), "메모리" and "メモリ" (memory), "토큰당" (per token): units/cjk_words.yaml."""
+    korean = read_view("가중치 140 GB, 메모리 80 GB, 토큰당 320 KB", ".md").text
+    japanese = read_view("重み 140 GB、メモリ帯域幅 3.35 TB/s", ".md").text
+    assert all(f" {w} " in korean for w in ("weights", "memory", "per token"))
+    assert all(f" {w} " in japanese for w in ("weights", "memory", "bandwidth"))

@@ -120,7 +120,7 @@ def read_view(raw: str, suffix: str) -> View:
         found = markdown_view.view(raw)
     else:
         found = plain_view(raw)
-    return latin_words(latin_units(decimal_commas.read_commas(half_width(found))))
+    return english_words(latin_words(latin_units(decimal_commas.read_commas(half_width(found)))))
 
 
 HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
@@ -147,6 +147,14 @@ def latin_words(view: View) -> View:
     characters it reads: the words index, and names such as "context L=2048", then read the page."""
     pattern, reads = _cjk_words()
     return _replaced(view, pattern, lambda written: f" {reads[written]} ")
+
+
+def english_words(view: View) -> View:
+    """The view with the words of inference arithmetic a Portuguese, Spanish, French, Italian, German or Vietnamese
+    page writes in its language in English (``units/translated_words.yaml``: "70 tỷ tham số" reads "70 billion
+    parameters"), whole words in any case, each English character placed at the file characters it reads."""
+    pattern, reads = _translated_words()
+    return _replaced(view, pattern, lambda written: reads[written.casefold()])
 
 
 def _replaced(view: View, pattern: re.Pattern, spelled) -> View:
@@ -195,6 +203,12 @@ def _cjk_units() -> tuple[re.Pattern, dict[str, str]]:
 def _cjk_words() -> tuple[re.Pattern, dict[str, str]]:
     reads, alternatives = _spellings("cjk_words.yaml", "words")
     return re.compile(rf"(?P<unit>{alternatives})"), reads
+
+
+@lru_cache(maxsize=1)
+def _translated_words() -> tuple[re.Pattern, dict[str, str]]:
+    reads, alternatives = _spellings("translated_words.yaml", "words")
+    return re.compile(rf"(?<!\w)(?P<unit>{alternatives})(?!\w)", re.IGNORECASE), {w.casefold(): r for w, r in reads.items()}
 
 
 def _spellings(file: str, key: str) -> tuple[dict[str, str], str]:
