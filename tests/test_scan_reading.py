@@ -450,3 +450,18 @@ def test_korean_and_japanese_words_read_as_the_chinese_ones_do():
     japanese = read_view("重み 140 GB、メモリ帯域幅 3.35 TB/s", ".md").text
     assert all(f" {w} " in korean for w in ("weights", "memory", "per token"))
     assert all(f" {w} " in japanese for w in ("weights", "memory", "bandwidth"))
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    ("An 8B 4-bit GGUF takes about 4.5~5 GB on disk.", ["about 4.5~5 GB"]),
+    ("The setting moved between 0.90~0.92 over releases.", ["0.90", "0.92"]),
+    ("重みは 4〜8GB です。", ["4〜8GB"]),
+    ("It takes ~5 GB on disk.", ["~5 GB"]),
+])
+def test_a_tilde_between_two_numbers_spans_them_and_does_not_make_the_second_approximate(text, stated):
+    """"4.5~5 GB" is a span, as "4.5-5 GB" is: its ends are not "about 5 GB", which a 4.0 GB weight would flag."""
+    from auditor.base.quantity import parse_stated
+
+    found = [n.stated for n in find_numbers(Document(Path("x.md"), read_view(text, ".md").text), [])]
+    assert found == stated
+    assert parse_stated("4.5~5 GB").comparator == "range" and parse_stated("~5 GB").comparator != "range"

@@ -25,7 +25,7 @@ SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _TIMES_TEN = r"\s*(?:×|x|\*|·|⋅)\s*10(?:\^|\*\*)?\s*(?P<{name}>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
 _MAGNITUDE = r"(?P<{n}>{num})(?:{tt})?"
-_RANGE_SEP = r"\s*(?:–|—|-|to)\s*"
+_RANGE_SEP = r"\s*(?:–|—|-|~|〜|to)\s*"  # "4.5~5 GB", "4〜8GB": a tilde between two numbers spans them
 _FRACTION = re.compile(r"^(?P<p>\d+)\s*/\s*(?P<q>\d+)(?P<rest>.*)$")
 _ARITHMETIC = re.compile(r"^(?P<expr>[\d.\s+*/()]+?)\s*(?P<rest>[A-Za-z%×µ].*)?$")
 

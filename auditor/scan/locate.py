@@ -25,7 +25,8 @@ from .noise import not_a_quantity
 from .spans import around
 
 UNIT_AFTER = re.compile(r"[ \u00a0]{0,2}(?P<unit>%|×|x(?![A-Za-z0-9])|[A-Za-zµ]+(?:/[A-Za-z]+)?(?:\s+per\s+[A-Za-z]+)?)")
-RANGE_AFTER = re.compile(r"\s*(?:–|—|-|to)\s*(?=\d)")
+SPAN_SIGNS = ("~", "〜")
+RANGE_AFTER = re.compile(r"\s*(?:–|—|-|~|〜|to)\s*(?=\d)")  # "4.5~5 GB": a tilde after a number spans, it does not qualify
 FRACTION_AFTER = re.compile(r"\s?/\s?(\d+)(?![\d/]|[.,]\d|\s*[(*])")
 SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(“\"`*$#|-])|\n\s*\n|\n(?=\s*[•*|-] )|\n(?=\|)")
 NOT_A_CLAIM_BEFORE = re.compile(r"(?:§\s?|[vV]|\bsection |\bSection |\bTable |\bFigure |\bPart |\bQuestion |\bat |\(|[\w\\]_|\^)\Z")  # \Z: "$" would also match before the newline ending a wrapped line
@@ -234,6 +235,8 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         if unit is None or (bare and match["exponent"] is None and NOT_A_CLAIM_BEFORE.search(before)):  # "(3.1 × 10^5) t^2" is a quantity
             continue
         qualifier = qualifier_before.search(before)
+        if qualifier and qualifier.group(0).strip() in SPAN_SIGNS and re.search(r"\d\s*$", before[: qualifier.start()]):
+            qualifier = None  # "0.90~0.92": the tilde spans the two numbers, it does not make the second approximate
         begin = match.start() - (len(qualifier.group(0)) if qualifier else 0)
         stated = " ".join(text[begin:end].split())
         if unit.startswith("USD"):  # "$2.50/hr" reads 2.50 USD/hour, "$876K/yr" 876e3 USD/year

@@ -59,7 +59,7 @@ HEADING = re.compile(r"^#+ .*$|^(?!(?:Figure|Fig|Table|Image|Source|Listing)\b)[
 SET_APART = 9  # the depth of a short line set apart, below any "#" heading
 PARAGRAPH = re.compile(r"\n\s*\n")
 NEAR = 40
-RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|to)\s*$")
+RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|~|〜|to)\s*$")
 SUM_SCORE = 0.95
 UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
@@ -2113,7 +2113,7 @@ def _in_range(text: str, start: int, end: int) -> bool:
     1,600" is a change, each end a quantity."""
     if re.search(r"(?i)\bfrom\s+[~≈$]?$", text[max(0, start - 8) : start]):
         return False
-    return bool(RANGE_AFTER.match(text, end) or re.search(r"\d\s*(?:–|—|-|\bto)\s*$", text[max(0, start - 6) : start]))
+    return bool(RANGE_AFTER.match(text, end) or re.search(r"\d\s*(?:–|—|-|\bto)\s*$", text[max(0, start - 6) : start]) or re.search(r"\d\s*[~〜]\s*$", text[max(0, start - 6) : start]))
 
 
 def _operand_start(o) -> int:
