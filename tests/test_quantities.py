@@ -45,6 +45,17 @@ def test_spans_of_time_a_page_runs_for_are_seconds(unit, seconds):
     assert parse_unit(unit).dimensions == parse_unit("s").dimensions
 
 
+@pytest.mark.parametrize("unit, joules", [("Wh", 3600), ("kWh", 3_600_000), ("MWh", 3_600_000_000)])
+def test_energy_a_power_bill_prints_is_power_times_time(unit, joules):
+    """"$0.12/kWh" over "81.6 kW × 24 h": a kilowatt-hour is a kilowatt for an hour, and adds to joules."""
+    assert parse_unit(unit).factor == joules
+    assert parse_unit(unit).dimensions == parse_unit("kW * h").dimensions == parse_unit("J").dimensions
+
+
+def test_servers_and_racks_are_counts():
+    assert parse_unit("servers").dimensions == parse_unit("racks").dimensions == () and parse_unit("racks").factor == 1
+
+
 def test_gigabit_is_not_gigabyte():
     assert parse_unit("Gb").factor * 8 == parse_unit("GB").factor
 
