@@ -480,6 +480,23 @@ def test_a_column_headed_by_a_count_of_users_is_that_many_sequences_worth(tmp_pa
     assert eighty_six is None or eighty_six.verdict.holds  # never a per-sequence formula accusing it
 
 
+def test_a_row_its_label_sets_for_many_sequences_has_their_sizes_and_a_per_request_column_keeps_one(tmp_path):
+    """"| 16 × 4K | 20 GB |" under "Concurrency × Context": sixteen sequences' cache, which no formula of one gives;
+    Llama 3 70B's is 21.5 GB (20 GiB), so the 20 GB is flagged for a GiB printed as GB. A column of one request's
+    figures in the same table keeps a formula of one."""
+    text = ("# KV cache share\n\nFor Llama 3 70B at FP16:\n\n| Concurrency × Context | KV cache (FP16) | KV per request |\n"
+            "|---|---|---|\n| 1 × 2K | 0.67 GB | 0.67 GB |\n| 16 × 4K | 20 GB | 1.34 GB |\n| 64 × 4K | 85.9 GB | 1.34 GB |\n")
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    found = scanned(page, proposed_only=True)
+    sixteen, sixty_four = found["20 GB"], found["85.9 GB"]
+    assert sixteen.given.get("batch") == 16 and sixty_four.given.get("batch") == 64, (sixteen.formula, sixteen.given)
+    assert sixty_four.finding.verdict.holds and sixteen.finding.verdict is Verdict.MISMATCH
+    assert any("GiB printed as GB" in d.parts for d in sixteen.finding.diagnoses)
+    one = found.get("1.34 GB")
+    assert one is None or (one.given.get("batch", 1) == 1 and one.finding.verdict.holds)
+
+
 def test_a_worked_call_in_a_code_block_sets_the_inputs_its_printed_result_is_checked_with(tmp_path):
     """A call "kv_gb(layers=80, heads=64, seq_len=4096, batch_size=1)" for Llama 3 70B and its printed result: the
     keyword arguments set the context length and batch, so the result is priced, and 64 query heads taken for the

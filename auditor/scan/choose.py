@@ -26,6 +26,9 @@ from .words import sections
 PER_LAYER = re.compile(r"(?i)\bper[ \t-]+layer\b|/[ \t]*layer\b|\beach[ \t]+layer\b|每层|每層|레이어당")
 """A column of one layer's figures: "per layer", "/layer", "每層" (Chinese), "레이어당" (Korean)."""
 LAYER_COUNTS = frozenset({"n_layers", "n_kv_layers"})
+BYTES = (("[information]", 1),)
+PER_ONE = re.compile(r"(?i)\bper[ \t-]+(?:request|sequence|user|session|conversation|token)\b|/[ \t]*(?:req(?:uest)?|seq(?:uence)?|user|session|token)\b|每个|每個")
+"""A column of one request's figures ("KV per request", "GB/user"), though its row sets a batch."""
 
 NEAR = 40
 THRESHOLD_WORDS = 1.6
@@ -422,6 +425,10 @@ class FormulaChooser:
         if (place := scanner.place(proposal.start)) is not None and (batch := HEADER_BATCH.search(place.column)) and int(batch[1]) > 1:
             # "| 8 Concurrent Users |": the column's figures are eight sequences' worth, which a formula of one cannot give
             ranked = [s for s in ranked if "batch" in self._leaves(s.formula)] or ranked
+        elif (place is not None and not proposal.per and stated.unit.dimensions == BYTES and not PER_ONE.search(place.column)
+              and self._row_batch(proposal) > 1):
+            # "| 16 × 4K | 20 GB |": a row its label sets for sixteen sequences, whose sizes a formula of one cannot give
+            ranked = [s for s in ranked if "batch" in self._leaves(s.formula)] or ranked
         if place is not None and PER_LAYER.search(place.column):
             # "| 每 token 每層 | 32 KiB |": one layer's figure, which no formula counting every layer gives
             ranked = [s for s in ranked if not LAYER_COUNTS & self._leaves(s.formula)]
@@ -443,6 +450,16 @@ class FormulaChooser:
                 complete.add(score.formula)
             totals.append((total, -position, score))
         return [(total, score) for total, _, score in sorted(totals, key=lambda t: (t[0], t[1]), reverse=True)], complete
+
+    def _row_batch(self, proposal) -> int:
+        """The batch another cell of the number's table row sets ("16 × 4K" under "Concurrency × Context"), or 0."""
+        row = row_cells(self.scanner.tables, proposal.start)
+        if not row:
+            return 0
+        low, high = row[0].start, row[-1].end
+        own = next((c for c in row if c.start <= proposal.start < c.end), None)
+        return max((int(a.values[0]) for a in self.scanner.assignments if low <= a.start < high and "batch" in a.symbols
+                    and len(a.values) == 1 and not (own is not None and own.start <= a.start < own.end)), default=0)
 
     def _sheet_only(self, formula_id: str) -> bool:
         """Whether every input the formula has no default for is an accelerator's sheet figure."""
