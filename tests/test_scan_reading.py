@@ -465,3 +465,15 @@ def test_a_tilde_between_two_numbers_spans_them_and_does_not_make_the_second_app
     found = [n.stated for n in find_numbers(Document(Path("x.md"), read_view(text, ".md").text), [])]
     assert found == stated
     assert parse_stated("4.5~5 GB").comparator == "range" and parse_stated("~5 GB").comparator != "range"
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    ("The spread: 8.75 GiB at TP1, 5.88 at TP2, 4.44 at TP4 and 3.72 at TP8.", ["8.75 GiB", "5.88 GiB", "4.44 GiB", "3.72 GiB"]),
+    ("Intensity is 0.5 FLOP/byte for float32, 1.0 for float16, 2.0 for int8.", ["0.5 FLOP/byte", "1.0 FLOP/byte", "2.0 FLOP/byte"]),
+    ("We ran 8 GPUs at 700 W for 3 hours at a time.", ["8", "700 W", "3 hours"]),
+    ("It holds 14 GB at FP16; at FP8 it holds 7 for a batch.", ["14 GB", "7"]),
+])
+def test_a_bare_number_in_a_list_whose_first_item_prints_the_unit_is_in_that_unit(text, stated):
+    """"8.75 GiB at TP1, 5.88 at TP2": the items after the first leave the unit unsaid, told by the same word after
+    each; a bare number not listed so ("for 3 hours", "holds 7 for a batch" after a semicolon) is left as printed."""
+    assert [n.stated for n in find_numbers(Document(Path("x.md"), text), [])] == stated

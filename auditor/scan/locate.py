@@ -260,7 +260,31 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         context = text[max(sentence[0], match.start() - CONTEXT) : min(sentence[1], end + CONTEXT)]
         ratio_of = unit if unit not in ("", "×") and RATIO_AFTER.match(text, match.end()) else ""
         found.append(Proposal(match.start(), end, stated, "", context, unit=ratio_of, bare=bare and not qualifier))
-    return _with_word_ratios(text, found, skipped, qualifier_before)
+    return _with_word_ratios(text, _units_shared(text, found), skipped, qualifier_before)
+
+
+LISTED_AFTER = re.compile(r"[ \t]+(?P<word>at|for|on|with|in)[ \t]+[^\s,;:.!?()|]")
+LISTED_BETWEEN = re.compile(r"[ \t]+(?P<word>at|for|on|with|in)[ \t]+[^,;:!?()|\n]{1,30}?(?:,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+(?:and|or)[ \t]+)")
+
+
+def _units_shared(text: str, found: list[Proposal]) -> list[Proposal]:
+    """A bare number in a list whose first item prints the unit ("8.75 GiB at TP1, 5.88 at TP2 and 4.44 at TP4",
+    "0.5 FLOP/byte for float32, 1.0 for float16"): each item is in that unit, told by the same word after it."""
+    for k, proposal in enumerate(found):
+        if not proposal.bare or k == 0 or not (after := LISTED_AFTER.match(text, proposal.end)):
+            continue
+        before = found[k - 1]
+        between = LISTED_BETWEEN.fullmatch(text, before.end, proposal.start)
+        if between is None or between["word"] != after["word"] or before.bare:
+            continue
+        try:
+            unit = parse_stated(before.stated).unit
+        except QuantityError:
+            continue
+        if unit.dimensionless and not unit.text.startswith("USD"):
+            continue
+        proposal.stated, proposal.bare = f"{proposal.stated} {unit.text}", False
+    return found
 
 
 WORD_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
