@@ -55,3 +55,24 @@ def test_a_sum_held_by_its_inputs_precision_says_so_with_the_range(project):
 def test_a_count_read_in_binary_millions_names_the_reading(project):
     finding = audit_claim(next(c for c in CASES if c.id == "pa-a-count-in-binary-millions-exactly-holds"), project)
     assert any("'M' read as 1,048,576" in remark and "exactly" in remark for remark in finding.remarks)
+
+
+def test_a_whole_count_said_right_after_a_sum_is_its_result_rounded_down_or_up(tmp_path):
+    """"10 / 1.28 = 7.8 -- so 7": seven requests fit, the quotient rounded down; "140 / 80 = 1.75 GPUs, rounded up to 2":
+    two cards are needed. A count that is neither ("so 9") is no rounding the scan can name, and is left located."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = tmp_path / "fit.md"
+    page.write_text("# Fit\n\n- How many concurrent requests? `10 / 1.28 = 7.8` -- so **7**.\n\n"
+                    "Weights need 140 / 80 = 1.75 GPUs, rounded up to 2.\n\nThe pool holds 69 / 10.7 = 6.4, so 9 conversations.\n",
+                    encoding="utf-8")
+    document = Document.read(page)
+    project = Project.load(Path(__file__).resolve().parent.parent)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    by_line = {(document.position(p.start)[0], p.stated): p for p in proposals}
+    assert by_line[(3, "7")].arithmetic == "floor(10 / 1.28)" and by_line[(3, "7")].finding.verdict.holds
+    assert by_line[(5, "2")].arithmetic == "ceil(140 / 80)" and by_line[(5, "2")].finding.verdict.holds
+    assert not by_line[(7, "9")].proposed

@@ -11,6 +11,7 @@ and listed, not proposed. ``--audit`` recomputes the proposals; ``-o`` writes th
 from __future__ import annotations
 
 import ast
+import math
 import re
 from bisect import bisect_left
 from dataclasses import replace
@@ -61,6 +62,9 @@ PARAGRAPH = re.compile(r"\n\s*\n")
 NEAR = 40
 RANGE_BEFORE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:–|—|-|~|〜|to)\s*$")
 SUM_SCORE = 0.95
+WHOLE = re.compile(r"(?P<bound>(?:up|down) to )?(?P<count>[1-9]\d{0,2}(?:,\d{3})*|[1-9]\d*)")
+ROUNDED_TO = re.compile(r"(?i)[^\d\n]{0,24}?(?:\bso\b|\bthus\b|\bhence\b|\btherefore\b|→|->|=>|⇒|\bi\.e\.|\bthat is\b|\brounded (?:down|up) to\b|\bround(?:ing)? (?:down|up)(?: to)?\b)[^\d\n]{0,12}")
+"""What stands between a sum's result and the whole count it comes to: "7.8 -- so 7", "2.3 → 3", "1.6 GPUs, rounded up to 2"."""
 UNRESOLVED_SUM_SCORE = 0.3
 TABLE_RULE_SCORE = 0.85
 CELL_SPAN = re.compile(r"\s*(?P<low>\d[\d.,]*)\s?[-–]\s?(?P<high>\d[\d.,]*)\s*[A-Za-z]{0,12}(?:\s*\([^()]{0,20}\))?\s*")
@@ -262,9 +266,37 @@ class Scanner:
         if carriers := self._carried_into_derivations():
             self._exact_chains(located, operands, results, carriers)  # a sum printed on such a figure carries the slip on
         self._conversions_carried()
+        self._whole_counts(claims)
         self._short_repeats([p for p in located if id(p) not in operands])
         self._worked_out_below(operands)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
+
+    def _whole_counts(self, claims: list[Proposal]) -> None:
+        """A whole number right after a sum whose result is not one, said as what it comes to ("10 / 1.28 = 7.8 -- so 7",
+        "≈ 2.3, i.e. 3 GPUs"): the count that fits (the result rounded down) or the count needed (rounded up), whichever
+        it is; a number that is neither is left as located, for which the page meant is not for the scan to guess."""
+        text = self.view.text
+        for k, proposal in enumerate(claims):
+            whole = WHOLE.fullmatch(proposal.stated.strip())
+            if k == 0 or proposal.proposed or whole is None:
+                continue
+            before = claims[k - 1]
+            between = text[before.end : proposal.start] + (whole["bound"] or "")  # "rounded up to 2": no bound, a rounding
+            if not before.proposed or before.arithmetic is None or not ROUNDED_TO.fullmatch(between):
+                continue
+            finding = self._draft(before, before.arithmetic)
+            if finding is None or finding.computed is None or finding.computed == int(finding.computed) or finding.unit not in ("", "dimensionless"):
+                continue  # a size or a time is no count to round
+            value, computed = int(whole["count"].replace(",", "")), finding.computed
+            way = "floor" if value == math.floor(computed) else "ceil" if value == math.ceil(computed) else None
+            if way is None:
+                continue
+            line = self.raw.position(before.raw[0])[0] if before.raw else self.raw.position(before.start)[0]
+            proposal.arithmetic, proposal.score, proposal.bare, proposal.worked_out = f"{way}({before.arithmetic})", DERIVED_SCORE, False, True
+            proposal.stated = whole["count"]  # "rounded up to 2" states 2, not a bound of 2
+            proposal.carried = before.carried
+            proposal.evidence = (f"the sum at line {line} {'rounded down: what fits' if way == 'floor' else 'rounded up: what it needs'}, "
+                                 "a whole count said right after it",)
 
     def _sums_on_swapped_inputs(self, claims: list[Proposal], results: dict) -> None:
         """A printed sum that holds, whose words name a quantity the catalogue derives for the model its sentence or
