@@ -142,6 +142,13 @@ def audit_proposals(proposals: list[Proposal], document: Document, project) -> N
             finding = at_ideal
         if finding.verdict == Verdict.MISMATCH and proposal.formula is None:
             finding = _as_printed(proposal, finding, document, ids[index], project, audits)
+        if (nominal := _nominal_meant(finding, proposal)) and (at_nominal := _audited_at(proposal, nominal, document, ids[index], project, audits)) is not None \
+                and at_nominal.verdict.holds:
+            # "Weights: 140 GB" for Llama-3.1-70B: the page multiplied the 70B its name gives, and holds on that count
+            proposal.given.update(nominal)
+            proposal.evidence += (f"n_params = {nominal['n_params']}, the size the model's name gives: the page's count, which only that "
+                                  "rounding of the config's separates from the number",)
+            finding = at_nominal
         rounded = (sheet_rounding(finding, proposal) or peak_meant(finding) or coincident_pair(finding, proposal) or unexplained(finding, proposal)
                    or ranged_alone(finding, proposal) or efficiency_unstated(finding, proposal, project, audits) or on_assumed_defaults(finding, proposal, project)
                    or counted_its_own_way(finding, proposal)
@@ -348,6 +355,22 @@ def ideal_efficiencies(finding, proposal, project) -> dict:
     symbols = project.catalogue.symbols
     return {m[1]: float(symbols[m[1]].ideal) for r in finding.remarks
             if (m := DEFAULT_USED.match(r)) and m[1] in symbols and symbols[m[1]].ideal is not None}
+
+
+def _nominal_meant(finding, proposal) -> dict:
+    """{"n_params": the count the model's name gives} where taking that count for the config's is the one explanation
+    of a miss within a sheet's rounding (``sheet_rounding``), the page's words alone telling it; {} otherwise (or
+    where the page sets a count of its own)."""
+    from auditor.inputs.names import nominal_parameters
+
+    if finding.verdict != Verdict.MISMATCH or proposal.formula is None or "n_params" in proposal.given or not finding.diagnoses:
+        return {}
+    if finding.diagnoses[0].parts != ("n_params <- n_params_nominal",) or not isinstance(proposal.given.get("model"), str):
+        return {}
+    if not sheet_rounding(finding, proposal):
+        return {}  # "14.0 GB" for Mistral-7B's 7.24 B: a name's size 3% short is a slip the page prints, not its rounding
+    nominal = nominal_parameters(proposal.given["model"])
+    return {"n_params": str(int(nominal))} if nominal is not None and nominal == int(nominal) else {}
 
 
 def _audited_at(proposal, ideal: dict, document, claim_id: str, project, audits):
