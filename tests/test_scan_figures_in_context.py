@@ -396,6 +396,15 @@ def test_weights_a_named_models_size_gives_within_a_sheets_rounding_hold_on_that
     assert weights.given.get("n_params") == "70000000000" and weights.finding.verdict.holds
 
 
+def test_a_clause_that_names_a_format_the_scan_cannot_price_takes_no_format_from_the_next_clause(tmp_path):
+    """"in Q5 about 45 GB; in Q8 about 70 GB; in FP16 about 140 GB": each size has its own format before it, and the
+    shorthand "Q5" and "Q8" price no one width; the FP16 that opens the last clause is that clause's alone."""
+    found = _located(tmp_path, "# Weights\n\nA 70B model in Q4 is about 70 x 0.5 = 35 GB; in Q5 about 45 GB; in Q8 about 70 GB;"
+                               " in FP16 about 140 GB.\n")
+    assert all(p.finding is None or p.finding.verdict.holds for p in found if p.proposed)
+    assert _one(found, "about 140 GB").finding.verdict.holds
+
+
 def test_both_addends_of_a_printed_sum_are_located_and_a_factor_is_not(tmp_path):
     """"9.6 + 1.4 = 11 GB" adds two quantities of the total's kind (weights and cache): each is found, as an operand of
     the sum; "2 × 80 = 160" multiplies, and its first factor is an input, not a number to recompute."""

@@ -1936,6 +1936,9 @@ class Scanner:
         section after it); the page's main one after that. ``cache``: for a cache priced alone, leaving out a dtype the
         page names for the weights ("FP8 weights 71 GB" two lines up)."""
         found = self.dtypes_set_up(proposal.start)
+        low = scopes[0][0] if scopes else proposal.start
+        if not any(low <= d[0] < proposal.start for d in found) and UNREAD_FORMAT.search(self.view.text, low, proposal.start):
+            return None  # "in Q5 about 45 GB; in FP16 about 140 GB": a format of its own the scan cannot price, not the next clause's
         if cache:
             found = [d for d in found if not given_module.named_for_weights(self.view.text, d)]
         named = self.table_dtype(proposal.start) or given_module.set_up(found, scopes, proposal.start, self.view.text, or_after)
@@ -2243,6 +2246,8 @@ PER_DEVICE = re.compile(r"(?i)(?:/|\bper[ \t]+|\beach[ \t]+)(?:gpu|device|rank|c
 """What makes a figure one device's: "KV_per_token/GPU", "~0.08 MB/token/GPU", "per GPU", "each rank", "(TP=4)"."""
 ONE_DEVICE = re.compile(r"(?i)\btp[ \t]*=[ \t]*1\b")  # "8B GQA-8 (TP=1)": one device's share is the whole
 DEVICE_COUNTS = frozenset({"tp", "n_devices", "pp", "ep", "dp"})
+UNREAD_FORMAT = re.compile(r"(?i)\b(?:Q[2-8](?:_[01]|_K(?:_[SML])?)?|IQ[1-4]\w*|[2-8]-?bits?|NF4|AWQ|GPTQ|EXL2)\b")
+"""A storage format a clause names before its number, which the dtypes catalogue may not hold ("Q5", "Q8", "5-bit")."""
 MIXED_FORMAT = re.compile(r"(?i)\bQ[2-8]_K_(?:XS|S|M|L|XL)\b|\bIQ[1-4]_(?:XXS|XS|S|M)\b")
 """A GGUF file's name for a mix of block formats ("Q4_K_M", "Q5_K_S", "IQ2_XS"), no single storage format."""
 SWAPPED_VALUE = re.compile(r"= (?P<value>-?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?)\S* used for ")
