@@ -76,3 +76,28 @@ def test_a_whole_count_said_right_after_a_sum_is_its_result_rounded_down_or_up(t
     assert by_line[(3, "7")].arithmetic == "floor(10 / 1.28)" and by_line[(3, "7")].finding.verdict.holds
     assert by_line[(5, "2")].arithmetic == "ceil(140 / 80)" and by_line[(5, "2")].finding.verdict.holds
     assert not by_line[(7, "9")].proposed
+
+
+def test_a_slip_is_carried_down_a_chain_of_worked_lines_whose_factor_opens_the_next_line(tmp_path):
+    """"KV memory: ... = 0.25 GB" where the product is 0.125 GB, then "Base total: 4.0 + 0.25 + 2.0 = 6.25 GB",
+    "Safety margin: 6.25 × 0.2 = 1.25 GB" and "Total VRAM needed: 7.5 GB": the margin's factor opens its line and is
+    the result the line above ends on (a factor is never located on its own), so the slip reaches the margin, and the
+    total the page adds from the two lines above carries it on."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page = tmp_path / "budget.md"
+    page.write_text("# Budget\n\n```\nModel size: 8B × 0.5 bytes = 4.0 GB\nKV memory: 8192 × 4096 × 2 × 2 / (1024³) = 0.25 GB\n"
+                    "Base total: 4.0 + 0.25 + 2.0 = 6.25 GB\nSafety margin: 6.25 × 0.2 = 1.25 GB\nTotal VRAM needed: 7.5 GB\n```\n",
+                    encoding="utf-8")
+    document = Document.read(page)
+    project = Project.load(Path(__file__).resolve().parent.parent)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    assert by_stated["0.25 GB"].finding.verdict.name == "MISMATCH"
+    for stated in ("6.25 GB", "1.25 GB", "7.5 GB"):
+        finding = by_stated[stated].finding
+        assert finding is not None and finding.verdict.name == "MISMATCH", stated
+        assert any("carried" in " ".join(d.parts) for d in finding.diagnoses), (stated, finding.diagnoses)

@@ -526,6 +526,9 @@ class Scanner:
                 worked = self._located_at.get(found.operand_spans[k][0]) if operand is None and found.operators else None
                 if worked is not None and worked.arithmetic is not None and worked.proposed and worked is not proposal:
                     operand = first = worked  # "(2 × 8192 × ...) = 20,401,094,656 bytes / 1,073,741,824 ≈ 19 GB": the step before's result
+                elif (operand is None and worked is None and k == 0 and found.operand_spans[0][0] == found.start
+                      and (step := self._result_just_above(found.start, literals[k].group(0))) is not None):
+                    operand = first = step  # "= 5.625 GB" and on the next line "5.625 × 0.2 = 1.125 GB": a factor is never located
                 if first is None or (first is not operand and first.end > found.start) or re.search(r"[*×^]", operand.stated):
                     continue  # worked out above the sum, and printed as one plain number
                 if carriers is not None and id(first) not in carriers:
@@ -555,6 +558,22 @@ class Scanner:
                     proposal.arithmetic, said = self._in_bytes_if_missing(proposal, proposal.arithmetic)
                     proposal.evidence += said
                 self._repeats_follow(proposal, printed)
+
+    def _result_just_above(self, position: int, digits: str) -> Proposal | None:
+        """The result the line just above ``position`` ends on, where the sum there opens its line with the same digits:
+        the step a chain of worked lines takes its next factor from; None otherwise."""
+        text = self.view.text
+        line = text.rfind("\n", 0, position)
+        if line < 0 or not re.fullmatch(r"[ \t]*(?:[-*•][ \t]+)?[^\d\n]{0,40}", text[line + 1 : position]) or "." not in digits:
+            return None  # the factor opens its line ("Safety margin: 5.625 × 0.2"), and is printed to a decimal
+        above = text.rfind("\n", 0, line)
+        index = bisect_left(self._located_starts, above + 1)
+        for start in reversed(self._located_starts[index : bisect_left(self._located_starts, line)]):
+            before = self._located_at[start]
+            if before.proposed and before.arithmetic is not None and not before.given and derivations.plain_digits(before) == digits:
+                return before  # the line above ends on it: "Base total: 3.5 + 0.125 + 2.0 = 5.625 GB"
+            break
+        return None
 
     def _in_bytes_if_missing(self, proposal: Proposal, expression: str) -> tuple[str, tuple[str, ...]]:
         """A sum over a power of 1024 that misses as the page's GB, taken at the bytes it counts in GiB, and what says
@@ -1574,7 +1593,7 @@ class Scanner:
             if _printed(result.stated) in {_printed(str(v)) for v in first.page_inputs.values()}:
                 continue  # "At 10 tok/s: 175 GB/s": an operand priced with the very number derived from it carries no slip into it
             exact, factor, digits = self._slipped(first), derivations.unit_factor(first), derivations.plain_digits(first)
-            if exact is None and first.formula is None and (first.worked_out or derivation.between):
+            if exact is None and first.formula is None and (first.worked_out or derivation.between or self._carries_its_own(first, result)):
                 # a figure carrying a slip passes it on; so does a bill's line whose sum does not give what it prints,
                 # as the total adds the figure the line printed
                 worked, holds = self._carried_value(first) if first.worked_out else self._exact_value(first)
@@ -1586,6 +1605,16 @@ class Scanner:
             carried.append(f"{self.view.text[side.start:side.end]} taken at the value its own working at line {line} gives: {CARRIED}")
             sources.append(first)
         return expression, tuple(carried), tuple(sources)
+
+    def _carries_its_own(self, first: Proposal, result: Proposal) -> bool:
+        """Whether ``first`` is a printed sum of its own that took on a slip from above ("Safety margin: 5.625 × 0.2 =
+        1.125 GB" over a base total that misses), so a figure the page adds from it ("Total: 6.75 GB") carries it on; not
+        a restatement, and not a sum worked from the figure itself ("53.8 GB / 224 MB ≈ 240" under "224 MB × 240")."""
+        printed = next((found.expression for found in self.sums if found.result_start == first.start), None)
+        if not first.carried or printed is None or repeats.a_repeat(first):
+            return False
+        digits = derivations.plain_digits(result)
+        return bool(digits) and not re.search(rf"(?<![\d.]){re.escape(digits)}(?![\d.])", printed)
 
     def _carried_value(self, first: Proposal) -> tuple[Fraction | None, bool]:
         """(the value a figure the page's numbers gave takes with the slip it carries, False); (None, True) where its
