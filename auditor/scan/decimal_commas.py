@@ -30,9 +30,13 @@ MARGIN = 2  # and how many times more often than the point
 
 def comma_page(view: View) -> bool:
     """Whether the page's prose marks decimals with a comma, clearly and more often than with a point."""
+    if not DECIMAL[","].search(view.text) and not GROUPED[","].search(view.text):
+        return False  # most pages: no number of the comma kind at all, one pass each
     prose = _prose(view)
-    counts = {mark: len(DECIMAL[mark].findall(prose)) + len(GROUPED[mark].findall(prose)) for mark in DECIMAL}
-    return counts[","] >= MIN_EVIDENCE and counts[","] >= MARGIN * counts["."]
+    commas = len(DECIMAL[","].findall(prose)) + len(GROUPED[","].findall(prose))
+    if commas < MIN_EVIDENCE:
+        return False
+    return commas >= MARGIN * (len(DECIMAL["."].findall(prose)) + len(GROUPED["."].findall(prose)))
 
 
 def read_commas(view: View) -> View:
@@ -57,10 +61,12 @@ def _prose(view: View) -> str:
     """The view's text with its code lines blanked."""
     if not view.code_lines:
         return view.text
-    chars = list(view.text)
-    for start, end in view.code_lines:
-        chars[start:end] = " " * (end - start)
-    return "".join(chars)
+    parts, position = [], 0
+    for start, end in sorted(view.code_lines):
+        if start >= position:
+            parts += [view.text[position:start], " " * (end - start)]
+            position = end
+    return "".join(parts) + view.text[position:]
 
 
 def _in_code(code: list[tuple[int, int]], at: int) -> bool:

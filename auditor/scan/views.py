@@ -153,7 +153,10 @@ def english_words(view: View) -> View:
     """The view with the words of inference arithmetic a Portuguese, Spanish, French, Italian, German or Vietnamese
     page writes in its language in English (``units/translated_words.yaml``: "70 tỷ tham số" reads "70 billion
     parameters"), whole words in any case, each English character placed at the file characters it reads."""
-    pattern, reads = _translated_words()
+    pattern, reads, keys = _translated_words()
+    found = WORD.findall(view.text.casefold())
+    if keys.isdisjoint(found) and keys.isdisjoint(f"{a} {b}" for a, b in zip(found, found[1:])):
+        return view  # an English page: no word, and no pair of words, that a listed spelling starts with
     return _replaced(view, pattern, lambda written: reads[written.casefold()])
 
 
@@ -205,10 +208,14 @@ def _cjk_words() -> tuple[re.Pattern, dict[str, str]]:
     return re.compile(rf"(?P<unit>{alternatives})"), reads
 
 
+WORD = re.compile(r"[^\W\d_]+")
+
+
 @lru_cache(maxsize=1)
-def _translated_words() -> tuple[re.Pattern, dict[str, str]]:
+def _translated_words() -> tuple[re.Pattern, dict[str, str], frozenset[str]]:
     reads, alternatives = _spellings("translated_words.yaml", "words")
-    return re.compile(rf"(?<!\w)(?P<unit>{alternatives})(?!\w)", re.IGNORECASE), {w.casefold(): r for w, r in reads.items()}
+    keys = frozenset(" ".join(WORD.findall(w.casefold())[:2]) for w in reads)  # "pro token": "pro" alone is English too
+    return (re.compile(rf"(?<!\w)(?P<unit>{alternatives})(?!\w)", re.IGNORECASE), {w.casefold(): r for w, r in reads.items()}, keys)
 
 
 def _spellings(file: str, key: str) -> tuple[dict[str, str], str]:
