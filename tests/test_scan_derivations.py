@@ -581,3 +581,30 @@ def test_a_change_its_two_figures_do_not_give_is_left_alone(tmp_path):
     """242 -> 530 is 2.19 times: a "+3x" is no reading of that pair, and is not accused either."""
     found = _page(tmp_path, "# Results\n\n**Result**: +3x speedup (242 -> 530 tok/s at position 1)\n")
     assert found["3x"].arithmetic is None and found["3x"].finding is None
+
+
+def test_a_share_column_is_its_lines_figure_over_the_total_line(tmp_path):
+    """"| Weights | 140 GB | 82% |" over "| Total | 170 GB | 100% |": each share is its line's size over the total's, the
+    table's own arithmetic in every line. A rule through one figure must hold in every line, so a table where one
+    share breaks it (8% for 10 GB of 170) gives no rule, and no share is accused on it."""
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    def shares(activations: str) -> dict:
+        page = tmp_path / "budget.md"
+        page.write_text("# Budget\n\n| Component | Size | Share |\n|---|---|---|\n| Weights | 140 GB | 82% |\n| KV cache | 20 GB | 12% |\n"
+                        f"| Activations | 10 GB | {activations} |\n| Total | 170 GB | 100% |\n", encoding="utf-8")
+        document = Document.read(page)
+        project = Project.load(Path(__file__).resolve().parent.parent)
+        proposals = Scanner(document, project).proposals()
+        audit_proposals(proposals, document, project)
+        return {p.stated: p for p in proposals if p.stated.endswith("%")}
+
+    right = shares("6%")
+    assert all(right[s].proposed and right[s].finding.verdict.holds for s in ("82%", "12%", "6%"))
+    assert "Total" in " ".join(right["6%"].evidence) or "k = 170 GB" in " ".join(right["6%"].evidence)
+    broken = shares("8%")
+    assert all(p.finding is None or p.finding.verdict.holds for p in broken.values())

@@ -1044,7 +1044,7 @@ class Scanner:
         # one a table of measurements may be a share of; a bare count there ("8") is any section's
         before = [p for p in located if low <= p.start and p.end <= start and place_of(self.tables, p.start) is None
                   and (p.start >= section or derivations.unit_factor(p) is not None and derivations.printed_value(p)[1])]
-        return [Cell(p.start, p.end, p.stated) for p in before[-TABLE_FIGURES:]]
+        return [Cell(p.start, p.end, p.stated) for p in before[-TABLE_FIGURES:]] + _total_line(table)
 
     def _carried_into_rules(self, located: list[Proposal]) -> None:
         """A table's own arithmetic over a cell a formula flags with a named slip takes that cell at the formula's
@@ -2164,6 +2164,18 @@ def _quotients(found: list) -> list:
 def _printed(text: str) -> str:
     """A figure's text as two printings of it share it: "1,536 GB" and "1536GB" alike."""
     return re.sub(r"[\s,~≈]", "", text)
+
+
+TOTAL_LINE = re.compile(r"(?i)[\s*_`]*(?:total|sum|overall|in all|合计|總計|总计)\b[^|\d]{0,20}")
+"""A table line that adds the others up ("| **Total** | 170 GB | 100% |"): its figures are what a share column divides by."""
+
+
+def _total_line(table) -> list[Cell]:
+    """The figures of the table's line that adds up the others, each a constant a share of it is worked on ("| Weights
+    | 140 GB | 82% |" over "| Total | 170 GB |"); none where no line is so labelled, or the header is."""
+    body = table.body if table.header else []
+    total = next((row for row in body if row and TOTAL_LINE.fullmatch(row[0].text)), None)
+    return [cell for cell in total[1:] if cell.text.strip()] if total is not None else []
 
 
 def _withdraw(proposal: Proposal, why: str, alone: bool = False) -> None:

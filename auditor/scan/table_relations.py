@@ -165,20 +165,20 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
 
 
 def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
-    if not 3 <= len(lines) <= MAX_LINES:
-        return []
+    if not 2 <= len(lines) <= MAX_LINES or (len(lines) == 2 and not figures):
+        return []  # two lines are a rule only through a figure ("| 140 GB | 82% |" over its "Total" line's 170 GB)
     found = []
     for target in range(len(lines)):
         if lines[target].setting:
             continue
-        best = _best(lines, target, _candidates(lines, target), _tally)
+        best = _best(lines, target, _candidates(lines, target), _tally) if len(lines) > 2 else None
         if best is not None:
             found += _proposed(lines, target, best)
             continue
         scaled = _best(lines, target, _scalings(lines, target, figures), _tally_scaled, failing=0) if figures and _varies(lines[target]) else None
         if scaled is not None:
             found += _scaled(lines, target, scaled)
-        elif _varies(lines[target]) and (baseline := _best(lines, target, _baselines(lines, target), _tally_baseline)) is not None:
+        elif len(lines) > 2 and _varies(lines[target]) and (baseline := _best(lines, target, _baselines(lines, target), _tally_baseline)) is not None:
             found += _scaled(lines, target, baseline, f"{baseline[2].text}, its line's figure where this one is 1")
     return found
 
