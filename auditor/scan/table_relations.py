@@ -77,8 +77,10 @@ def table_relations(tables: list[Table], constants=None) -> list[Relation]:
         figures = [v for v in map(lambda c: cell_value(c, ""), constants(table) if constants else ()) if v is not None and v.base]
         # one figure printed twice ("295× less", "batch ~295") is one constant: the nearest printing stands for both
         figures = list({(v.base, v.dimensions): v for v in figures}.values())
+        first, last = table.rows[0][0].start if table.rows and table.rows[0] else 0, table.rows[-1][-1].end if table.rows and table.rows[-1] else 0
+        own = [v for v in figures if first <= v.cell.start < last]  # the table's own "Total" line
         for lines in _orientations(table):
-            found += _relations(lines, figures)
+            found += _relations(lines, figures if len(lines) > 2 else own)
         found += _header_scalings(table)
     seen, unique = set(), []
     for relation in found:
@@ -166,7 +168,7 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
 
 def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
     if not 2 <= len(lines) <= MAX_LINES or (len(lines) == 2 and not figures):
-        return []  # two lines are a rule only through a figure ("| 140 GB | 82% |" over its "Total" line's 170 GB)
+        return []  # two lines are a rule only through a figure of the table's own ("| 140 GB | 82% |" over its "Total" line's 170 GB)
     found = []
     for target in range(len(lines)):
         if lines[target].setting:
