@@ -60,18 +60,8 @@ def test_a_count_read_in_binary_millions_names_the_reading(project):
 def test_a_whole_count_said_right_after_a_sum_is_its_result_rounded_down_or_up(tmp_path):
     """"10 / 1.28 = 7.8 -- so 7": seven requests fit, the quotient rounded down; "140 / 80 = 1.75 GPUs, rounded up to 2":
     two cards are needed. A count that is neither ("so 9") is no rounding the scan can name, and is left located."""
-    from auditor.audit.project import Project
-    from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner, audit_proposals
-
-    page = tmp_path / "fit.md"
-    page.write_text("# Fit\n\n- How many concurrent requests? `10 / 1.28 = 7.8` -- so **7**.\n\n"
-                    "Weights need 140 / 80 = 1.75 GPUs, rounded up to 2.\n\nThe pool holds 69 / 10.7 = 6.4, so 9 conversations.\n",
-                    encoding="utf-8")
-    document = Document.read(page)
-    project = Project.load(Path(__file__).resolve().parent.parent)
-    proposals = Scanner(document, project).proposals()
-    audit_proposals(proposals, document, project)
+    document, proposals = _audited_page(tmp_path / "fit.md", "# Fit\n\n- How many concurrent requests? `10 / 1.28 = 7.8` -- so **7**.\n\n"
+                                        "Weights need 140 / 80 = 1.75 GPUs, rounded up to 2.\n\nThe pool holds 69 / 10.7 = 6.4, so 9 conversations.\n")
     by_line = {(document.position(p.start)[0], p.stated): p for p in proposals}
     assert by_line[(3, "7")].arithmetic == "floor(10 / 1.28)" and by_line[(3, "7")].finding.verdict.holds
     assert by_line[(5, "2")].arithmetic == "ceil(140 / 80)" and by_line[(5, "2")].finding.verdict.holds
@@ -83,21 +73,26 @@ def test_a_slip_is_carried_down_a_chain_of_worked_lines_whose_factor_opens_the_n
     "Safety margin: 6.25 × 0.2 = 1.25 GB" and "Total VRAM needed: 7.5 GB": the margin's factor opens its line and is
     the result the line above ends on (a factor is never located on its own), so the slip reaches the margin, and the
     total the page adds from the two lines above carries it on."""
-    from auditor.audit.project import Project
-    from auditor.documents.locate import Document
-    from auditor.scan.propose import Scanner, audit_proposals
-
-    page = tmp_path / "budget.md"
-    page.write_text("# Budget\n\n```\nModel size: 8B × 0.5 bytes = 4.0 GB\nKV memory: 8192 × 4096 × 2 × 2 / (1024³) = 0.25 GB\n"
-                    "Base total: 4.0 + 0.25 + 2.0 = 6.25 GB\nSafety margin: 6.25 × 0.2 = 1.25 GB\nTotal VRAM needed: 7.5 GB\n```\n",
-                    encoding="utf-8")
-    document = Document.read(page)
-    project = Project.load(Path(__file__).resolve().parent.parent)
-    proposals = Scanner(document, project).proposals()
-    audit_proposals(proposals, document, project)
+    _, proposals = _audited_page(tmp_path / "budget.md", "# Budget\n\n```\nModel size: 8B × 0.5 bytes = 4.0 GB\n"
+                                 "KV memory: 8192 × 4096 × 2 × 2 / (1024³) = 0.25 GB\nBase total: 4.0 + 0.25 + 2.0 = 6.25 GB\n"
+                                 "Safety margin: 6.25 × 0.2 = 1.25 GB\nTotal VRAM needed: 7.5 GB\n```\n")
     by_stated = {p.stated: p for p in proposals if p.proposed}
     assert by_stated["0.25 GB"].finding.verdict.name == "MISMATCH"
     for stated in ("6.25 GB", "1.25 GB", "7.5 GB"):
         finding = by_stated[stated].finding
         assert finding is not None and finding.verdict.name == "MISMATCH", stated
         assert any("carried" in " ".join(d.parts) for d in finding.diagnoses), (stated, finding.diagnoses)
+
+
+def _audited_page(page: Path, text: str):
+    """The page written, scanned and each proposal audited, as `auditor scan --audit` leaves them."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner, audit_proposals
+
+    page.write_text(text, encoding="utf-8")
+    document = Document.read(page)
+    project = Project.load(Path(__file__).resolve().parent.parent)
+    proposals = Scanner(document, project).proposals()
+    audit_proposals(proposals, document, project)
+    return document, proposals
