@@ -318,12 +318,13 @@ FORMATS = ("# Formats\n\nEach parameter is a number stored in some numeric forma
 
 def test_a_formula_the_words_rank_lower_is_taken_where_the_context_feeds_it_in_full_and_it_holds(tmp_path):
     """Words of formats and bits rank a grouped-quantisation formula first, but no group size is given: the weights
-    of 11.6B parameters at each row's width (23.2 GB in BF16) are fed in full and hold. A size off them (25 GB) is
-    not accused by a formula the words ranked below others: it stays located."""
+    of 11.6B parameters at each row's width (23.2 GB in BF16) are fed in full and hold. The column's header prints
+    the count ("11.6B params") and the row the format, so the table itself sets every input: a size off them (25 GB)
+    is that table's slip, and is flagged at the 23.2 GB they give."""
     held = _one(_located(tmp_path, FORMATS.format(bf16="23.2 GB")), "23.2 GB")
-    assert held.given == {"weight_dtype": "bf16", "n_params": 11600000000} and held.finding.verdict.holds
+    assert held.given.get("weight_dtype") == "bf16" and float(held.given.get("n_params")) == 11.6e9 and held.finding.verdict.holds
     off = _one(_located(tmp_path, FORMATS.format(bf16="25 GB")), "25 GB")
-    assert off.finding is None
+    assert off.finding is not None and not off.finding.verdict.holds and float(off.finding.computed_base) == 23.2e9
 
 
 def test_a_size_whose_words_rank_a_budget_first_is_priced_by_the_cache_formula_the_context_feeds(tmp_path):
@@ -403,6 +404,20 @@ def test_a_clause_that_names_a_format_the_scan_cannot_price_takes_no_format_from
                                " in FP16 about 140 GB.\n")
     assert all(p.finding is None or p.finding.verdict.holds for p in found if p.proposed)
     assert _one(found, "about 140 GB").finding.verdict.holds
+
+
+def test_a_column_header_sets_the_parameter_count_and_two_widths_in_one_header_set_no_format(tmp_path):
+    """"| Precision | Bytes | Example (7B params) |" prices each row's weights at the 7B its header prints, not the named
+    model's 6.74 B; "| FP32/FP16 | ~18 GB |" could be either width, so it takes none, where FP32 would accuse it."""
+    found = _located(tmp_path, "# Llama 2 7B\n\nFor Llama 2 7B:\n\n| Precision | Bytes per Parameter | Example (7B params) |\n|---|---|---|\n"
+                               "| FP32 | 4 bytes | 28 GB |\n| FP16 | 2 bytes | 14 GB |\n| INT4 | 0.5 bytes | 3.5 GB |\n")
+    for stated in ("28 GB", "14 GB", "3.5 GB"):
+        cell = _one(found, stated)
+        assert cell.given.get("n_params") in ("7000000000", 7000000000) and cell.finding.verdict.holds, (stated, cell.given)
+    mixed = _located(tmp_path, "# Sizes (batch_size=1, seq_len=2048)\n\n| Model | Parameters | FP32/FP16 | FP8/INT8 |\n|---|---|---|---|\n"
+                               "| Llama 2 7B | 7B | ~18 GB | ~10 GB |\n")
+    assert all(p.finding is None or p.finding.verdict.holds for p in mixed if p.stated == "~18 GB")
+    assert all("weight_dtype" not in p.given for p in mixed if p.stated == "~18 GB")
 
 
 def test_both_addends_of_a_printed_sum_are_located_and_a_factor_is_not(tmp_path):

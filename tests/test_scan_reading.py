@@ -477,3 +477,27 @@ def test_a_bare_number_in_a_list_whose_first_item_prints_the_unit_is_in_that_uni
     """"8.75 GiB at TP1, 5.88 at TP2": the items after the first leave the unit unsaid, told by the same word after
     each; a bare number not listed so ("for 3 hours", "holds 7 for a batch" after a semicolon) is left as printed."""
     assert [n.stated for n in find_numbers(Document(Path("x.md"), text), [])] == stated
+
+
+@pytest.mark.parametrize(("text", "sums"), [
+    ("Overhead ≈ 15% × (14 + 1 + 0.3) = 2.3 GB", [("(15/100) * (14 + 1 + 0.3)", "")]),
+    ("x = 5.6 × 20% = 1.12 GB", [("5.6 * (20/100)", "")]),
+    ("KV = 2 × 32 × 4096 × 2\n     ≈ 1 GB\nActivations ≈ 0.3 GB\n", [("2 * 32 * 4096 * 2", "")]),
+    ("Ví dụ: 32 layers × 8 batch × 3000 frames ≈ 3.93 GB", [("32 * 8 * 3000", "it names the counts")]),
+    ("it is 80 layers × 8 heads × 128 × 2 × 2 = 327,680 bytes", [("80 * 8 * 128 * 2 * 2", "")]),
+])
+def test_a_share_is_a_factor_a_named_line_starts_afresh_and_named_counts_are_no_size(text, sums):
+    """"15% × (...)" multiplies by the share; "Activations ≈ 0.3 GB" under "≈ 1 GB" is a line of its own, no conversion
+    of the 1 GB; "32 layers × 8 batch × 3000 frames ≈ 3.93 GB" names what a size grows with, not its bytes."""
+    assert [(s.expression, s.unreadable[: len(why)]) for s, (_, why) in zip(find_sums(text), sums)] == sums
+    assert len(find_sums(text)) == len(sums)
+
+
+def test_a_configuration_block_reads_each_figure_its_key_names_the_unit_of_and_the_counts_beside_it():
+    """'"total_hbm_gb": 2304' in a README's JSON reads "total_hbm_gb: 2304 GB", and '"gpus": 8' beside it a count; a
+    block with no such key stays code, unread."""
+    block = '# Node\n\n```json\n{\n  "gpus": 8,\n  "hbm_per_gpu_gb": 288,\n  "total_hbm_gb": 2304,\n  "name": "x"\n}\n```\n'
+    text = read_view(block, ".md").text
+    assert "total_hbm_gb: 2304 GB" in text and "hbm_per_gpu_gb: 288 GB" in text and "gpus: 8" in text
+    plain = read_view('# Node\n\n```json\n{\n  "gpus": 8,\n  "port": 8080\n}\n```\n', ".md").text
+    assert "8080" not in plain and "gpus" not in plain

@@ -85,6 +85,11 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple]]:
             continue
         spans = [(0, len(code.rstrip()))] if assigned else []
         parts[index] = spans + [(comment.end(), len(line))]
+    if any(KEYED_FIGURE.match(lines[i]) for i in range(first, last)):
+        for index in range(first, last):  # '"total_hbm_gb": 2304': a figure its key names the unit of, and the counts beside it
+            if index not in parts and (keyed := KEYED_FIGURE.match(lines[index]) or KEYED_COUNT.match(lines[index])):
+                unit = KEY_UNITS.get((keyed.groupdict().get("unit") or "").lower(), "")
+                parts[index] = [(keyed.start("key"), keyed.end("key"), ": "), (keyed.start("value"), keyed.end("value"), f" {unit} " if unit else " ")]
     if parts:  # a comment naming a model's size over the worked lines ("# LLaMA-2 70B (GQA) at various lengths") is their setup
         for index in range(first, last):
             comment = _comment(lines[index])
@@ -96,6 +101,14 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple]]:
     return parts
 
 
+KEY_UNITS = {"gb": "GB", "gib": "GiB", "tb": "TB", "tib": "TiB", "mb": "MB", "mib": "MiB", "kb": "kB", "kib": "KiB", "kw": "kW",
+             "ms": "ms", "usd": "USD"}
+"""The unit a configuration key's last word names ("total_hbm_gb", "kv_per_session_gib", "power_kw_max" aside)."""
+KEYED_FIGURE = re.compile(r"[ \t]*[\"']?(?P<key>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*?_(?P<unit>" + "|".join(KEY_UNITS)
+                          + r"))[\"']?[ \t]*[:=][ \t]*(?P<value>\d[\d_]*(?:\.\d+)?)[ \t]*,?[ \t]*$", re.IGNORECASE)
+"""A JSON, YAML or Python line that sets a figure whose key ends in its unit: '"total_hbm_gb": 2304,'."""
+KEYED_COUNT = re.compile(r"[ \t]*[\"']?(?P<key>[A-Za-z][A-Za-z0-9_]{0,40})[\"']?[ \t]*[:=][ \t]*(?P<value>\d[\d_]*(?:\.\d+)?)[ \t]*,?[ \t]*$")
+"""A plain count set beside such figures ('"gpus": 8'), an operand they may be worked from."""
 CODE_PREFIX = re.compile(r"[ \t]*(?:[\"']?[A-Za-z_][\w.\[\]]{0,60}[\"']?[ \t]*[:=][ \t]*)?")
 """What may come before a program line's value: a name or a key and its "=" or ":" ('"cost": ', 'kv = ')."""
 ARITHMETIC_ONLY = re.compile(r"[\d_.\s()+\-*/]+")

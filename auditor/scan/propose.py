@@ -1964,6 +1964,8 @@ class Scanner:
         """The dtype the cell's headers, or else the number's own setup, name for it (or, ``or_after``, its paragraph or
         section after it); the page's main one after that. ``cache``: for a cache priced alone, leaving out a dtype the
         page names for the weights ("FP8 weights 71 GB" two lines up)."""
+        if self._header_of_two_widths(proposal.start):
+            return None  # "| FP32/FP16 | ~18 GB |": the column is either, and the scan cannot tell which
         found = self.dtypes_set_up(proposal.start)
         low = scopes[0][0] if scopes else proposal.start
         if not any(low <= d[0] < proposal.start for d in found) and UNREAD_FORMAT.search(self.view.text, low, proposal.start):
@@ -1972,6 +1974,15 @@ class Scanner:
             found = [d for d in found if not given_module.named_for_weights(self.view.text, d)]
         named = self.table_dtype(proposal.start) or given_module.set_up(found, scopes, proposal.start, self.view.text, or_after)
         return named or (self.main_dtype if or_main else None)
+
+    def _header_of_two_widths(self, position: int) -> bool:
+        """Whether the cell's column header names formats of different widths ("FP32/FP16"; "FP8/INT8" is one width)."""
+        place = self.place(position)
+        if place is None or not place.headers:
+            return False
+        low, high = place.headers[0]
+        widths = {self.project.inputs.dtypes[name].bits for start, _, name in self.dtypes if low <= start < high and name in self.project.inputs.dtypes}
+        return len(widths) > 1
 
     def table_gpu(self, position: int) -> str | None:
         """The GPU a table cell's own column header or row label names ("| | A100 80GB | H100 SXM |"), before any nearby."""

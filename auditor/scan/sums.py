@@ -34,7 +34,7 @@ PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]
          r"|(?P<yearly>" + PER + YEARS + r"))?")
 """A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year", "$375k" (thousands)."""
 TOKEN = re.compile(
-    rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
+    rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}|%(?![\w(])))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
@@ -51,9 +51,10 @@ RESULT = re.compile(
 # "= 31,125 - 1,225": a result the line goes on from is no result, and no shorter reading of its digits ("31") is either;
 # "= 12.5× the warm read", "= 12×.": a sign glued to the result and then a lowercase word or the clause's end is the
 # ratio's, not a product going on ("= 16× INT32" is sixteen of them)
-# a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727");
+# a list item starts afresh, and so does a line that sets a name ("seq=4096: 480 / 1.31 = 366" under "... = 727",
+# "Activations ≈ 0.3 GB" under "... ≈ 1 GB");
 # a host link's name ends what comes before it: "PCIe 4.0 x8 manages ≈14 GB/s" prints no sum of 4.0 and 8
-BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*[ \t]*=[^=])|[|`,](?!\d{3})|\$(?![ \u00a0]?\d))")
+BOUNDARY = re.compile(r"(?:(?i:" + LINK_NAME + r")|[.!?:;](?=\s)|\n\s*\n|\n(?=[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t])|\n(?=[ \t]*[A-Za-z_]\w*(?:[ \t]+[A-Za-z_]\w*){0,3}[ \t]*(?:=[^=]|≈|~=))|[|`,](?!\d{3})|\$(?![ \u00a0]?\d))")
 MAX_SPAN = 240
 PAGE_FUNCTIONS = frozenset({"ceil", "ceiling", "floor", "min", "max", "sqrt", "log2"})  # what pages round and bound with
 NUMBER_AT = re.compile(NUMBER)
@@ -109,7 +110,7 @@ def find_sums(text: str) -> list[Sum]:
         previous_result, result_end = result.start("number"), result.end()
         if parsed is not None:
             unreadable = (_unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
-                          or _counted_again(text, parsed, result))
+                          or _counted_again(text, parsed, result) or _factors_named(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
     found = _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
     if rewritten:
@@ -452,6 +453,28 @@ def _a_setting(text: str, relation: re.Match) -> bool:
             and GLUED_NAME.search(text, max(0, relation.start() - 48), relation.start()) is not None)
 
 
+NAMED_FACTORS = re.compile(r"\s*\d[\d,.]*[ \u00a0]+[A-Za-z]+(?:\s*[×x*·]\s*\d[\d,.]*[ \u00a0]+[A-Za-z]+)+\s*")
+"""A product each of whose factors is a count with the noun it counts ("32 layers × 8 batch × 3000 frames")."""
+
+
+def _factors_named(text: str, parsed, result: re.Match) -> str:
+    """Why a product of named counts is no sum of a size ("32 layers × 8 batch × 3000 frames ≈ 3.93 GB"): it names
+    what the size grows with, and leaves out the bytes each element takes; '' where it is a sum."""
+    unit = unit_or_none((UNIT_AFTER_RESULT.match(text, result.end("number")) or [""])[0].strip())
+    if unit is None or not unit.dimensions or not NAMED_FACTORS.fullmatch(text, parsed[0], parsed[1]):
+        return ""
+    if SIZED_NOUNS.search(text, parsed[0], parsed[1]):
+        return ""  # "6144 floats × 80 layers ≈ 2 MB": a count of sized things, which the proposal says of its own
+    if any(_is_unit(word) and not unit_or_none(word).dimensionless for word in re.findall(r"[A-Za-z]+", text[parsed[0] : parsed[1]])
+           if unit_or_none(word) is not None and unit_or_none(word).dimensions == unit.dimensions):
+        return ""  # "4 layers × 2 MB" prints the size it multiplies
+    return "it names the counts the size grows with, not the bytes each element takes"
+
+
+SIZED_NOUNS = re.compile(r"(?i)\b(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
+UNIT_AFTER_RESULT = re.compile(r"[ \u00a0]?[A-Za-zµ]+(?:/[A-Za-z]+)?")
+
+
 def _counted_again(text: str, parsed, result: re.Match) -> str:
     """A count times a name printed again as that count of what the name stands for ("τ = 35 × B = 35
     max-num-batched-tokens chunks"): the same product in words, not a value to check."""
@@ -659,6 +682,8 @@ def _operand(token: re.Match, symbol: str = "") -> str:
     number = plain_number(token.group("number"))
     unit = token.group("unit")
     glued = token.end("number") == token.start("unit") if unit else False
+    if unit == "%":
+        return f"({number}/100)"  # "15% × (14 + 1 + 0.3)": a share as the factor it is
     if unit and unit == symbol and glued:
         return f"({number}*{symbol})"  # "2T" where T is the sum's symbol, printed after its result too
     if unit in COUNT_SUFFIXES and (glued or unit in SPACED_SUFFIXES) and "e" not in number.lower():

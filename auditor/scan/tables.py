@@ -375,6 +375,7 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
         columns = {index: named for index, cell in enumerate(table.header) if (named := column_inputs(cell.text, aliases, index == 0))}  # the first column too: "| Context | KV (GiB) |"
         lengths = {index: length for index, cell in enumerate(table.header) if index and (length := find_seq_len(cell.text))}
         batches = {index: int(batch[1]) for index, cell in enumerate(table.header) if index and (batch := HEADER_BATCH.search(cell.text))}
+        counts = {index: count for index, cell in enumerate(table.header) if index and (count := header_parameters(cell.text))}
         for row in table.rows[1:]:
             for index, named in columns.items():
                 if index < len(row):
@@ -385,12 +386,27 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
             for index, batch in batches.items():  # "8 Concurrent Users": the column's batch
                 if index < len(row):
                     found.append(Assignment(row[index].start, row[index].start, frozenset({"batch"}), (Fraction(batch),), ()))
+            for index, count in counts.items():  # "Example (7B params)": the column's parameter count
+                if index < len(row):
+                    found.append(Assignment(row[index].start, row[index].start, frozenset({"n_params"}), (count,), ()))
     return found
 
 
 HEADER_BATCH = re.compile(r"(?i)(?<!per )(?<![\w.,])(\d{1,5})[ \u00a0]+(?:concurrent[ \u00a0]+|parallel[ \u00a0]+|simultaneous[ \u00a0]+)?"
                           r"(?:users?|requests?|sequences?|sessions?|streams?|conversations?)\b")
 """A column header that says how many sequences its cells are for: "8 Concurrent Users", "32 requests"."""
+
+
+HEADER_PARAMETERS = re.compile(r"(?i)(?<![\w.])(\d{1,4}(?:\.\d{1,2})?)[ \u00a0]?([BM])[ \u00a0]+(?:params?|parameters?)\b")
+"""A column header that prints the parameter count its cells are for: "Example (7B params)", "70B parameters"."""
+
+
+def header_parameters(header: str) -> Fraction | None:
+    found = HEADER_PARAMETERS.findall(header)
+    if len(found) != 1:
+        return None
+    number, scale = found[0]
+    return Fraction(number) * (10**9 if scale.upper() == "B" else 10**6)
 
 
 def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
