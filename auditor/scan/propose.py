@@ -1981,7 +1981,13 @@ class Scanner:
         if place is None or not place.headers:
             return False
         low, high = place.headers[0]
-        widths = {self.project.inputs.dtypes[name].bits for start, _, name in self.dtypes if low <= start < high and name in self.project.inputs.dtypes}
+        index = bisect_left(self.dtypes, low, key=_first)
+        widths = set()
+        for start, _, name in self.dtypes[index:]:
+            if start >= high:
+                break
+            if name in self.project.inputs.dtypes:
+                widths.add(self.project.inputs.dtypes[name].bits)
         return len(widths) > 1
 
     def table_gpu(self, position: int) -> str | None:
