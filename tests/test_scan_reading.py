@@ -388,6 +388,8 @@ def test_a_chinese_measure_word_after_a_number_or_a_units_slash_reads_as_what_it
     assert raw[slice(*found.raw_span(start, start + len("sequence")))] == "條"
     (quotient,) = find_sums(found.text)
     assert quotient.expression == "(69*GB) / (10.7*(GB/sequence))"
+    assert "3 nodes " in read_view("Cenário recomendado (3 nós, 43.5 kW); nós calculamos", ".md").text  # Portuguese nodes, after a number only
+    assert "nós calculamos" in read_view("Cenário recomendado (3 nós, 43.5 kW); nós calculamos", ".md").text
 
 
 PORTUGUESE = """# Memória do cache KV
