@@ -38,10 +38,10 @@ from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
-from .sums import bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
+from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .table_totals import table_totals
-from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings
+from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings, total_line
 from .views import read_view
 from .words import FormulaIndex
 
@@ -50,7 +50,7 @@ PER_BEFORE = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single|one[ -]single)[ 
 "a single token would take 0.125MB"."""
 PER_WORDS = re.compile(r"(?i)\b(?:per|each|every|an?[ -]single)[ -](token|request)\b")
 PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)\b)")
-SIZED_COUNTS = re.compile(r"(?i)\d[\d,.]*\s+(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
+SIZED_COUNTS = re.compile(rf"(?i)\d[\d,.]*\s+{SIZED_NOUN}\b")
 """Operands that count things with a size of their own ("6144 floats", "491,520 values")."""
 REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
 GLUED_B = re.compile(r"B(?![A-Za-z0-9])")  # the "B" of "2B": billions or bytes, the sum's scale says which
@@ -1044,7 +1044,7 @@ class Scanner:
         # one a table of measurements may be a share of; a bare count there ("8") is any section's
         before = [p for p in located if low <= p.start and p.end <= start and place_of(self.tables, p.start) is None
                   and (p.start >= section or derivations.unit_factor(p) is not None and derivations.printed_value(p)[1])]
-        return [Cell(p.start, p.end, p.stated) for p in before[-TABLE_FIGURES:]] + _total_line(table)
+        return [Cell(p.start, p.end, p.stated) for p in before[-TABLE_FIGURES:]] + total_line(table)
 
     def _carried_into_rules(self, located: list[Proposal]) -> None:
         """A table's own arithmetic over a cell a formula flags with a named slip takes that cell at the formula's
@@ -2183,18 +2183,6 @@ def _printed(text: str) -> str:
     return re.sub(r"[\s,~≈]", "", text)
 
 
-TOTAL_LINE = re.compile(r"(?i)[\s*_`]*(?:total|sum|overall|in all|合计|總計|总计)\b[^|\d]{0,20}")
-"""A table line that adds the others up ("| **Total** | 170 GB | 100% |"): its figures are what a share column divides by."""
-
-
-def _total_line(table) -> list[Cell]:
-    """The figures of the table's line that adds up the others, each a constant a share of it is worked on ("| Weights
-    | 140 GB | 82% |" over "| Total | 170 GB |"); none where no line is so labelled, or the header is."""
-    body = table.body if table.header else []
-    total = next((row for row in body if row and TOTAL_LINE.fullmatch(row[0].text)), None)
-    return [cell for cell in total[1:] if cell.text.strip()] if total is not None else []
-
-
 def _withdraw(proposal: Proposal, why: str, alone: bool = False) -> None:
     """The formula proposed for a number taken back, and why: in place of its evidence, or after it."""
     proposal.formula, proposal.given, proposal.score = None, {}, 0.0
@@ -2206,7 +2194,7 @@ def _in_range(text: str, start: int, end: int) -> bool:
     1,600" is a change, each end a quantity."""
     if re.search(r"(?i)\bfrom\s+[~≈$]?$", text[max(0, start - 8) : start]):
         return False
-    return bool(RANGE_AFTER.match(text, end) or re.search(r"\d\s*(?:–|—|-|\bto)\s*$", text[max(0, start - 6) : start]) or re.search(r"\d\s*[~〜]\s*$", text[max(0, start - 6) : start]))
+    return bool(RANGE_AFTER.match(text, end) or re.search(r"\d\s*(?:–|—|-|~|〜|\bto)\s*$", text[max(0, start - 6) : start]))
 
 
 def _operand_start(o) -> int:

@@ -43,11 +43,13 @@ TOKEN = re.compile(
 )
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")  # "1024³": the power printed as a superscript
 RELATION = re.compile(r"(?<![<>=!])(=|≈|~=|≃)(?!=)")
-RESULT = re.compile(
+SIZE_GOES_ON = rf"[ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d)"
+"""A sized number the line goes on from with a sign: "= 200 GB / 25 TB/s"."""
+RESULT_NUMBER = (
     rf"\s*(?:\*\*)?\s*(?:(?:[~≈]|(?i:about|roughly|approximately|approx\.|around|nearly)[ \t])\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})"
     rf"(?!\s+×|×(?![ \t]+[a-z]|[ \t]*(?:\n|$|[.,;:)\]|*]))|\s*(?:[*·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d|(?:,\d{{3}})+[ \t]*[-+*×·÷/][ \t]*\d)"
-    rf"(?![ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d))"  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 )
+RESULT = re.compile(RESULT_NUMBER + rf"(?!{SIZE_GOES_ON})")  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 # "= 31,125 - 1,225": a result the line goes on from is no result, and no shorter reading of its digits ("31") is either;
 # "= 12.5× the warm read", "= 12×.": a sign glued to the result and then a lowercase word or the clause's end is the
 # ratio's, not a product going on ("= 16× INT32" is sixteen of them)
@@ -119,7 +121,7 @@ def find_sums(text: str) -> list[Sum]:
     return _with_bracketed_conversions(text, found) if "(" in text else found
 
 
-RESULT_GOING_ON = re.compile(RESULT.pattern[: RESULT.pattern.rindex("(?![ \\u00a0]?")])
+RESULT_GOING_ON = re.compile(RESULT_NUMBER)
 CLAUSE_END = re.compile(r"[()\[\]|]|\n[ \t]*\n|[.;!?](?=\s|$)")  # a chain's next link may stand on the next line
 
 
@@ -127,7 +129,7 @@ def _result_going_nowhere(text: str, at: int) -> re.Match | None:
     """A sized result the clause goes on from with a sum that comes to no sign of its own ("72−16−2 ≈ 54 GB ÷ 0.54 GB)",
     its quotient printed elsewhere): the number is that link's result, where "= 200 GB / 25 TB/s = 8 ms" goes on to one."""
     found = RESULT_GOING_ON.match(text, at)
-    if found is None or not UNIT_AFTER.match(text, found.end()):
+    if found is None or not GOES_ON.match(text, found.end()):
         return None
     return None if RELATION.search(text, found.end(), _clause_end(text, found.end())) else found
 
@@ -147,7 +149,7 @@ def _clause_end(text: str, at: int) -> int:
     return len(text)
 
 
-UNIT_AFTER = re.compile(rf"[ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*\d)")
+GOES_ON = re.compile(SIZE_GOES_ON)
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 3}
 
 
@@ -460,19 +462,20 @@ NAMED_FACTORS = re.compile(r"\s*\d[\d,.]*[ \u00a0]+[A-Za-z]+(?:\s*[×x*·]\s*\d[
 def _factors_named(text: str, parsed, result: re.Match) -> str:
     """Why a product of named counts is no sum of a size ("32 layers × 8 batch × 3000 frames ≈ 3.93 GB"): it names
     what the size grows with, and leaves out the bytes each element takes; '' where it is a sum."""
-    unit = unit_or_none((UNIT_AFTER_RESULT.match(text, result.end("number")) or [""])[0].strip())
+    after = UNIT_AFTER_RESULT.match(text, result.end("number"))
+    unit = unit_or_none(after[1]) if after else None
     if unit is None or not unit.dimensions or not NAMED_FACTORS.fullmatch(text, parsed[0], parsed[1]):
         return ""
-    if SIZED_NOUNS.search(text, parsed[0], parsed[1]):
+    if re.search(rf"(?i)\b{SIZED_NOUN}\b", text[parsed[0] : parsed[1]]):
         return ""  # "6144 floats × 80 layers ≈ 2 MB": a count of sized things, which the proposal says of its own
-    if any(_is_unit(word) and not unit_or_none(word).dimensionless for word in re.findall(r"[A-Za-z]+", text[parsed[0] : parsed[1]])
-           if unit_or_none(word) is not None and unit_or_none(word).dimensions == unit.dimensions):
+    if any((named := unit_or_none(word)) is not None and named.dimensions == unit.dimensions for word in re.findall(r"[A-Za-z]+", text[parsed[0] : parsed[1]])):
         return ""  # "4 layers × 2 MB" prints the size it multiplies
     return "it names the counts the size grows with, not the bytes each element takes"
 
 
-SIZED_NOUNS = re.compile(r"(?i)\b(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)\b")
-UNIT_AFTER_RESULT = re.compile(r"[ \u00a0]?[A-Za-zµ]+(?:/[A-Za-z]+)?")
+SIZED_NOUN = r"(?:floats?|values?|elements?|param(?:eter)?s?|weights?|numbers?|entries|scalars?)"
+"""What a count may count whose size in bytes a page leaves unsaid: "6144 floats"."""
+UNIT_AFTER_RESULT = re.compile(rf"[ \u00a0]?({UNIT_WORD})")
 
 
 def _counted_again(text: str, parsed, result: re.Match) -> str:

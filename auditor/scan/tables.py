@@ -403,10 +403,19 @@ HEADER_PARAMETERS = re.compile(r"(?i)(?<![\w.])(\d{1,4}(?:\.\d{1,2})?)[ \u00a0]?
 
 def header_parameters(header: str) -> Fraction | None:
     found = HEADER_PARAMETERS.findall(header)
-    if len(found) != 1:
-        return None
-    number, scale = found[0]
-    return Fraction(number) * (10**9 if scale.upper() == "B" else 10**6)
+    return cell_count("".join(found[0])) if len(found) == 1 else None  # "7B" read as a count is, as a cell's is
+
+
+TOTAL_LINE = re.compile(r"(?i)[\s*_`]*(?:total|sum|overall|in all|合计|總計|总计)\b[^|\d]{0,20}")
+"""A table line that adds the others up ("| **Total** | 170 GB | 100% |"): its figures are what a share column divides by."""
+
+
+def total_line(table: Table) -> list[Cell]:
+    """The figures of the table's line that adds up the others, each a constant a share of it is worked on ("| Weights
+    | 140 GB | 82% |" over "| Total | 170 GB |"); none where no line is so labelled, or the header is."""
+    body = table.body if table.header else []
+    total = next((row for row in body if row and TOTAL_LINE.fullmatch(row[0].text)), None)
+    return [cell for cell in total[1:] if cell.text.strip()] if total is not None else []
 
 
 def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
