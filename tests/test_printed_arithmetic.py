@@ -84,6 +84,42 @@ def test_a_slip_is_carried_down_a_chain_of_worked_lines_whose_factor_opens_the_n
         assert any("carried" in " ".join(d.parts) for d in finding.diagnoses), (stated, finding.diagnoses)
 
 
+def test_a_count_at_a_price_is_that_many_times_the_price(tmp_path):
+    """"2 FTE at $15,000/month = $30,000/month": "at" between a count and a price multiplies, so the sum holds (read
+    without the count it was a false alarm), and a wrong product is still flagged."""
+    _, proposals = _audited_page(tmp_path / "team.md", "# Team\n\nPlatform: 2 FTE at $15,000/month = $30,000/month.\n\n"
+                                 "Rent 8 GPUs at $2/hr = $18/hr.\n")
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    assert by_stated["30,000 USD/month"].arithmetic == "2 * (15000*(usd/month))" and by_stated["30,000 USD/month"].finding.verdict.holds
+    assert by_stated["18 USD/hour"].finding.verdict.name == "MISMATCH"
+
+
+def test_a_total_with_its_named_parts_in_brackets_is_their_sum(tmp_path):
+    """"$12,729 (amortisation $10,278 + energy $1,251 + hosting $1,200)": each part's name is left out and the total
+    checked on the parts, in prose and in a program's printed output ("22 (21 serving + 1 redundant)" in a code
+    block); a total its parts miss is flagged."""
+    _, proposals = _audited_page(tmp_path / "node.md", "# Node\n\nThe node costs $12,729 a month (amortisation $10,278 + energy "
+                                 "$1,251 + hosting $1,200).\n\n```\nNodes required     22 (21 serving + 1 redundant)\n"
+                                 "Monthly cost       $5,100 (power $1,000 + space $4,000)\n```\n")
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    assert by_stated["12,729 USD"].arithmetic == "(10278*usd) + (1251*usd) + (1200*usd)" and by_stated["12,729 USD"].finding.verdict.holds
+    assert by_stated["22"].arithmetic == "21 + 1" and by_stated["22"].finding.verdict.holds
+    assert by_stated["5,100 USD"].finding.verdict.name == "MISMATCH"
+
+
+def test_a_ratio_beside_its_two_figures_holds_within_their_rounding(tmp_path):
+    """"84 / 25 (3.33x)": a measured figure over an ideal one, the ratio taken before both were rounded for print.
+    Each figure, whole or not, is read to its last digit (84/25.2 gives 3.33), so the cell holds; a ratio no
+    rounding of its figures reaches ("3,387 / 908 (3.90x)", 3.73) is flagged."""
+    _, proposals = _audited_page(tmp_path / "ratios.md", "# Ratios\n\n| run | TTFT m/i (r) | E2E m/i (r) |\n|---|---|---|\n"
+                                 "| chat | 84 / 25 (3.33x) | 3,387 / 908 (3.90x) |\n| code | 7.1 / 1.8 (3.90x) | 493 / 126 (3.93x) |\n")
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    for stated in ("3.33x", "3.93x"):
+        assert by_stated[stated].finding.verdict.holds, stated
+    wrong = [p for p in proposals if p.proposed and p.stated == "3.90x"]
+    assert sorted(p.finding.verdict.name for p in wrong) == ["HOLDS", "MISMATCH"]
+
+
 def _audited_page(page: Path, text: str):
     """The page written, scanned and each proposal audited, as `auditor scan --audit` leaves them."""
     from auditor.audit.project import Project

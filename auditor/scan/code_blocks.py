@@ -15,6 +15,9 @@ MATH_SIGNS = re.compile(r"[×÷≈]")
 """Signs a page's napkin math uses and program code never does: a code block's line with one is worked math."""
 NUMBERS_EQUAL = re.compile(r"\d[\d,.]*[ \t]*[-+*/^][ \t]*\(?[ \t]*\d[\d,.]*[^=\n]*?=[ \t]*[~≈]?[ \t]*\$?\d")
 """Numbers worked into a result on the right of "=" ("Ratio: 5,841 / 960 = 6.1x"): no program assigns to a sum."""
+PARTS_AFTER = re.compile(r"\d[ \t]+\((?:[A-Za-z][\w-]*:?[ \t]+)*\$?\d[\d,.]*[^()\n]*?[ \t][-+×*/][ \t][^()\n]*\d[^()\n]*\)")
+"""A figure and the sum that gives it in brackets, a space apart ("22 (21 serving + 1 redundant)"): no program puts a
+bracket after a number."""
 
 
 def _quantities_in(line: str) -> bool:
@@ -44,7 +47,7 @@ def worked_lines(lines: list[str], fenced: bool) -> set[int]:
         line = lines[index]
         if CHAINED.match(line):
             kept.update(i for i in (index - 1, index) if i >= first)
-        elif MATH_SIGNS.search(line) or NUMBERS_EQUAL.search(_code_of(line)) or _quantities_in(line):
+        elif MATH_SIGNS.search(line) or NUMBERS_EQUAL.search(_code_of(line)) or PARTS_AFTER.search(_code_of(line)) or _quantities_in(line):
             kept.add(index)
     if kept:  # a short line naming a model's size over worked lines ("70B WEIGHTS" over a bar chart) is their setup
         kept.update(i for i in range(first, last) if SIZE_LABEL.fullmatch(lines[i]))

@@ -204,6 +204,12 @@ DECIMAL_OPERAND = re.compile(r"(?<![\w.])(?=(?:0\.0*)?[1-9](?:\.?\d){2}|(?:0\.0*
 unit's restatement ("0.015 TFLOPs" for 15 GFLOPs) as a rounding, and its half digit is so wide (25% for "0.002")
 that any near miss would fall inside it."""
 MAX_ROUNDED_OPERANDS = 6  # the engine prices each at both ends: 2^6 corners
+FIGURE_OPERAND = re.compile(r"(?<![\w.])(?:\d+\.\d+|[1-9]\d+)(?:e[+-]?\d+)?(?![\w.])")
+"""An operand of a ratio of two figures ("84 / 25 (3.33x)", "7.1 / 1.8 (3.90x)"): each is a measured figure rounded to
+its last digit, a whole one of two digits or more too, not a count (the ratio was taken before the two were rounded
+for print)."""
+RATIO_OF_TWO = re.compile(r"[\d.]+ / [\d.]+")
+RATIO_PRINTED = re.compile(r"\d[ \t]?[x×]")
 
 
 def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, project, audits):
@@ -221,7 +227,8 @@ def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, 
 
     readings = [proposal.arithmetic] + ([proposal.printed_sum] if proposal.printed_sum and not proposal.carried else [])
     for expression in readings:
-        operands = DECIMAL_OPERAND.findall(expression)
+        lifting = FIGURE_OPERAND if RATIO_OF_TWO.fullmatch(expression) and RATIO_PRINTED.fullmatch(proposal.stated[-2:].lstrip()) else DECIMAL_OPERAND
+        operands = lifting.findall(expression)
         if expression == proposal.arithmetic and not operands or len(operands) > MAX_ROUNDED_OPERANDS:
             continue
         names, given, count = {}, dict(proposal.given), 0
@@ -231,8 +238,8 @@ def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, 
             count += 1
             while f"printed_{count}" in given:
                 count += 1
-            names[literal], given[f"printed_{count}"] = f"printed_{count}", literal
-        lifted = DECIMAL_OPERAND.sub(lambda m: names[m.group(0)], expression)
+            names[literal], given[f"printed_{count}"] = f"printed_{count}", _rounded_figure(literal)
+        lifted = lifting.sub(lambda m: names[m.group(0)], expression)
         trial = replace(proposal, arithmetic=lifted, given=given)
         try:
             claim = proposal_claim(trial, document, claim_id)
@@ -246,6 +253,14 @@ def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, 
             proposal.evidence += (f"holds on its operands as printed ({expression}), not only at the exact values worked out above",)
         return replace(drafted, claim_id=claim.id, location=claim.location, quote=claim.quote)
     return finding
+
+
+def _rounded_figure(literal: str) -> str:
+    """The operand as an input with the precision it was printed to: a whole figure ("908") in scientific notation
+    ("9.08e2"), which carries half its last digit as a decimal does; an integer input is otherwise an exact setting."""
+    if "." in literal or "e" in literal:
+        return literal
+    return f"{literal[0]}.{literal[1:]}e{len(literal) - 1}"
 
 
 EXACT_HALF_DIGIT = 5e-6  # half a unit in the sixth significant figure: a count a page worked out to the unit itself

@@ -114,7 +114,7 @@ def find_sums(text: str) -> list[Sum]:
             unreadable = (_unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
                           or _counted_again(text, parsed, result) or _factors_named(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
-    found = _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))
+    found = _with_ratios_beside(text, _with_breakdowns(text, _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))))
     if rewritten:
         results = {f.result_start for f in found}
         found = sorted(found + [r for r in rewritten if r.result_start not in results], key=lambda f: f.start)
@@ -322,6 +322,60 @@ def _parenthesized(text: str, match: re.Match, parsed) -> Sum | None:
     return Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], unreadable)
 
 
+BREAKDOWN_LABEL = r"(?:[A-Za-z][\w-]*:?[ \t]+){1,3}"
+BREAKDOWN_TERM = rf"\$?[ \u00a0]?{NUMBER}(?:[ \u00a0]?{UNIT_WORD})?"
+BREAKDOWN = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER})(?:[ \u00a0]?{UNIT_WORD})?(?:[ \u00a0]+[A-Za-z][\w-]*){{0,3}}[ \u00a0]+\("
+    rf"(?P<inner>{BREAKDOWN_LABEL}{BREAKDOWN_TERM}(?:[ \t]*\+[ \t]*{BREAKDOWN_LABEL}{BREAKDOWN_TERM}){{1,7}})[ \t]*\)"
+)
+"""A total followed by its parts in brackets, each named before its figure: "$12,729 (amortisation $10,278 + energy
+$1,251 + hosting $1,200)". The names say what each part is; the sum is read without them."""
+LABEL_WORDS = re.compile(BREAKDOWN_LABEL + r"(?=\$|\d)")
+LEADING_LABEL = re.compile(rf"[ \t]*(?:{BREAKDOWN_LABEL})?")
+
+
+def _with_breakdowns(text: str, found: list[Sum]) -> list[Sum]:
+    """The named breakdowns a page prints after their totals, added to the other sums, in order."""
+    if "+" not in text or "(" not in text:
+        return found
+    return _added_sums(text, found, BREAKDOWN, "inner", _breakdown, _masked_labels(text))
+
+
+def _masked_labels(text: str) -> str:
+    """The text with the names inside each breakdown's brackets blanked, one space a character, so every offset stays."""
+    parts, last = [], 0
+    for match in BREAKDOWN.finditer(text):
+        low, high = match.span("inner")
+        parts += [text[last:low], LABEL_WORDS.sub(lambda m: " " * len(m.group(0)), text[low:high])]
+        last = high
+    return "".join(parts) + text[last:] if parts else text
+
+
+def _breakdown(text: str, match: re.Match, parsed) -> Sum | None:
+    low = match.start("inner")
+    if not LEADING_LABEL.fullmatch(text, low, parsed[0]) or parsed[3] or len(parsed[5]) < 2:
+        return None  # the whole bracket one sum of named parts
+    return Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], "")
+
+
+RATIO_BESIDE = re.compile(
+    rf"(?<![\w.,])(?P<inner>{NUMBER}(?:[ \u00a0]?{UNIT_WORD})?[ \t]*/[ \t]*{NUMBER}(?:[ \u00a0]?{UNIT_WORD})?)[ \t]*"
+    rf"\([ \t]*[~≈]?[ \t]*(?P<number>{NUMBER})[ \t]?[x×][ \t]*\)"
+)
+"""Two figures and their ratio in brackets after them: "3,387 / 908 (3.73x)", a measured value over an ideal one."""
+
+
+def _with_ratios_beside(text: str, found: list[Sum]) -> list[Sum]:
+    """The ratios printed in brackets after the two figures they divide, added to the other sums, in order."""
+    return _added_sums(text, found, RATIO_BESIDE, "inner", _ratio_beside) if "/" in text and "(" in text else found
+
+
+def _ratio_beside(text: str, match: re.Match, parsed) -> Sum | None:
+    if text[match.start("inner") : parsed[0]].strip() or parsed[3] or len(parsed[5]) != 2:
+        return None
+    return Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], "")
+
+
 BRACKETED_RESULT = re.compile(
     rf"(?<![\w.])[A-Za-z_]\w{{0,30}}[ \t]*=[ \t]*(?P<expression>[^=()\n#|]{{3,160}}?)[ \t]*"
     rf"\([ \t]*[~≈]?[ \t]*(?P<number>{NUMBER})[ \t]*{UNIT_WORD}[ \t]*\)"
@@ -340,8 +394,9 @@ def _bracketed(text: str, match: re.Match, parsed) -> Sum | None:
     return Sum(parsed[0], parsed[1], match.start("number"), parsed[2], parsed[3], "=", parsed[4], parsed[5], "")
 
 
-def _added_sums(text: str, found: list[Sum], pattern: re.Pattern, group: str, build) -> list[Sum]:
-    """``found`` and the sums ``pattern`` finds in its ``group`` that no found sum covers, each as ``build`` reads it."""
+def _added_sums(text: str, found: list[Sum], pattern: re.Pattern, group: str, build, reading: str = "") -> list[Sum]:
+    """``found`` and the sums ``pattern`` finds in its ``group`` that no found sum covers, each as ``build`` reads it;
+    ``reading``: the text the sums are parsed from, where it differs from the page's by blanks only."""
     results = {f.result_start for f in found}
     covered = [(f.start, f.end) for f in found]
     extra = []
@@ -349,7 +404,7 @@ def _added_sums(text: str, found: list[Sum], pattern: re.Pattern, group: str, bu
         low, high = match.span(group)
         if match.start("number") in results or any(a < high and low < b for a, b in covered):
             continue
-        parsed = _longest_sum(text, low, high, False)
+        parsed = _longest_sum(reading or text, low, high, False)
         added = build(text, match, parsed) if parsed is not None else None
         if added is not None:
             extra.append(added)
@@ -601,6 +656,9 @@ def _expression(run: list[re.Match], symbol: str = ""):
                 return None
             parts.insert(opened, "(")
             parts.append(f"*{_unit_name(token.group(0))})")
+        elif kind == "name" and token.group(0) == "at" and previous is not None and _kind(previous) == "number" and AT_PRICE.match(token.string, token.end()):
+            parts.append("*")  # "2 FTE at $15,000/month": that many at that price each
+            operators += 1
         elif kind == "name" and token.group(0).lower() in CONNECTIVES:
             return None
         elif kind == "name" and previous is not None and _kind(previous) == "number" and DESCRIPTOR.fullmatch(token.group(0)) and not _is_unit(token.group(0)):
@@ -625,6 +683,10 @@ def _expression(run: list[re.Match], symbol: str = ""):
     if not _parses(text):
         return None
     return text, tuple(dict.fromkeys(names)), operators, spans
+
+
+AT_PRICE = re.compile(r"[ \t]+\$[ \u00a0]?\d")
+""""at" before a price, after a count: each of the count at that price ("8 GPUs at $2/hr = $16/hr")."""
 
 
 def _opening(parts: list[str]) -> int | None:
