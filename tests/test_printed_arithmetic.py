@@ -120,6 +120,28 @@ def test_a_ratio_beside_its_two_figures_holds_within_their_rounding(tmp_path):
     assert sorted(p.finding.verdict.name for p in wrong) == ["HOLDS", "MISMATCH"]
 
 
+def test_a_unit_per_counted_thing_cancels_against_the_count_per_time(tmp_path):
+    """"100 MB/batch × 500 batches/sec = 50 GB/sec": batches are counted on both sides and cancel, so the rate is a
+    size over time; a wrong one is flagged."""
+    _, proposals = _audited_page(tmp_path / "link.md", "# Link\n\n```\n100 MB/batch × 500 batches/sec = 50 GB/sec\n"
+                                 "10 MB/batch × 200 batches/s = 3 GB/s\n```\n")
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    assert by_stated["50 GB/sec"].arithmetic == "(100*MB) * (500/sec)" and by_stated["50 GB/sec"].finding.verdict.holds
+    assert by_stated["3 GB/s"].finding.verdict.name == "MISMATCH"
+
+
+def test_a_count_printed_to_its_scale_is_no_figure_with_its_prefix_left_out(tmp_path):
+    """"828M / (312 TFLOPS × 0.9) = 2.95 ms" is 2.95 µs: 828M is so many FLOPs, not a figure in a prefix the page left
+    unprinted, so the slip is named. Plain bare numbers ("80 × 32 − 530 = 2 TB") are still left unproposed: they may
+    be gigabytes."""
+    _, proposals = _audited_page(tmp_path / "time.md", "# Time\n\n```\nTime: 828M / (312 TFLOPS × 0.9 efficiency) = 2.95 ms\n```\n\n"
+                                 "The pool is 80 × 32 − 530 = 2 TB.\n")
+    by_stated = {p.stated: p for p in proposals}
+    finding = by_stated["2.95 ms"].finding
+    assert finding.verdict.name == "MISMATCH" and any("µs printed as ms" in d.parts for d in finding.diagnoses)
+    assert not by_stated["2 TB"].proposed
+
+
 def _audited_page(page: Path, text: str):
     """The page written, scanned and each proposal audited, as `auditor scan --audit` leaves them."""
     from auditor.audit.project import Project

@@ -171,6 +171,12 @@ def bare_in_partners_unit(expression: str, proposal: Proposal) -> tuple[str, str
     return read, f"its bare numbers read in {numerator}, the unit of the figure they are worked with: read bare, the result is not in its own unit"
 
 
+SCALED_COUNT = re.compile(r"(?<![\w.*])\d+(?:\.\d+)?e\+?(?:[3-9]|1\d)(?![\w*])")
+"""A bare operand printed to its scale ("828M", "69e6", "1.2e12"): a count in base units, not a figure whose unit prefix
+the page left out."""
+UNIT_OPERAND = re.compile(r"\(\d[\d.e+-]*\*[A-Za-zµ(]")
+
+
 def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     """Why a sum of bare numbers is not proposed: its result agrees with it only in another prefix of its unit.
 
@@ -204,6 +210,8 @@ def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
 
     if agrees(1) or agrees(factor):  # base units, or the result's own unit: a reading the engine takes
         return None
+    if SCALED_COUNT.search(expression) and UNIT_OPERAND.search(expression):
+        return None  # "828M / (312 TFLOPS × 0.9) = 2.95 ms": a count printed to its scale is so many of the thing itself
     for power in (1, 2, 3, 4, -1, -2, -3, -4):  # another decimal prefix (a binary one is a slip the audit names); "190 * 2 * 6 / 4500 TFLOPs" is 190e9
         if agrees(factor * Fraction(1000) ** -power):
             return (f"its bare numbers print no unit, and the result agrees with them only if they are in a unit "

@@ -757,9 +757,24 @@ def _operand(token: re.Match, symbol: str = "") -> str:
         return f"({number}*{_unit_name(unit)})"
     if unit and _describes(unit, glued):
         return number  # "8 GPUs": the count's noun
+    if unit and (per_count := _per_count(unit)):
+        return f"({number}{per_count})"
     if unit:
         return f"{number} {unit}"
     return number
+
+
+def _per_count(unit: str) -> str:
+    """A unit over a count's noun or a count's noun over a unit, as the factor the unit alone gives ("MB/batch": "*MB",
+    "batches/sec": "/sec"), or "": "100 MB/batch × 500 batches/sec" counts batches on both sides, and they cancel."""
+    top, _, bottom = unit.partition("/")
+    if not bottom:
+        return ""
+    if _is_unit(top) and DESCRIPTOR.fullmatch(bottom) and not _is_unit(bottom):
+        return f"*{_unit_name(top)}"
+    if _is_unit(bottom) and DESCRIPTOR.fullmatch(top) and not _is_unit(top):
+        return f"/{_unit_name(bottom)}"
+    return ""
 
 
 def _unit_name(unit: str) -> str:
