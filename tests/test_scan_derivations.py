@@ -608,3 +608,17 @@ def test_a_share_column_is_its_lines_figure_over_the_total_line(tmp_path):
     assert "Total" in " ".join(right["6%"].evidence) or "k = 170 GB" in " ".join(right["6%"].evidence)
     broken = shares("8%")
     assert all(p.finding is None or p.finding.verdict.holds for p in broken.values())
+
+
+def test_a_cell_is_the_same_quantity_as_a_cell_before_it_in_another_unit(tmp_path):
+    """Under "bytes", "GB" and "GiB", a row's 166.9 and 155.4 are its 166,886,718,583 bytes converted, and hold; a
+    "GB" cell that is the bytes in GiB (15.0 for 16,106,127,360) is that conversion with its label slipped, and the
+    slip is named; a cell no unit of the row reaches (712.5 GiB for 753,375,793,584 bytes, 701.6) is left unpriced."""
+    found = _page(tmp_path, "# Sizes\n\n| model | bytes | GB | GiB |\n|---|---|---|---|\n| a | 166,886,718,583 | 166.9 | 155.4 |\n"
+                            "| b | 16,106,127,360 | 15.0 | 15.00 |\n| c | 753,375,793,584 | 753.4 | 712.5 |\n")
+    for stated in ("166.9", "155.4", "15.00", "753.4"):
+        assert found[stated].arithmetic is not None and found[stated].finding.verdict.holds, stated
+    assert found["166.9"].arithmetic == "(166886718583*(bytes))"
+    slipped = found["15.0"].finding
+    assert slipped.verdict.name == "MISMATCH" and any("GiB printed as GB" in d.parts for d in slipped.diagnoses)
+    assert found["712.5"].arithmetic is None and found["712.5"].finding is None

@@ -108,6 +108,7 @@ def setting_operands(assignments, settings=(), located=frozenset()) -> list[Oper
     return found
 
 
+CONVERSION_CHANCE = 0.001  # a row's cell meeting another of its cells in another unit to every printed digit
 SETTINGS_BASE = 1_000_000  # settings' operand indices sit apart from located numbers' (and their complements')
 
 

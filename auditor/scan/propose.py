@@ -1353,7 +1353,10 @@ class Scanner:
             section = above[0]  # "For 1024 tokens: 512 MB" alone on its line opens no section of its own: its working is above
         low = max(section, proposal.start - derivations.WINDOW)
         pool = [o for o in available[bisect_left(available, low, key=_operand_start) :] if o.end <= proposal.start]
-        found = derivations.search(target, proposal, pool, slips=self._slip_factors(proposal))[:DERIVATION_TRIES]
+        if (converted := self._row_conversion(proposal, target)) is not None:
+            found = [converted]
+        else:
+            found = derivations.search(target, proposal, pool, slips=self._slip_factors(proposal))[:DERIVATION_TRIES]
         if not found and (row := self._row_before(proposal)):
             # a table's inputs too, where they stand before it in its own row: "| $4.66 | $4.15 (89%) |"
             taken = {o.start for o in pool}
@@ -1406,7 +1409,7 @@ class Scanner:
                 proposal.evidence = (
                     (f"the page's own number: {printed[0]}" if len(printed) == 1 else
                      f"the page's own numbers: {', '.join(printed[:-1])} and {printed[-1]}")
-                    + f" give {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
+                    + f" give{'s' if len(printed) == 1 else ''} {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ()) + (
                     (derivation.note,) if derivation.note else ())
                 self._derived[id(proposal)] = (proposal, derivation)
@@ -1430,6 +1433,23 @@ class Scanner:
             return self._row_before(proposal)
         return [o for o in pool if place_of(self.tables, o.start) is None]
 
+    def _row_conversion(self, proposal: Proposal, target):
+        """The cell before the number in its table row that holds the same quantity in another unit ("| 166,886,718,583
+        | 166.9 | 155.4 |" under "bytes", "GB", "GiB"): the number is that cell converted, the finest-printed such cell
+        first. One the number meets only through a unit slip of its label (a GiB figure under "GB") is that cell too,
+        and the audit names the slip; None where no cell converts."""
+        if not target.unit or not target.value or self.place(proposal.start) is None:
+            return None
+        half = float(derivations.half_width(proposal))
+        cells = [o for o in self._row_before(proposal) if o.unit and o.value > 0 and o.dimensions == target.dimensions and o.label != target.label]
+        for o in sorted(cells, key=lambda o: -len(re.sub(r"\D", "", o.term.split("*")[0]))):
+            if abs(o.value - target.value) <= half:
+                return derivations.Derivation(o.term, o, o, derivations.CONVERSION_CHANCE, note=f"the row's {self.view.text[o.start:o.end]} in {target.label}")
+            for factor in self._slip_factors(proposal):
+                if abs(o.value - target.value * factor) <= half * factor:
+                    return derivations.Derivation(o.term, o, o, derivations.CONVERSION_CHANCE, slip=factor)
+        return None
+
     def _row_before(self, proposal: Proposal) -> list:
         """The figures of the cells before the number in its table row, as operands, the table's inputs among them: a
         row compares its own figures ("| 718.6 tok/s | 770.2 tok/s | 7% faster |")."""
@@ -1448,7 +1468,7 @@ class Scanner:
         slips the catalogue holds likely (no prior of their own) and that move a number by less than a prefix does:
         a binary size printed with a decimal label, or the reverse."""
         try:
-            printed = parse_stated(proposal.stated).unit
+            printed = parse_stated(proposal.stated if not proposal.unit else f"{proposal.stated} {proposal.unit}").unit
         except AuditorError:
             return ()
         factors = set()
