@@ -133,3 +133,14 @@ def test_a_priced_sum_that_converts_its_periods_by_hand_and_misses_by_no_period_
     assert wrong.finding.verdict.value == "mismatch" and "misses by no period" in wrong.evidence[-1]
     assert right.finding.verdict.holds
     assert _one(found, "18 USD").finding is None
+
+
+def test_a_price_per_second_minute_day_or_week_is_a_rate_its_conversions_are_checked(tmp_path):
+    """Serverless cards bill by the second: "$3/hour = $0.000833/second" holds as a conversion of periods, "$2/hour =
+    $50/day" is flagged (48), and "$0.0005/sec × 3600 = $1.8/hour" holds with its seconds counted by hand."""
+    found = _located(tmp_path, "# Cost\n\n- A100: $3/hour = $0.000833/second\n- Spot: $2/hour = $50/day\n"
+                               "- Serverless: $0.0005/sec × 3600 = $1.8/hour\n")
+    assert {p.stated for p in found if "USD/" in p.stated} >= {"0.000833 USD/second", "50 USD/day", "0.0005 USD/second"}
+    assert _one(found, "0.000833 USD/second").finding.verdict.holds
+    assert _one(found, "50 USD/day").finding.verdict.name == "MISMATCH"
+    assert _one(found, "1.8 USD/hour").finding.verdict.holds

@@ -238,7 +238,7 @@ def size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     return "its operands count things whose size in bytes it does not print, and its result is in bytes: not proposed"
 
 
-PRICED = re.compile(r"\*(?:usd|\(usd/hour\))\)")
+PRICED = re.compile(r"\*(?:usd|\(usd/(?:hour|month|year|week|day|minute|second)\))\)")
 UNIT_OPERAND = re.compile(r"\((?P<number>[\d.]+(?:e[-+]?\d+)?)\*(?:[A-Za-zµ_][\w/µ]*|\([A-Za-zµ_][\w/µ]*\))\)")
 LOOSE_UNIT = re.compile(r"\s*[*/]\s*(?P<name>[A-Za-zµ_]\w*)(?![\w(])")  # "(18e6*tok) /hr": a unit the page wrote after a count
 PER_MILLION = re.compile(r"[ \u00a0]*(?:/[ \u00a0]*1?[ \u00a0]?M\b|per[ \u00a0]+(?:1[ \u00a0]?M\b|million\b|1,000,000\b))")
