@@ -392,6 +392,12 @@ def test_a_chinese_measure_word_after_a_number_or_a_units_slash_reads_as_what_it
     assert "nós calculamos" in read_view("Cenário recomendado (3 nós, 43.5 kW); nós calculamos", ".md").text
 
 
+def test_a_multiple_written_in_korean_chinese_or_japanese_after_a_number_is_a_ratio():
+    """"8배" and "8 倍" are eight times, read as "8×"; "32배치" is a batch of 32, not a multiple; "24세션" counts sessions."""
+    found = read_view("KV 캐시는 8배 작고 32배치, 24세션; 缓存减少 8 倍", ".md").text
+    assert "8× " in found and "32batch " in found and "24sequence " in found and "8 × " in found
+
+
 PORTUGUESE = """# Memória do cache KV
 
 Gerando 32.000 tokens em FP16, o cache ocupa cerca de 13,4 GB; o Llama 3.1 cabe numa GPU de 24 GB.
