@@ -509,3 +509,19 @@ def test_a_configuration_block_reads_each_figure_its_key_names_the_unit_of_and_t
     assert "total_hbm_gb: 2304 GB" in text and "hbm_per_gpu_gb: 288 GB" in text and "gpus: 8" in text
     plain = read_view('# Node\n\n```json\n{\n  "gpus": 8,\n  "port": 8080\n}\n```\n', ".md").text
     assert "8080" not in plain and "gpus" not in plain
+
+
+def test_a_programs_printed_table_in_a_code_block_is_read_as_a_table():
+    """A command's output that lines its columns up two spaces apart ("Devs/node   light  medium" over "80   57,001
+    17,031") is a table: each cell is located under its column's header, with the rule a pipe table takes after the
+    header, in a Markdown fence and an HTML <pre> alike. Aligned program statements ("x  =  1") are no table."""
+    from auditor.scan.tables import find_tables
+
+    output = "Devs/node   light  medium\n---------  ------  ------\n20          never   never\n80         57,001  17,031\n120         5,143   1,662\n"
+    for raw, suffix in ((f"# Grid\n\n```\n{output}```\n", ".md"), (f"<html><body><pre>{output}</pre></body></html>", ".html")):
+        text = read_view(raw, suffix).text
+        assert "| Devs/node | light | medium |\n|---|---|---|" in text and "| 80 | 57,001 | 17,031 |" in text, suffix
+        (table,) = find_tables(text)
+        assert [c.text.strip() for c in table.header] == ["Devs/node", "light", "medium"] and len(table.body) == 3
+    code = read_view("# Code\n\n```python\nbatch_size   = 32\nseq_len      = 4096\nlayers       = 80\n```\n", ".md").text
+    assert "|" not in code

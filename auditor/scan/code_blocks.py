@@ -101,7 +101,56 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple]]:
             elif index not in parts and (setting := NUMBER_SETTING.match(_code_of(lines[index]))):
                 # "    seq_len=4096,", "dtype_bytes: int = 2  # float16": the setting the worked lines are of, and what its comment says of it
                 parts[index] = [(0, setting.end("value"))] + ([(comment.end(), len(lines[index]))] if comment is not None else [])
+    parts.update(aligned_tables(lines, first, last))
     return parts
+
+
+FIELD = re.compile(r"\S+(?:[ ]\S+)*")
+"""A column's text on a line of printed output: words a single space apart, two spaces or a tab end it."""
+RULE_LINE = re.compile(r"[ \t]*[-=─━]{3,}(?:[ \t]+[-=─━]{3,})*[ \t]*")
+"""A rule under a printed table's header ("---------  ------"), or across it."""
+FIGURE_FIELD = re.compile(r"[~≈<>]?[ \t]*\$?[-+]?\d")
+MIN_ALIGNED_ROWS = 2
+
+
+def aligned_tables(lines: list[str], first: int, last: int) -> dict[int, list[tuple]]:
+    """The lines of a program's printed table ("Devs/node   light  medium" over "80   57,001  17,031"), each written as a
+    pipe row, the header with the rule a table needs after it: a header of words, then (past any rule) rows of as many
+    columns, two spaces apart, two of them or more with a figure after the first. No program statement lines up so."""
+    found: dict[int, list[tuple]] = {}
+    index = first
+    while index < last:
+        header = _fields(lines[index])
+        if len(header) < 2 or any(FIGURE_FIELD.match(f) or f.startswith(("=", "#", "//")) for _, _, f in header):
+            index += 1
+            continue
+        row = index + 1
+        while row < last and RULE_LINE.fullmatch(lines[row]):
+            row += 1
+        rows = []
+        while row < last and not RULE_LINE.fullmatch(lines[row]):
+            fields = _fields(lines[row])
+            if len(fields) != len(header) or any(f.startswith("=") for _, _, f in fields):
+                break
+            rows.append((row, fields))
+            row += 1
+        if sum(any(FIGURE_FIELD.match(f) for _, _, f in fields[1:]) for _, fields in rows) < MIN_ALIGNED_ROWS:
+            index += 1
+            continue
+        rule = " |\n|" + "---|" * len(header)
+        for at, fields in [(index, header)] + rows:
+            spans = [(0, 0, "| ")] + [(low, high, " | ") for low, high, _ in fields]
+            spans[-1] = (spans[-1][0], spans[-1][1], rule if at == index else " |")
+            found[at] = spans
+        index = row
+    return found
+
+
+def _fields(line: str) -> list[tuple[int, int, str]]:
+    """The columns of a line of printed output, each (start, end, text)."""
+    if "\t" in line:
+        line = line.replace("\t", "  ")
+    return [(m.start(), m.end(), m.group(0)) for m in FIELD.finditer(line)]
 
 
 KEY_UNITS = {"gb": "GB", "gib": "GiB", "tb": "TB", "tib": "TiB", "mb": "MB", "mib": "MiB", "kb": "kB", "kib": "KiB", "kw": "kW",
