@@ -84,14 +84,18 @@ def test_a_slip_is_carried_down_a_chain_of_worked_lines_whose_factor_opens_the_n
         assert any("carried" in " ".join(d.parts) for d in finding.diagnoses), (stated, finding.diagnoses)
 
 
-def test_a_count_at_a_price_is_that_many_times_the_price(tmp_path):
+def test_a_count_at_a_price_or_a_figure_each_is_that_many_times_it(tmp_path):
     """"2 FTE at $15,000/month = $30,000/month": "at" between a count and a price multiplies, so the sum holds (read
-    without the count it was a false alarm), and a wrong product is still flagged."""
+    without the count it was a false alarm), and a wrong product is still flagged; so does "at" before a sized
+    figure ("4,096 tokens at 0.5 MB each = 2 GB"), its "each" said by the product already."""
     _, proposals = _audited_page(tmp_path / "team.md", "# Team\n\nPlatform: 2 FTE at $15,000/month = $30,000/month.\n\n"
-                                 "Rent 8 GPUs at $2/hr = $18/hr.\n")
+                                 "Rent 8 GPUs at $2/hr = $18/hr.\n\nThe cache is 4,096 tokens at 0.5 MB each = 2 GB.\n\n"
+                                 "The pool is 8,192 tokens at 0.5 MB each = 3 GB.\n")
     by_stated = {p.stated: p for p in proposals if p.proposed}
     assert by_stated["30,000 USD/month"].arithmetic == "2 * (15000*(usd/month))" and by_stated["30,000 USD/month"].finding.verdict.holds
     assert by_stated["18 USD/hour"].finding.verdict.name == "MISMATCH"
+    assert by_stated["2 GB"].arithmetic == "(4096*tokens) * (0.5*MB)" and by_stated["2 GB"].finding.verdict.holds
+    assert by_stated["3 GB"].finding.verdict.name == "MISMATCH"
 
 
 def test_a_total_with_its_named_parts_in_brackets_is_their_sum(tmp_path):

@@ -660,8 +660,11 @@ def _expression(run: list[re.Match], symbol: str = ""):
             parts.insert(opened, "(")
             parts.append(f"*{_unit_name(token.group(0))})")
         elif kind == "name" and token.group(0) == "at" and previous is not None and _kind(previous) == "number" and AT_PRICE.match(token.string, token.end()):
-            parts.append("*")  # "2 FTE at $15,000/month": that many at that price each
+            parts.append("*")  # "2 FTE at $15,000/month", "4,096 tokens at 0.5 MB each": that many at that figure each
             operators += 1
+        elif kind == "name" and token.group(0) == "each" and previous is not None and _kind(previous) in ("number", "price"):
+            previous = token  # "at 0.5 MB each": the figure is one of them's, and the product says so already
+            continue
         elif kind == "name" and token.group(0).lower() in CONNECTIVES:
             return None
         elif kind == "name" and previous is not None and _kind(previous) == "number" and DESCRIPTOR.fullmatch(token.group(0)) and not _is_unit(token.group(0)):
@@ -688,8 +691,9 @@ def _expression(run: list[re.Match], symbol: str = ""):
     return text, tuple(dict.fromkeys(names)), operators, spans
 
 
-AT_PRICE = re.compile(r"[ \t]+\$[ \u00a0]?\d")
-""""at" before a price, after a count: each of the count at that price ("8 GPUs at $2/hr = $16/hr")."""
+AT_PRICE = re.compile(r"[ \t]+(?:\$[ \u00a0]?\d|\d[\d,]*(?:\.\d+)?[ \u00a0]?[A-Za-zµ])")
+""""at" before a price or a sized figure, after a count: each of the count at that figure ("8 GPUs at $2/hr = $16/hr",
+"4,096 tokens at 0.5 MB each = 2 GB")."""
 
 
 def _opening(parts: list[str]) -> int | None:
