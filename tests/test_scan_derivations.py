@@ -622,3 +622,9 @@ def test_a_cell_is_the_same_quantity_as_a_cell_before_it_in_another_unit(tmp_pat
     slipped = found["15.0"].finding
     assert slipped.verdict.name == "MISMATCH" and any("GiB printed as GB" in d.parts for d in slipped.diagnoses)
     assert found["712.5"].arithmetic is None and found["712.5"].finding is None
+
+
+def test_a_ratio_before_two_figures_it_compares_reads_a_unit_and_its_plural_as_one(tmp_path):
+    """"2x memory reduction (2 bytes → 1 byte)": bytes and byte are one unit, so the pair gives the ratio."""
+    found = _page(tmp_path, "# Formats\n\n- 2x memory reduction (2 bytes → 1 byte)\n")
+    assert found["2x"].arithmetic is not None and found["2x"].finding.verdict.holds

@@ -24,6 +24,17 @@ def test_a_ratio_whose_clause_names_one_format_compares_it_with_the_sentences_ot
     assert found["2x"].finding.verdict.holds and found["4x"].finding.verdict.holds
 
 
+def test_a_list_items_ratio_compares_the_formats_the_line_heading_its_list_names(tmp_path):
+    """"**FP16 → INT4**" over "- 4x memory reduction": the two formats the list's heading compares (16 / 4); "### FP8"
+    over "- 2x memory saving vs FP16": the list's format against the one the item names (16 / 8); an item under a
+    heading naming no two formats ("- 3x smaller") is left alone."""
+    found = _page(tmp_path, "# Quantization\n\n**FP16 → INT4 (4-bit)**\n\n- 4x memory reduction\n- Calibration needed\n\n"
+                            "### FP8 (H100)\n- Native on Hopper\n- 2x memory saving vs FP16\n\n### Pruning\n- 3x smaller\n")
+    assert found["4x"].arithmetic == "16 / 4" and found["4x"].finding.verdict.holds
+    assert found["2x"].arithmetic == "16 / 8" and found["2x"].finding.verdict.holds
+    assert found["3x"].arithmetic is None
+
+
 def test_a_group_scaled_format_counts_its_scales(tmp_path):
     """NVFP4 stores 4 bits and an 8-bit scale per 16 values, 4.5 bits: FP16 → NVFP4 is 16 / 4.5 = 3.56, "~3.6×"."""
     ratio = _page(tmp_path, "# Formats\n\nFP16 → NVFP4 cuts the bytes read by ~3.6× at batch 1.\n")["~3.6×"]

@@ -525,3 +525,16 @@ def test_a_programs_printed_table_in_a_code_block_is_read_as_a_table():
         assert [c.text.strip() for c in table.header] == ["Devs/node", "light", "medium"] and len(table.body) == 3
     code = read_view("# Code\n\n```python\nbatch_size   = 32\nseq_len      = 4096\nlayers       = 80\n```\n", ".md").text
     assert "|" not in code
+
+
+def test_a_pipe_table_pasted_in_a_code_block_without_its_outer_pipes_is_read_as_a_table():
+    """"Operation | Time (ms) | % Total" ruled with "-----|-----", and a total line under a second rule: a pipe table
+    without its outer pipes, read whole with its total, so "45%" is its line's time over the total's."""
+    from auditor.scan.tables import find_tables
+
+    block = ("# Profile\n\n```\nApplied: fusion\n\nOperation  | Time (ms) | % Total\n-----------|-----------|--------\n"
+             "Attention  | 8.2       | 45%\nFFN        | 10.0      | 55%\n-----------|-----------|--------\nTotal      | 18.2      | 100%\n```\n")
+    text = read_view(block, ".md").text
+    (table,) = find_tables(text)
+    assert [c.text.strip() for c in table.header] == ["Operation", "Time (ms)", "% Total"]
+    assert [r[0].text.strip() for r in table.body] == ["Attention", "FFN", "Total"]

@@ -107,8 +107,8 @@ def worked_parts(lines: list[str], fenced: bool) -> dict[int, list[tuple]]:
 
 FIELD = re.compile(r"\S+(?:[ ]\S+)*")
 """A column's text on a line of printed output: words a single space apart, two spaces or a tab end it."""
-RULE_LINE = re.compile(r"[ \t]*[-=─━]{3,}(?:[ \t]+[-=─━]{3,})*[ \t]*")
-"""A rule under a printed table's header ("---------  ------"), or across it."""
+RULE_LINE = re.compile(r"[ \t|+]*[-=─━:]{3,}(?:[ \t|+]+[-=─━:]{3,})*[ \t|+]*")
+"""A rule under a printed table's header ("---------  ------", "------|-----"), or across it above its total."""
 FIGURE_FIELD = re.compile(r"[~≈<>]?[ \t]*\$?[-+]?\d")
 MIN_ALIGNED_ROWS = 2
 
@@ -116,11 +116,14 @@ MIN_ALIGNED_ROWS = 2
 def aligned_tables(lines: list[str], first: int, last: int) -> dict[int, list[tuple]]:
     """The lines of a program's printed table ("Devs/node   light  medium" over "80   57,001  17,031"), each written as a
     pipe row, the header with the rule a table needs after it: a header of words, then (past any rule) rows of as many
-    columns, two spaces apart, two of them or more with a figure after the first. No program statement lines up so."""
+    columns, two spaces apart, two of them or more with a figure after the first. No program statement lines up so.
+    A block ruled with pipes ("------|------") is a pipe table pasted without its outer pipes: its columns are split
+    at the pipes, and a rule above its total line does not end it."""
     found: dict[int, list[tuple]] = {}
+    piped = any(TABLE_RULE.match(lines[i]) for i in range(first, last))
     index = first
     while index < last:
-        header = _fields(lines[index])
+        header = _fields(lines[index], piped)
         if len(header) < 2 or any(FIGURE_FIELD.match(f) or f.startswith(("=", "#", "//")) for _, _, f in header):
             index += 1
             continue
@@ -128,8 +131,13 @@ def aligned_tables(lines: list[str], first: int, last: int) -> dict[int, list[tu
         while row < last and RULE_LINE.fullmatch(lines[row]):
             row += 1
         rows = []
-        while row < last and not RULE_LINE.fullmatch(lines[row]):
-            fields = _fields(lines[row])
+        while row < last:
+            if RULE_LINE.fullmatch(lines[row]):
+                if piped and row + 1 < last and len(_fields(lines[row + 1], piped)) == len(header):
+                    row += 1  # the rule above a total line
+                    continue
+                break
+            fields = _fields(lines[row], piped)
             if len(fields) != len(header) or any(f.startswith("=") for _, _, f in fields):
                 break
             rows.append((row, fields))
@@ -146,8 +154,20 @@ def aligned_tables(lines: list[str], first: int, last: int) -> dict[int, list[tu
     return found
 
 
-def _fields(line: str) -> list[tuple[int, int, str]]:
-    """The columns of a line of printed output, each (start, end, text)."""
+def _fields(line: str, piped: bool = False) -> list[tuple[int, int, str]]:
+    """The columns of a line of printed output, each (start, end, text): split at its pipes in a block ruled with
+    them, else at each gap of two spaces or a tab."""
+    if piped:
+        if "|" not in line:
+            return []
+        found, start = [], 0
+        for part in line.split("|"):
+            text = part.strip()
+            if text:
+                low = start + part.index(text)
+                found.append((low, low + len(text), text))
+            start += len(part) + 1
+        return found
     if "\t" in line:
         line = line.replace("\t", "  ")
     return [(m.start(), m.end(), m.group(0)) for m in FIELD.finditer(line)]

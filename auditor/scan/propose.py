@@ -880,6 +880,14 @@ class Scanner:
                 row = row_cells(self.tables, proposal.start)
                 own = [d for start, d in named if row[0].start <= start < row[0].end] if row else []
                 around, compares, why = self._baseline_formats(proposal.start, named), "vs", "its row's format and its table's baseline row's"
+            if len(set(around)) < 2 and self.place(proposal.start) is None and (lead := _list_lead(text, proposal.start)) is not None:
+                heading = list(dict.fromkeys(d for start, d in named if lead[0] <= start < lead[1]))
+                if not around and len(heading) == 2 and format_ratios.COMPARING.search(text, lead[0], lead[1]):
+                    # "**FP16 → INT8**" over "- 2x memory reduction": the formats the line heading the list compares
+                    own, around, compares, why = heading, heading, text[lead[0] : lead[1]], "the two formats the line heading its list compares"
+                elif around and len(heading) == 1 and heading[0] not in around:
+                    # "### FP8" over "- 2x memory saving vs FP16": the list's format against the one its item names
+                    around, why = around + heading, "the format its list is of and the one its words compare it with"
             after = text[proposal.end : proposal.end + 24]
             for first, second in format_ratios.pairs(own, around, compares):
                 expression = format_ratios.width_ratio(proposal.stated, after, text[low:high], dtypes[first].bytes, dtypes[second].bytes)
@@ -903,7 +911,7 @@ class Scanner:
             percent, ratio = proposal.stated.rstrip().endswith("%"), device_ratios.RATIO.search(proposal.stated)
             line_end = text.find("\n", proposal.end)
             pair = BEFORE_AND_AFTER.search(text, proposal.end, min(line_end if line_end >= 0 else len(text), proposal.end + BEFORE_AND_AFTER_REACH))
-            if not (percent or ratio) or pair is None or (pair["unit_a"] and pair["unit_b"] and pair["unit_a"] != pair["unit_b"]):
+            if not (percent or ratio) or pair is None or (pair["unit_a"] and pair["unit_b"] and not _same_unit(pair["unit_a"], pair["unit_b"])):
                 continue
             a, b = plain_number(pair["a"]), plain_number(pair["b"])
             if Fraction(a) <= 0 or Fraction(b) <= 0 or a == b:
@@ -2357,6 +2365,35 @@ def _within_a_slip(exact: Fraction, printed: Fraction) -> bool:
     """Whether a figure's own working stands within ``BARE_CARRY_REACH`` of what it prints: further off, the
     printed figure is the one its writer meant and worked on."""
     return printed > 0 and exact > 0 and 1 / BARE_CARRY_REACH <= exact / printed <= BARE_CARRY_REACH
+
+
+LIST_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]")
+LIST_LEAD_LINES = 8  # lines of a list above an item, up to the line that heads it
+
+
+def _list_lead(text: str, position: int) -> tuple[int, int] | None:
+    """The line heading the list the number's item is in ("**FP16 → INT4 (4-bit)**" over "- 4x memory reduction"),
+    as (start, end); None where the number is in no list item, or no such line is close above."""
+    line = text.rfind("\n", 0, position) + 1
+    if not LIST_ITEM.match(text, line):
+        return None
+    for _ in range(LIST_LEAD_LINES):
+        if line == 0:
+            return None
+        end = line - 1
+        line = text.rfind("\n", 0, end) + 1
+        content = text[line:end]
+        if content.strip() and not LIST_ITEM.match(content):
+            return line, end
+    return None
+
+
+def _same_unit(a: str, b: str) -> bool:
+    """Whether two printed units are one ("bytes" and "byte", "tok/s" and "tok/s"): the same text, or the same unit."""
+    if a == b:
+        return True
+    first, second = unit_or_none(a), unit_or_none(b)
+    return first is not None and second is not None and first.factor == second.factor and first.dimensions == second.dimensions
 
 
 def _named_slip(finding) -> bool:
