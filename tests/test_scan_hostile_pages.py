@@ -30,6 +30,11 @@ PIECES = [
     "```python\n\"c\": 2.50 / (50 * 3600) * 1_000_000,  # $0.14\nx = 1 / 0  # 5\n```", "(788 avg/request)", "0 avg per request",
     "164 kB/token", "0 kB/token", "a 32K conversation ≈ 5.2 GB", "a 1e999K-token chat", "3,000 MB (13%)", "0 MB (0%)",
     "= about $13.90", "| Self | API | Savings |", "| $0.05 | $0.47 | $0.42 (89%) |", "Reserved by vLLM: 20,725 MB (90%)",
+    "```\nDevs/node   light  medium\n---------  ------  ------\n80   57,001  17,031\n120   5,143   1,662\n```",
+    "```\nOp | Time (ms) | %\n---|---|---\nA | 8.2 | 45%\nB | 0 | 0%\n---|---|---\nTotal | 1e999 | 100%\n```",
+    "$12,729 (amortisation $10,278 + energy $1,251 + hosting $1,200)", "22 (21 serving + 1 redundant)", "84 / 25 (3.33x)",
+    "0 / 0 (1.00x)", "2 FTE at $15,000/month = $30,000/month", "$0.000833/second", "100 MB/batch × 500 batches/sec = 50 GB/sec",
+    "828M / (312 TFLOPS × 0.9) = 2.95 ms", "8배", "3倍", "4,096 tokens at 0.5 MB each = 2 GB",
 ]
 
 
@@ -54,5 +59,20 @@ def test_a_program_line_of_any_length_reads_as_nothing_past_its_cap(tmp_path):
     assert all(_result_comment(line) is None for line in long_lines)
     page = tmp_path / "page.md"
     page.write_text("# Code\n\n```python\n" + "\n".join(long_lines) + "\n```\n", encoding="utf-8")
+    document, project = Document.read(page), Project.load(tmp_path)
+    assert not [p for p in Scanner(document, project).proposals() if p.proposed]
+
+
+def test_a_code_block_of_many_lines_in_columns_reads_in_one_pass(tmp_path):
+    """Twenty thousand lines of two columns with no figure under them, or a pipe rule repeated that often: the printed
+    table reading takes each line a bounded number of times (a reading that tried each line as a header over every
+    line below it would not return), and finds no table."""
+    from auditor.scan.code_blocks import aligned_tables
+
+    words = ["alpha  beta"] * 20_000
+    rules = ["x | y"] + ["---|---"] * 20_000
+    assert aligned_tables(words, 0, len(words)) == {} and aligned_tables(rules, 0, len(rules)) == {}
+    page = tmp_path / "page.md"
+    page.write_text("# Columns\n\n```\n" + "\n".join(words) + "\n```\n", encoding="utf-8")
     document, project = Document.read(page), Project.load(tmp_path)
     assert not [p for p in Scanner(document, project).proposals() if p.proposed]

@@ -143,7 +143,7 @@ def aligned_tables(lines: list[str], first: int, last: int) -> dict[int, list[tu
             rows.append((row, fields))
             row += 1
         if sum(any(FIGURE_FIELD.match(f) for _, _, f in fields[1:]) for _, fields in rows) < MIN_ALIGNED_ROWS:
-            index += 1
+            index = max(index + 1, row - 1)  # a later line of the same run has fewer rows under it: only its last may head one
             continue
         rule = " |\n|" + "---|" * len(header)
         for at, fields in [(index, header)] + rows:
