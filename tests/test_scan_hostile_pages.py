@@ -67,8 +67,9 @@ def test_a_code_block_of_many_lines_in_columns_reads_in_one_pass(tmp_path):
     """Twenty thousand lines of two columns with no figure under them, or a pipe rule repeated that often: the printed
     table reading takes each line a bounded number of times (a reading that tried each line as a header over every
     line below it would not return), and finds no table."""
-    from auditor.scan.code_blocks import aligned_tables
+    from auditor.scan.code_blocks import _parts_after, aligned_tables
 
+    assert not _parts_after("1 (2" + " + 3" * 25_000) and _parts_after("22 (21 serving + 1 redundant)")  # bounded: no backtracking
     words = ["alpha  beta"] * 20_000
     rules = ["x | y"] + ["---|---"] * 20_000
     assert aligned_tables(words, 0, len(words)) == {} and aligned_tables(rules, 0, len(rules)) == {}

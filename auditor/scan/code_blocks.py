@@ -15,9 +15,15 @@ MATH_SIGNS = re.compile(r"[×÷≈]")
 """Signs a page's napkin math uses and program code never does: a code block's line with one is worked math."""
 NUMBERS_EQUAL = re.compile(r"\d[\d,.]*[ \t]*[-+*/^][ \t]*\(?[ \t]*\d[\d,.]*[^=\n]*?=[ \t]*[~≈]?[ \t]*\$?\d")
 """Numbers worked into a result on the right of "=" ("Ratio: 5,841 / 960 = 6.1x"): no program assigns to a sum."""
-PARTS_AFTER = re.compile(r"\d[ \t]+\((?:[A-Za-z][\w-]*:?[ \t]+)*\$?\d[\d,.]*[^()\n]*?[ \t][-+×*/][ \t][^()\n]*\d[^()\n]*\)")
+PARTS_AFTER = re.compile(r"\d[ \t]+\((?:[A-Za-z][\w-]{0,30}:?[ \t]+){0,3}\$?\d[^()\n]{0,160}\)")
 """A figure and the sum that gives it in brackets, a space apart ("22 (21 serving + 1 redundant)"): no program puts a
-bracket after a number."""
+bracket after a number. The bracket must also hold a sign between spaces (``_parts_after``)."""
+SIGN_APART = re.compile(r"[ \t][-+×*/][ \t]")
+
+
+def _parts_after(code: str) -> bool:
+    """Whether the line prints a figure with the sum that gives it in brackets after it."""
+    return any(SIGN_APART.search(m.group(0)) for m in PARTS_AFTER.finditer(code))
 
 
 def _quantities_in(line: str) -> bool:
@@ -47,7 +53,7 @@ def worked_lines(lines: list[str], fenced: bool) -> set[int]:
         line = lines[index]
         if CHAINED.match(line):
             kept.update(i for i in (index - 1, index) if i >= first)
-        elif MATH_SIGNS.search(line) or NUMBERS_EQUAL.search(_code_of(line)) or PARTS_AFTER.search(_code_of(line)) or _quantities_in(line):
+        elif MATH_SIGNS.search(line) or NUMBERS_EQUAL.search(_code_of(line)) or _parts_after(_code_of(line)) or _quantities_in(line):
             kept.add(index)
     if kept:  # a short line naming a model's size over worked lines ("70B WEIGHTS" over a bar chart) is their setup
         kept.update(i for i in range(first, last) if SIZE_LABEL.fullmatch(lines[i]))
