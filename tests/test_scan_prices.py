@@ -144,3 +144,14 @@ def test_a_price_per_second_minute_day_or_week_is_a_rate_its_conversions_are_che
     assert _one(found, "0.000833 USD/second").finding.verdict.holds
     assert _one(found, "50 USD/day").finding.verdict.name == "MISMATCH"
     assert _one(found, "1.8 USD/hour").finding.verdict.holds
+
+
+def test_an_energy_price_per_kilowatt_hour_prices_a_power_draw_by_the_hour(tmp_path):
+    """"Electricity: $0.165/kWh" is a price of energy, so a rig drawing "350W" at "$0.058/hr" is the two multiplied
+    (0.05775), found from the page's own numbers; a "$0.090/hr" no pair gives is left unpriced, never accused."""
+    found = _located(tmp_path, "# Power\n\nElectricity price: $0.165/kWh.\n\n| Rig | Power draw (W) | Cost per hour (USD) |\n"
+                               "| --- | --- | --- |\n| RTX 3090 | 350W | $0.058/hr |\n| RTX 4090 | 450W | $0.090/hr |\n")
+    assert "0.165 USD/kWh" in [p.stated for p in found]
+    cost = _one(found, "0.058 USD/hour")
+    assert cost.arithmetic is not None and "USD/kWh" in cost.arithmetic and cost.finding.verdict.holds
+    assert not _one(found, "0.090 USD/hour").proposed

@@ -165,12 +165,14 @@ PRICE_PER = (
     (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)day\b(?!\s*(?:\d|\((?!\$)))", re.IGNORECASE), "USD/day"),
     (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:minute|min)\b(?!\s*(?:\d|\((?!\$)))", re.IGNORECASE), "USD/minute"),
     (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:second|sec|s)\b(?!\s*(?:\d|\((?!\$)))", re.IGNORECASE), "USD/second"),
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:kWh|kW[ \u00a0-]?h)\b", re.IGNORECASE), "USD/kWh"),
+    (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)MWh\b"), "USD/MWh"),
     (re.compile(r"[ \u00a0]?(?:/|per[ \u00a0]+)(?:1[ \u00a0]?M|M|million|1[ \u00a0]million)(?:[ \u00a0]+(?:output|input|generated|completion|prompt))?(?:[ \u00a0]?(?:tokens?|tok)\b)?(?![\w.])", re.IGNORECASE), "USD"),
 )
 """What a price printed with its currency sign is per: an hour ("$2.50/hr", "$3 per GPU-hour", "$100/hr ($876K/yr)": a
 bracket after it may restate it in another period, never start a sum), a month or a year ("$4,608/month", "$297,600/year"), or a million tokens
 ("$0.69/M", "$1.20 per million output tokens"), which the catalogue's cost formulas count it in; a week, a day, a minute
-or a second too ("$0.000833/second", as serverless cards are billed)."""
+or a second too ("$0.000833/second", as serverless cards are billed), and energy by the kilowatt-hour ("$0.165/kWh")."""
 
 
 def price(text: str, match: re.Match) -> tuple[int, str] | None:
