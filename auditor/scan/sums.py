@@ -33,7 +33,8 @@ SHORTER = {"second": r"(?:second|sec|s)\b", "minute": r"(?:minute|min)\b", "day"
 PER = r"[ \u00a0]?/[ \u00a0]?"
 PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]))?(?:(?P<hourly>" + PER + HOURS + r")|(?P<monthly>" + PER + MONTHS + r")"
          r"|(?P<yearly>" + PER + YEARS + r")" + "".join(f"|(?P<per_{name}>{PER}{pattern})" for name, pattern in SHORTER.items()) + ")?")
-"""A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year", "$375k" (thousands)."""
+"""A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year", "$375k" (thousands),
+"$0.000833/second" (a serverless card's rate)."""
 TOKEN = re.compile(
     rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}|%(?![\w(])))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
@@ -659,7 +660,7 @@ def _expression(run: list[re.Match], symbol: str = ""):
                 return None
             parts.insert(opened, "(")
             parts.append(f"*{_unit_name(token.group(0))})")
-        elif kind == "name" and token.group(0) == "at" and previous is not None and _kind(previous) == "number" and AT_PRICE.match(token.string, token.end()):
+        elif kind == "name" and token.group(0) == "at" and previous is not None and _kind(previous) == "number" and AT_FIGURE.match(token.string, token.end()):
             parts.append("*")  # "2 FTE at $15,000/month", "4,096 tokens at 0.5 MB each": that many at that figure each
             operators += 1
         elif kind == "name" and token.group(0) == "each" and previous is not None and _kind(previous) in ("number", "price"):
@@ -691,7 +692,7 @@ def _expression(run: list[re.Match], symbol: str = ""):
     return text, tuple(dict.fromkeys(names)), operators, spans
 
 
-AT_PRICE = re.compile(r"[ \t]+(?:\$[ \u00a0]?\d|\d[\d,]*(?:\.\d+)?[ \u00a0]?[A-Za-zµ])")
+AT_FIGURE = re.compile(r"[ \t]+(?:\$[ \u00a0]?\d|\d[\d,]*(?:\.\d+)?[ \u00a0]?[A-Za-zµ])")
 """"at" before a price or a sized figure, after a count: each of the count at that figure ("8 GPUs at $2/hr = $16/hr",
 "4,096 tokens at 0.5 MB each = 2 GB")."""
 
