@@ -46,7 +46,16 @@ def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str],
     (``page_sizes``) are tried in their place.
     """
     found = _given_for(scanner, proposal, formula, scopes, with_sizes=False)
-    return found if not found[1] else _given_for(scanner, proposal, formula, scopes, with_sizes=True)
+    if not found[1] or not _sizes_on_the_way(scanner, proposal, formula, scopes):
+        return found  # no size on the way to try: the second reading would be the first again
+    return _given_for(scanner, proposal, formula, scopes, with_sizes=True)
+
+
+def _sizes_on_the_way(scanner, proposal, formula: str, scopes) -> bool:
+    """Whether the page prints near the number a size the formula computes on the way (``page_sizes``)."""
+    page_inputs: dict = {}
+    page_sizes(scanner, proposal, formula, scopes, written_formulas(scanner, proposal, formula, scopes), page_inputs, set())
+    return bool(page_inputs)
 
 
 def _given_for(scanner, proposal, formula: str, scopes, with_sizes: bool) -> tuple[dict, list[str], str]:
