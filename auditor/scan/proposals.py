@@ -22,6 +22,7 @@ from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
 from .derivations import printed_precision, printed_stated
+from .device_ratios import RATIO
 from .locate import Proposal
 
 
@@ -209,7 +210,6 @@ FIGURE_OPERAND = re.compile(r"(?<![\w.])(?:\d+\.\d+|[1-9]\d+)(?:e[+-]?\d+)?(?![\
 its last digit, a whole one of two digits or more too, not a count (the ratio was taken before the two were rounded
 for print)."""
 RATIO_OF_TWO = re.compile(r"[\d.]+ / [\d.]+")
-RATIO_PRINTED = re.compile(r"\d[ \t]?[x×]")
 
 
 def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, project, audits):
@@ -227,7 +227,7 @@ def _as_printed(proposal: Proposal, finding, document: Document, claim_id: str, 
 
     readings = [proposal.arithmetic] + ([proposal.printed_sum] if proposal.printed_sum and not proposal.carried else [])
     for expression in readings:
-        lifting = FIGURE_OPERAND if RATIO_OF_TWO.fullmatch(expression) and RATIO_PRINTED.fullmatch(proposal.stated[-2:].lstrip()) else DECIMAL_OPERAND
+        lifting = FIGURE_OPERAND if RATIO_OF_TWO.fullmatch(expression) and RATIO.search(proposal.stated) else DECIMAL_OPERAND
         operands = lifting.findall(expression)
         if expression == proposal.arithmetic and not operands or len(operands) > MAX_ROUNDED_OPERANDS:
             continue

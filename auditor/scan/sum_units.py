@@ -174,7 +174,6 @@ def bare_in_partners_unit(expression: str, proposal: Proposal) -> tuple[str, str
 SCALED_COUNT = re.compile(r"(?<![\w.*])\d+(?:\.\d+)?e\+?(?:[3-9]|1\d)(?![\w*])")
 """A bare operand printed to its scale ("828M", "69e6", "1.2e12"): a count in base units, not a figure whose unit prefix
 the page left out."""
-UNIT_OPERAND = re.compile(r"\(\d[\d.e+-]*\*[A-Za-zµ(]")
 
 
 def unit_left_unprinted(expression: str, proposal: Proposal) -> str | None:
@@ -238,7 +237,7 @@ def size_left_unprinted(expression: str, proposal: Proposal) -> str | None:
     return "its operands count things whose size in bytes it does not print, and its result is in bytes: not proposed"
 
 
-PRICED = re.compile(r"\*(?:usd|\(usd/(?:hour|month|year|week|day|minute|second)\))\)")
+PRICED = re.compile(r"\*(?:usd|\(usd/[a-z]+\))\)")  # "(2*usd)", "(2*(usd/hour))": a price as a sum writes it
 UNIT_OPERAND = re.compile(r"\((?P<number>[\d.]+(?:e[-+]?\d+)?)\*(?:[A-Za-zµ_][\w/µ]*|\([A-Za-zµ_][\w/µ]*\))\)")
 LOOSE_UNIT = re.compile(r"\s*[*/]\s*(?P<name>[A-Za-zµ_]\w*)(?![\w(])")  # "(18e6*tok) /hr": a unit the page wrote after a count
 PER_MILLION = re.compile(r"[ \u00a0]*(?:/[ \u00a0]*1?[ \u00a0]?M\b|per[ \u00a0]+(?:1[ \u00a0]?M\b|million\b|1,000,000\b))")

@@ -28,11 +28,12 @@ SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(1
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
 UNIT_WORD = r"[A-Za-zµμ]+(?:/[A-Za-z]+)?"
 # a factor's name in brackets a space after it ("2 (K+V)"): a label; letters glued to it ("4nhb(s+o)") are algebra
-HOURS, MONTHS, YEARS = r"(?:hr|hour|h)\b", r"(?:month|mo)\b", r"(?:year|yr)\b"
-SHORTER = {"second": r"(?:second|sec|s)\b", "minute": r"(?:minute|min)\b", "day": r"day\b", "week": r"(?:week|wk)\b"}
+PRICE_PERIODS = {"hour": r"(?:hr|hour|h)\b", "month": r"(?:month|mo)\b", "year": r"(?:year|yr)\b", "week": r"(?:week|wk)\b",
+                 "day": r"day\b", "minute": r"(?:minute|min)\b", "second": r"(?:second|sec|s)\b"}
+"""The periods a price in a sum may be per, each as the page may spell it."""
 PER = r"[ \u00a0]?/[ \u00a0]?"
-PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]))?(?:(?P<hourly>" + PER + HOURS + r")|(?P<monthly>" + PER + MONTHS + r")"
-         r"|(?P<yearly>" + PER + YEARS + r")" + "".join(f"|(?P<per_{name}>{PER}{pattern})" for name, pattern in SHORTER.items()) + ")?")
+PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]))?(?:"
+         + "|".join(f"(?P<per_{name}>{PER}{pattern})" for name, pattern in PRICE_PERIODS.items()) + ")?")
 """A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year", "$375k" (thousands),
 "$0.000833/second" (a serverless card's rate)."""
 TOKEN = re.compile(
@@ -254,7 +255,7 @@ def _whole_operand(head: list[tuple], part: list[tuple], tail: list[tuple]) -> b
     return True
 
 
-PERIOD_PRICE = r"\$[ \u00a0]?" + NUMBER + PER + f"(?:{HOURS}|{MONTHS}|{YEARS}|{'|'.join(SHORTER.values())})"
+PERIOD_PRICE = r"\$[ \u00a0]?" + NUMBER + PER + f"(?:{'|'.join(PRICE_PERIODS.values())})"
 PERIOD_PRICE_BEFORE = re.compile(PERIOD_PRICE + r"[ \t]*$")
 PERIOD_PRICE_AFTER = re.compile(r"[ \t]*[~≈]?[ \t]*" + PERIOD_PRICE)
 
@@ -636,9 +637,8 @@ def _expression(run: list[re.Match], symbol: str = ""):
             return None  # "affinityThreshold=0.8 and maxTokens=...": a clause ends at the number, no unit follows it
         if kind == "price":
             number_at = len(parts)
-            period = next((name for name in SHORTER if token.group(f"per_{name}")), None)
-            per = ("(usd/hour)" if token.group("hourly") else "(usd/month)" if token.group("monthly") else "(usd/year)" if token.group("yearly")
-                   else f"(usd/{period})" if period else "usd")
+            period = next((name for name in PRICE_PERIODS if token.group(f"per_{name}")), None)
+            per = f"(usd/{period})" if period else "usd"
             scale = PRICE_SCALES[token.group("scale")] if token.group("scale") else ""
             parts.append(f"({plain_number(token.group('amount'))}{scale}*{per})")
             spans.append(token.span("amount"))
