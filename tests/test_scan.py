@@ -699,6 +699,14 @@ def test_a_cards_column_takes_its_own_sheet_not_another_cards_figure_the_page_pr
     assert [d for _, _, d in find_dtypes("int4 (group size 128) and INT4 g128, then INT4", ("int4_g128",))] == ["int4_g128", "int4_g128", "int4"]
 
 
+def test_a_width_in_bits_names_its_format_only_as_a_whole_word():
+    """"2 (16 bit)" prices a 16-bit format, as "16-bit" does; "64-bit" and "a 128 bit bus" name none."""
+    from auditor.scan.match import find_dtypes
+
+    assert [d for _, _, d in find_dtypes("bytes/param: 2 (16 bit); weights in 4 bit; an 8-bit cache")] == ["fp16", "int4", "int8"]
+    assert find_dtypes("a 64-bit index over a 128 bit bus, 14-bit ADC") == []
+
+
 def test_a_reciprocal_of_a_column_is_no_rule_where_the_units_do_not_invert():
     """A column of sizes is no reciprocal of a column of rates: the rule's units must be the other's inverse."""
     from auditor.scan.tables import find_tables

@@ -97,6 +97,7 @@ def test_an_accelerator_is_named_with_a_count_glued_on_or_in_the_plural(text, gp
      ("An 8k conversation is 2.5 GB", 8192), ("a 128k chat", 131072), ("a 4k window", 4096),
      ("1M Context KV", 1048576), ("a context of 1M", 1048576), ("Reduce context to 2k", 2048),
      ("at 10K context", 10000), ("a 100K context", 100000), ("a 200k-token prompt", 200000),  # no power of two: a round figure
+     ("| context_length | 8k (assumed) |", 8192), ("sequence_len = 4k", 4096),  # a settings table's row, a program's name
      ("D and F > 10k", None), ("batch of 64", None), ("8k requests a day", None), ("$1M a year", None)],
 )
 def test_a_k_count_is_a_context_length_only_beside_a_word_of_context(text, length):

@@ -132,12 +132,21 @@ def _swapped(bindings: Bindings, ctx: Context, name: str, other: str, wrong, rea
     """Swap a symbol; on a model, swap the config keys too, so derived widths follow."""
     result = overriding(bindings, name, wrong, f"swapped: {reason}")
     right_key, wrong_key = (getattr(ctx.catalogue.symbols[n], "config", None) for n in (name, other))
-    if bindings.model_config is None or not right_key or not wrong_key or right_key == wrong_key:
+    if bindings.model_config is None or not right_key or right_key == wrong_key:
         return result
-    from auditor.inputs.models import with_key_swapped
+    from auditor.inputs.models import with_key_set, with_key_swapped
 
-    config = with_key_swapped(bindings.model_config, right_key, wrong_key)
-    return result if config is None else rederived(result, ctx, name, config, f"re-derived with {wrong_key} as {right_key}", "swap")
+    if wrong_key:
+        config = with_key_swapped(bindings.model_config, right_key, wrong_key)
+        source = f"re-derived with {wrong_key} as {right_key}"
+    elif Fraction(wrong).denominator == 1:
+        # no key of its own (hidden_size / num_attention_heads for head_dim): the key set to the value, so a cache
+        # the model's geometry prices (kv_values_per_token) follows it as a formula that takes head_dim does
+        config = with_key_set(bindings.model_config, right_key, int(wrong), add=True)
+        source = f"re-derived with {right_key} = {show(wrong)}"
+    else:
+        return result
+    return result if config is None else rederived(result, ctx, name, config, source, "swap")
 
 
 def rederived(result: Bindings, ctx: Context, name: str, config: dict, source: str, kind: str) -> Bindings:

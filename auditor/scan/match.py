@@ -22,7 +22,9 @@ GEOMETRY_ONLY = {"n_params", "n_params_active", "kv_values_per_token", "hidden_o
 COUNT_WORDS = ("sequences", "sequence", "requests", "request")
 DTYPES = ("bf16", "fp16", "fp32", "fp8", "int8", "int4", "nf4")
 DTYPE_PHRASES = {"4-bit": "int4", "8-bit": "int8", "16-bit": "fp16", "FP 16": "fp16", "FP 32": "fp32", "FP 8": "fp8", "BF 16": "bf16",
-                 "INT 8": "int8", "INT 4": "int4"}  # "FP 16", set apart as some pages print it
+                 "INT 8": "int8", "INT 4": "int4", "4 bit": "int4", "8 bit": "int8", "16 bit": "fp16"}
+"""Formats named apart as some pages print them ("FP 16", "2 (16 bit)"); each read only as a whole word ("64-bit" is no
+"4-bit")."""
 SUFFIXES = ("-instruct", "-base", "-it", "-thinking", "-hf", "-chat", "-8k")
 
 
@@ -131,7 +133,8 @@ def find_dtypes(text: str, table_names=()) -> list[tuple[int, int, str]]:
     one without ("half", "float") is an English word far more often.
     """
     lowered = text.casefold()  # a name not in the page at all costs one scan in C, not a regular expression's
-    found = [(m.start(), m.end(), dtype) for phrase, dtype in DTYPE_PHRASES.items() if phrase.casefold() in lowered for m in re.finditer(re.escape(phrase), text, re.IGNORECASE)]
+    found = [(m.start(), m.end(), dtype) for phrase, dtype in DTYPE_PHRASES.items() if phrase.casefold() in lowered
+             for m in re.finditer(rf"(?<![\w.]){re.escape(phrase)}(?!\w)", text, re.IGNORECASE)]
     names = dict.fromkeys(DTYPES)
     names.update(dict.fromkeys(n for n in table_names if re.search(r"\d", n) and re.fullmatch(r"[\w.]+", n)))
     for dtype in names:
@@ -157,7 +160,7 @@ def find_dtype(text: str) -> str | None:
 CONTEXT_WORD = r"(?:tokens?|context|ctx|sequences?|prompts?|input|output|conversations?|chats?|windows?)"
 SEQ_LEN_K = re.compile(
     rf"(?<![\w.])(\d+)\s?([kKM])(?:[- ]{CONTEXT_WORD}\b|(?=\s+(?:\w+\s+)?{CONTEXT_WORD}\b))"
-    rf"|(?:\b(?:context|sequence|prompt)(?: length)?(?: of| =|:| to)?\s+|@\s*)(\d+)\s?([kKM])\b",
+    rf"|(?:\b(?:context|sequence|prompt)(?:[ _]length|_len)?(?: of| =|:| to|[ \t]*\|)?\s+|@\s*)(\d+)\s?([kKM])\b",
     re.IGNORECASE,
 )
 SEQ_LEN_SCALE = {"k": 1024, "m": 1024 * 1024}  # "128K context" is 131,072 tokens and "1M context" 1,048,576, as lengths are
