@@ -155,3 +155,23 @@ def test_an_energy_price_per_kilowatt_hour_prices_a_power_draw_by_the_hour(tmp_p
     cost = _one(found, "0.058 USD/hour")
     assert cost.arithmetic is not None and "USD/kWh" in cost.arithmetic and cost.finding.verdict.holds
     assert not _one(found, "0.090 USD/hour").proposed
+
+
+def test_bare_prices_the_page_prints_per_million_tokens_are_those_prices_in_a_sum(tmp_path):
+    """A page that prices input at "$0.14/M" and cache hits at "$0.028/M" then works "100×$0.14 + 300×$0.028 =
+    $0.0000224" with the "/M" dropped: (14 + 8.4) / 1,000,000 = $0.0000224 holds, and a sum that misses by more than
+    the million ($0.0000300) is still the page's miss. Read as printed it would be $22.40, a false alarm."""
+    page = ("# Billing\n\nInput costs $0.14/M tokens and a cache hit $0.028/M tokens.\n\n"
+            "Turn 2: 100×$0.14 + 300×$0.028 = $0.0000224.\n\nTurn 3: 100×$0.14 + 600×$0.028 = $0.0000300.\n")
+    found = _located(tmp_path, page)
+    turn2, turn3 = _one(found, "0.0000224 USD"), _one(found, "0.0000300 USD")
+    assert turn2.finding.verdict.holds and any("per million tokens" in e for e in turn2.evidence)
+    assert turn3.proposed and not turn3.finding.verdict.holds
+
+
+def test_prices_printed_bare_with_no_price_per_million_on_the_page_are_read_as_printed(tmp_path):
+    """Without "$0.14/M" anywhere, "$0.14" is fourteen cents: the same sum is $22.40 and "$0.0000224" misses it."""
+    found = _located(tmp_path, "# Billing\n\nTurn 2: 100×$0.14 + 300×$0.028 = $0.0000224.\n")
+    turn2 = _one(found, "0.0000224 USD")
+    assert not any("per million tokens" in e for e in turn2.evidence)
+    assert turn2.finding is None or not turn2.finding.verdict.holds

@@ -54,3 +54,16 @@ def test_a_column_on_a_figure_whose_own_working_misses_carries_that_slip_into_ea
         cell = found[stated]
         assert not cell.finding.verdict.holds and any("the slip there is carried here" in e for e in cell.evidence)
         assert round(float(cell.finding.computed_base)) == round(442505 / {"231": 2048, "115": 4096, "57": 8192}[stated])
+
+
+def test_a_price_per_million_tokens_in_a_header_prices_each_rows_tokens(tmp_path):
+    """"Input cost (at $0.14/M tokens)" over rows of 100, 400 (worked out in its cell), 700, 1,000 and 1,300 tokens:
+    each cost is the row's tokens at $0.14 a million, 1,000 x 0.14e-6 = $0.00014; a row of words prices nothing, and
+    the row that prints $0.000200 for 1,300 tokens ($0.000182) is flagged."""
+    page = ("# Billing\n\n| Turn | Input tokens | Input cost (at $0.14/M tokens) |\n|---|---|---|\n| 1 | 100 | $0.000014 |\n"
+            "| 2 | 100+200+100=400 | $0.000056 |\n| 3 | 700 | $0.000098 |\n| 4 | 1000 | $0.000140 |\n| 5 | 1300 | $0.000200 |\n"
+            "| n | ~300n - 200 | ~(300n-200) × unit price |\n")
+    found = scanned_text(tmp_path, page)
+    for stated in ("0.000014 USD", "0.000056 USD", "0.000098 USD", "0.000140 USD"):
+        assert "1e6" in found[stated].arithmetic and found[stated].finding.verdict.holds, stated
+    assert found["0.000200 USD"].finding.verdict.value == "mismatch"

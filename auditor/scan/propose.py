@@ -1179,19 +1179,24 @@ class Scanner:
             body = table.body
             if table.transposed or not table.header or len(body) < table_constants.MIN_HOLDING:
                 continue
-            begin = table.header[0].start
-            constants = sorted((o for o in printed if o is not None and o.unit and not o.percent
-                                and begin - table_constants.WINDOW <= o.start and o.end <= begin), key=lambda o: begin - o.end)
+            begin, header_end = table.header[0].start, table.header[-1].end
+            # a figure above the table, or one its header prints ("| Input cost (at $0.14/M tokens) |")
+            constants = sorted((o for o in printed if o is not None and (o.unit or o.label == "USD") and not o.percent
+                                and begin - table_constants.WINDOW <= o.start and o.end <= header_end), key=lambda o: abs(begin - o.end))
             constants = constants[: table_constants.NEAREST]
+            # a price per million tokens times a row's tokens: the row's cost at a millionth of it a token
+            constants += [replace(o, value=o.value / 1e6, term=f"{o.term} / 1e6") for o in constants
+                          if o.label == "USD" and PER_MILLION_TOKENS.search(self.view.text, o.start, o.end)]
             if not constants:
                 continue
             cells = [[_leading(located, starts, cell) for cell in row] for row in body]
             for column in range(1, len(table.header)):
-                targets = self._constant_targets(cells, column, operands)
+                targets = self._constant_targets(cells, column, operands, [row[column].text if column < len(row) else "" for row in body])
                 if targets is None:
                     continue
                 for by in range(len(table.header)):
-                    inputs = {k: float(v) for k, row in enumerate(body) if by != column and (v := table_sweeps.plain_cell(row[by].text))}
+                    # a cell that works its figure out ("100+200+100=400") gives the row its result
+                    inputs = {k: float(v) for k, row in enumerate(body) if by != column and (v := table_sweeps.plain_cell(row[by].text.rsplit("=", 1)[-1]))}
                     found = table_constants.constant_column(list(targets.values()), inputs, [(o.value, o.dimensions) for o in constants])
                     if found is None:
                         continue
@@ -1221,12 +1226,14 @@ class Scanner:
             return constant.term, None
         return constant.term.replace(digits, derivations.decimal(exact / factor), 1), first
 
-    def _constant_targets(self, cells: list[list[Proposal | None]], column: int, operands: set[int]) -> dict | None:
+    def _constant_targets(self, cells: list[list[Proposal | None]], column: int, operands: set[int], texts: list[str]) -> dict | None:
         """The column's numbers, each a ``table_constants.Target``, where every row prints one that nothing else
         prices (a formula that stands, a sum or a rule of the table); None where any row does not."""
         targets = {}
         for k, row in enumerate(cells):
             proposal = row[column] if column < len(row) else None
+            if proposal is None and not texts[k].strip()[:1].isdigit():
+                continue  # "| n | ... | ~(300n-200) × unit price |": a row that opens with no figure prices nothing
             if proposal is None or id(proposal) in operands:
                 return None
             if proposal.arithmetic is not None and id(proposal) not in self._derived:
@@ -1801,7 +1808,7 @@ class Scanner:
             evidence[0] = f"printed arithmetic {expression}"
             evidence.append(f"{shown} read as bytes: as billions the sum is 10^9 off")
         after = re.sub(r"^[\d.,]+", "", self.view.text[found.result_start : found.result_start + 60])
-        readings = sum_units.priced_readings(expression, after, self._result_unit(proposal))
+        readings = sum_units.priced_readings(expression, after, self._result_unit(proposal), self.view.text)
         if readings:
             holding = next(((reading, shown) for reading, shown in readings if self._holds(proposal, reading)), None)
             if holding is None and not self._reads_in_result_unit(proposal, expression):
@@ -2256,6 +2263,11 @@ def _byte_size(index: int, proposal: Proposal) -> tuple[float, float] | None:
     if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
         return None
     return target.value, half
+
+
+PER_MILLION_TOKENS = re.compile(r"(?i)(?:/|\bper\s)\s*(?:1\s?M|M|million)\b")
+"""A price's tail that says it is per million tokens ("$0.14/M tokens", "$1.20 per million"), which the price's unit (USD,
+as the catalogue's cost formulas count it) does not keep."""
 
 
 def _leading(located: list[Proposal], starts: list[int], cell) -> Proposal | None:

@@ -243,21 +243,39 @@ LOOSE_UNIT = re.compile(r"\s*[*/]\s*(?P<name>[A-Za-zµ_]\w*)(?![\w(])")  # "(18e
 PER_MILLION = re.compile(r"[ \u00a0]*(?:/[ \u00a0]*1?[ \u00a0]?M\b|per[ \u00a0]+(?:1[ \u00a0]?M\b|million\b|1,000,000\b))")
 
 
-def priced_readings(expression: str, after_result: str, result_unit: str) -> list[tuple[str, str]]:
+def priced_readings(expression: str, after_result: str, result_unit: str, page: str = "") -> list[tuple[str, str]]:
     """The readings of a sum in prices to try, in order, each with what it says ('' for the sum as printed):
     a page works a price with its units dropped as it goes ("8 x $2 = $16/hr", "$48 ÷ 115M ≈ $0.42 / M",
     "($10/hr / 4000 tok/s) x (1M / 3600)", its hours turned to seconds by hand), so its numbers are also read
-    bare, in the result's unit, and for a result priced per million, times a million. [] for a sum with no
-    price in it."""
+    bare, in the result's unit, and for a result priced per million, times a million. A sum whose every price
+    ``page`` prints per million elsewhere ("at $0.14/M tokens", then "100×$0.14 + 300×$0.028 = $0.0000224") is also
+    read with those prices per token. [] for a sum with no price in it."""
     if not PRICED.search(expression):
         return []
     bare = LOOSE_UNIT.sub(lambda m: "" if _is_unit(m["name"]) else m[0], UNIT_OPERAND.sub(lambda m: m["number"], expression))
     unit = f"({result_unit})" if result_unit else "usd"
     readings = [(expression, "")]
+    if page and not PER_MILLION.match(after_result) and (shown := _priced_per_million(expression, page)):
+        readings.append((f"({expression}) / 1e6", f"its prices are per million tokens, as the page prints {shown}: the sum over a million"))
     if PER_MILLION.match(after_result):
         readings += [(f"({expression}) * 1e6", "the result is per million: the sum times a million"),
                      (f"({bare}) * 1e6 * {unit}", "its numbers read bare, in the result's unit, and the result per million: times a million")]
     return readings + [(f"({bare}) * {unit}", "its numbers read bare, in the result's unit, as the page converts its units by hand")]
+
+
+PRICE_AMOUNT = re.compile(r"(?<![\w.])(?P<number>[\d.]+(?:e[-+]?\d+)?)\*usd\)")
+
+
+def _priced_per_million(expression: str, page: str) -> str:
+    """The first of the sum's prices as ``page`` prints it per million ("$0.14/M"), when it prints every one of them
+    so; '' otherwise. Bare prices of a page that prices tokens by the million are those prices."""
+    shown = []
+    for amount in dict.fromkeys(m["number"] for m in PRICE_AMOUNT.finditer(expression)):
+        found = re.search(rf"\$[ \u00a0]?{re.escape(amount)}0*(?![\d.]){PER_MILLION.pattern}", page)
+        if found is None:
+            return ""
+        shown.append(found[0].strip())
+    return shown[0] if shown else ""
 
 
 def dimensions_of(expression: str) -> dict | None:
