@@ -680,6 +680,25 @@ def test_a_size_said_of_a_length_is_that_many_tokens_times_the_size_per_token_ab
     assert not _one(found, "0.5 MB").proposed
 
 
+def test_a_table_rows_label_names_the_length_its_cell_is_the_size_of(tmp_path):
+    """"| For 1M tokens | Fixed 140GB | ≈ 32GB |" under "| Size | 70B params × 2 bytes ≈ 140GB | ~32KB / token |": the
+    row's label is the length, the size per token is the column's above (its "/ token" set apart), and the weights in
+    the other column are no size of that length. A million tokens is 1,000,000, as pages count tokens."""
+    text = ("# Memory\n\n| | Model Weights | KV Cache |\n|---|---|---|\n| **Size** | Fixed: 70B params × 2 bytes ≈ 140GB | Dynamic: ~32KB / token |\n"
+            "| **For 1M tokens** | Fixed 140GB | ≈ 32GB |\n")
+    cache = _one(_located(tmp_path, text), "≈ 32GB")
+    assert cache.arithmetic == "(32*(KB)) * 1000000" and cache.finding.verdict.holds
+
+
+def test_a_count_of_users_or_of_active_parameters_is_no_models_parameter_count(tmp_path):
+    """"(70B params, MoE, 13B activated per token)" and, far below, "Registered users: 100M": the weights "~35GB
+    (INT4)" are the 70B at half a byte, not the 13B activated nor the 100M users."""
+    text = ("# Serving\n\nUsing a MoE model (70B params, MoE, 13B activated per token):\n\n## Layout\n\nModel weights ~35GB (INT4), shared by all.\n\n"
+            + "Filler text. " * 80 + "\n\n## Users\n\n- Registered users: 100M\n- Daily active users (DAU): 10M (10%)\n")
+    weights = _one(_located(tmp_path, text), "~35GB")
+    assert weights.given.get("n_params") == 70_000_000_000 and weights.finding.verdict.holds
+
+
 def test_a_count_made_a_lengths_adjective_is_an_input_and_a_held_back_figure_carries_nothing(tmp_path):
     """"A 2K-token chat holds 24 MB": the 2K is the length the page sets, no count a formula may price. "Weights · 14
     GB KV cache · 8 GB Acts · 2GB Total ~24 GB": a formula only pairs of slips with another format explain is held

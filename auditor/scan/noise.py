@@ -85,12 +85,16 @@ def parameter_counts(text: str) -> list[tuple[int, int, float]]:
 
 
 NAMED_SIZE_AFTER = re.compile(r"\s*[=≈~]\s*~?\d[\d.,]*\s?[KMGT]i?B\b")
+COUNTED_NOUNS = (r"(?:tok(?:en)?s?|users?|requests?|reqs?|queries|sequences?|seqs?|samples?|steps?|images?|words?|rows?|visits?|visitors?"
+                 r"|sessions?|customers?|subscribers?|conversations?|chats?|calls?|documents?|docs|pages?|DAU|MAU)")
 OTHER_COUNT = re.compile(
-    r"\s*(?:proc(?:essed)?\s+|input\s+|output\s+|prompt\s+|generated\s+)?"
-    r"(?:tok(?:en)?s?\b|users?\b|requests?\b|reqs?\b|queries\b|sequences?\b|seqs?\b|samples?\b|steps?\b|images?\b|words?\b|rows?\b)",
+    r"\s*(?:proc(?:essed)?\s+|input\s+|output\s+|prompt\s+|generated\s+|daily\s+|monthly\s+|weekly\s+|active\s+|concurrent\s+|registered\s+)?"
+    rf"{COUNTED_NOUNS}\b",
     re.IGNORECASE,
 )
-"""Words after a "115M" that say it counts something other than parameters."""
+"""Words after a "115M" that say it counts something other than parameters ("100M daily visits")."""
+COUNTED_BEFORE = re.compile(rf"(?i)\b{COUNTED_NOUNS}(?:\s*\([A-Za-z]{{2,5}}\))?\s*[:=]\s*~?\Z")
+"""A label before a "100M" that names what it counts: "Registered users: 100M", "Daily active users (DAU): 10M"."""
 
 
 def _is_parameter_count(text: str, start: int) -> bool:
@@ -103,8 +107,8 @@ def _is_parameter_count(text: str, start: int) -> bool:
         return True  # "7B model = 14GB", "1557.61M parameters of four bytes each": a model's count, whatever follows
     if re.match(r"\s*(?:flops?|FLOPs?|tokens?|bytes?|of\b|per\b|/|[<>=≤≥*+^·×-]\s*[\d(])", after):
         return False
-    if OTHER_COUNT.match(after):
-        return False  # "115M proc tok/hour", "5M users": a count of something else
+    if OTHER_COUNT.match(after) or COUNTED_BEFORE.search(text, max(0, start - 40), start):
+        return False  # "115M proc tok/hour", "5M users", "users: 100M": a count of something else
     if re.search(r"[÷×*/]\s*$", text[max(0, start - 3) : start]) or re.match(r"\s*[≈=]", after):
         return False  # "$48 ÷ 115M ≈ $0.42": an operand of a sum, not a model's size
     if re.search(r"\d\s+[MT]$", match.group(0)) and re.match(r"\s*\|", after):

@@ -89,6 +89,7 @@ SHARE_WORDS = re.compile(r"(?i)\b(?:mbu|mfu|utili[sz](?:ation|ed)|efficiency|of 
 """Words that call a percent a share of something: the quotient of two numbers beside it, achieved over possible."""
 LENGTH_REACH = 160  # characters before a size that its clause may name its length in ("a 32K conversation ≈ 5.2 GB")
 PER_TOKEN_LABEL = re.compile(r"(?i)/\s*(?:token|tok)\b|\bper[ \t]+token\b")
+PER_TOKEN_AFTER = re.compile(r"(?i)[ \t]*(?:/[ \t]*(?:token|tok)\b|per[ \t]+token\b)")  # "~32KB / token": set apart from its size
 """A size's label that makes it one token's: "164 kB/token", "0.5 MB per token"."""
 BRACKET_BEFORE = re.compile(r"[ \t]*\([ \t]*(?:~|≈)?[ \t]*\Z")
 """What opens a percent in brackets hung on the figure before it: "3,000 MB (13%)", "17 GB (~74%)"."""
@@ -1529,14 +1530,21 @@ class Scanner:
         if target.dimensions != beside_count.byte_dimensions() or proposal.start in self._result_of or PER_TOKEN_LABEL.search(
                 f"{proposal.stated} {proposal.unit} {text[proposal.end:proposal.end + 12]}"):
             return []  # a sum's operand is its input; a size per token is no length's
-        lengths = words.lengths_in(text, max(sentence[0], proposal.start - LENGTH_REACH), proposal.start)
-        if not lengths or any(lengths[-1][0].end() <= o.start and o.end <= proposal.start and o.dimensions == target.dimensions
-                              for o in pool):
+        place = self.place(proposal.start)
+        if place is not None:
+            # "| For 1M tokens | 140GB | ≈ 32GB |": the row's label names the length; other columns' sizes are theirs
+            label = place.headers[1] if len(place.headers) > 1 else (place.cell.start, place.cell.start)
+            lengths = words.lengths_in(text, label[0], label[1]) + words.lengths_in(text, place.cell.start, proposal.start)
+            since = place.cell.start
+        else:
+            lengths = words.lengths_in(text, max(sentence[0], proposal.start - LENGTH_REACH), proposal.start)
+            since = lengths[-1][0].end() if lengths else proposal.start
+        if not lengths or any(since <= o.start and o.end <= proposal.start and o.dimensions == target.dimensions for o in pool):
             return []  # a size between the length and the number is the one the length is of
         written, length = lengths[-1]
         count = length.tokens
         per = next((o for o in reversed(pool) if o.end <= written.start() and o.dimensions == target.dimensions and o.unit
-                    and PER_TOKEN_LABEL.search(o.label or text[o.start:o.end])), None)
+                    and (PER_TOKEN_LABEL.search(o.label or text[o.start:o.end]) or PER_TOKEN_AFTER.match(text, o.end))), None)
         if per is None:
             return []
         counted = next((o for o in pool if o.start == length.start), None) or derivations.Operand(
@@ -1550,6 +1558,11 @@ class Scanner:
         term = f"({derivations.decimal(exact)}*B)" if exact is not None and holds else per.term  # "1.3 MB/token" worked as 1,310,720 B
         decimal, note = length.decimal, ""
         if decimal != count and not self._holds(proposal, f"{term} * {count}") and self._holds(proposal, f"{term} * {decimal}"):
+            if decimal % 1_000_000 == 0:
+                # "for 1M tokens ≈ 32GB": a million tokens is the count pages bill and store by; a page that means the
+                # binary million misses by 5%, too near to accuse, so the reading that gives the number is the page's
+                return [derivations.Derivation(f"{term} * {decimal}", per, counted, chance,
+                                               note=f"{written.group(0).strip()} read as {decimal:,} tokens, a million as pages count tokens")]
             note = f"{written.group(0).strip()} read as {count:,} tokens, as a context length is; {decimal:,} tokens give the number"
         return [derivations.Derivation(f"{term} * {count}", per, counted, chance, note=note)]
 

@@ -140,7 +140,8 @@ def _fits(written: Written, symbol, wanted: frozenset, dimensions: tuple | None 
     if not written.dimensions:
         if "n_params" not in symbol.name or not written.words & PARAMETER_WORDS:
             return False
-        return symbol.name != "n_params" or "activ" not in written.words  # "of which 12.9B are active" is not the total
+        # "of which 12.9B are active", "13B activated per token": not the total (the words are stems: "activ", "activat")
+        return symbol.name != "n_params" or not any(word.startswith("activ") for word in written.words)
     return bool(written.words & wanted)
 
 
