@@ -1,4 +1,5 @@
-"""Table columns worked from one figure printed above the table (auditor/scan/table_constants.py)."""
+"""Table columns worked from one figure printed above the table (auditor/scan/table_constants.py), or from the line above
+(a running total, auditor/scan/table_relations.py)."""
 
 from __future__ import annotations
 
@@ -67,3 +68,17 @@ def test_a_price_per_million_tokens_in_a_header_prices_each_rows_tokens(tmp_path
     for stated in ("0.000014 USD", "0.000056 USD", "0.000098 USD", "0.000140 USD"):
         assert "1e6" in found[stated].arithmetic and found[stated].finding.verdict.holds, stated
     assert found["0.000200 USD"].finding.verdict.value == "mismatch"
+
+
+def test_a_cumulative_column_is_its_line_above_plus_the_lines_own_figure(tmp_path):
+    """"| New input tokens | Cumulative input tokens |": 500 + 3,000 = 3,500, + 200 = 3,700, + 500 = 4,200, and the
+    row that prints 9,900 where 4,200 + 5,000 = 9,200 breaks the running total and is flagged; a row of dots adds
+    nothing and the row after it, whose line above prints no total, is left alone."""
+    page = ("# Agent\n\n| Turn | Event | New input tokens | Cumulative input tokens |\n|---|---|---|---|\n| 1 | prompt | 500 | 500 |\n"
+            "| 2 | read a file | 3000 | 3500 |\n| 3 | run bash | 200 | 3700 |\n| 4 | analyse | 500 | 4200 |\n| 5 | read another | 5000 | 9900 |\n"
+            "| ... | (repeats) | ... | ... |\n| 20 | reply | ~500 | ~15000 |\n")
+    found = scanned_text(tmp_path, page)
+    for stated in ("3500", "3700", "4200"):
+        assert found[stated].arithmetic == "previous + New_input_tokens" and found[stated].finding.verdict.holds, stated
+    assert found["9900"].finding.verdict.value == "mismatch"
+    assert found["~15000"].arithmetic is None

@@ -178,11 +178,50 @@ def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
             found += _proposed(lines, target, best)
             continue
         scaled = _best(lines, target, _scalings(lines, target, figures), _tally_scaled, failing=0) if figures and _varies(lines[target]) else None
+        running = _best(lines, target, ((RUNNING, (a,)) for a in range(target) if not lines[a].setting), _tally_running) if scaled is None and len(lines) > 2 else None
         if scaled is not None:
             found += _scaled(lines, target, scaled)
+        elif running is not None:
+            found += _running_total(lines, target, running[1][0])
         elif len(lines) > 2 and _varies(lines[target]) and (baseline := _best(lines, target, _baselines(lines, target), _tally_baseline)) is not None:
             found += _scaled(lines, target, baseline, f"{baseline[2].text}, its line's figure where this one is 1")
     return found
+
+
+RUNNING = "running"
+"""A line that adds each line's figure of another to its own line before ("| 3000 | 3500 |" under "| 500 | 500 |"): a
+cumulative total, which a table of turns, days or steps keeps beside what each one adds."""
+
+
+def _running_steps(lines: list[_Line], target: int, index: int):
+    """(position, the total before, the figure added, the total) for each line of a running total whose three are printed."""
+    totals, added = lines[target].values, lines[index].values
+    for position in range(1, len(totals)):
+        before, goal = totals[position - 1], totals[position]
+        step = added[position] if position < len(added) else None
+        if before is not None and goal is not None and step is not None:
+            yield position, before, step, goal
+
+
+def _tally_running(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
+    """(lines holding, lines failing) of the target as its line before plus the other line's figure in its own."""
+    holding = failing = 0
+    for _, before, step, goal in _running_steps(lines, target, candidate[1][0]):
+        if not _same_kind(goal, [before, step], "+") or step.base <= 0:
+            return 0, 0
+        low, high = _range("+", [before, step])
+        half = goal.half or _last_digit(goal) / 2
+        holding, failing = (holding + 1, failing) if high >= goal.base - half and low < goal.base + 2 * half else (holding, failing + 1)
+    return holding, failing
+
+
+def _running_total(lines: list[_Line], target: int, index: int) -> list[Relation]:
+    """Each total after the first as the total printed above it plus the line's own figure."""
+    name = operand_names([lines[index].name])[0]
+    previous = "previous" if name != "previous" else "previous_total"
+    rule = f"{lines[target].name or 'this line'} = the line above + {lines[index].name or 'the added figure'}, a running total in the table's other lines"
+    return [Relation(goal.cell, f"{previous} + {name}", {previous: before.text, name: step.text}, lines[target].unit, rule, (before.cell, step.cell))
+            for _, before, step, goal in _running_steps(lines, target, index)]
 
 
 def _tally_baseline(lines: list[_Line], target: int, candidate) -> tuple[int, int]:
