@@ -175,3 +175,12 @@ def test_prices_printed_bare_with_no_price_per_million_on_the_page_are_read_as_p
     turn2 = _one(found, "0.0000224 USD")
     assert not any("per million tokens" in e for e in turn2.evidence)
     assert turn2.finding is None or not turn2.finding.verdict.holds
+
+
+def test_a_discount_in_a_price_table_is_its_price_against_the_columns_price_above(tmp_path):
+    """"| Cache hit | $0.028 / M tokens (80% off) |" under "| Cache miss | $0.14 / M tokens |": 1 - 0.028 / 0.14 = 80%;
+    a discount of 75% there is the page's miss."""
+    page = "# Pricing\n\n| Type | Price |\n|---|---|\n| Cache miss | $0.14 / M tokens |\n| Cache hit | $0.028 / M tokens ({off}% off) |\n"
+    off = _one(_located(tmp_path, page.format(off="80")), "80%")
+    assert off.arithmetic == "1 - 0.028 / 0.14" and off.finding.verdict.holds
+    assert not _one(_located(tmp_path, page.format(off="75")), "75%").proposed

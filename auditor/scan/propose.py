@@ -95,7 +95,8 @@ BRACKET_BEFORE = re.compile(r"[ \t]*\([ \t]*(?:~|≈)?[ \t]*\Z")
 """What opens a percent in brackets hung on the figure before it: "3,000 MB (13%)", "17 GB (~74%)"."""
 SHARE_OF_AFTER = re.compile(r"[ \t]*of[ \t]+(?:(?:an?|the|its|theoretical|peak|available|[A-Z][\w-]*'s)[ \t]+){0,3}[~≈]?")
 """What makes a percent a share of the figure printed next: "68% of 320 GB/s", "51% of an H100's 80 GB"."""
-REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?)\b")
+REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?"
+                             r"|discount(?:ed)?)\b|%\s*off\b")
 """Words that make a percent what one number saves against another: 1 - smaller / larger."""
 GROWTH_WORDS = re.compile(r"(?i)\b(?:faster|more|higher|larger|bigger|increases?|increased|gains?|speed-?up|improvement)\b")
 """Words that make a percent what one number gains over another: larger / smaller - 1 ("7% faster")."""
@@ -1400,7 +1401,9 @@ class Scanner:
             shares = derivations.search(target, proposal, beside, share_chance())
             found = _quotients(shares)
             if not found and saving:
-                found = derivations.reductions(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
+                # "| Cache hit | $0.028 / M tokens (80% off) |" under "| Cache miss | $0.14 / M tokens |": its cell's figure
+                # against the column's figure above, as a sentence's against the one before it
+                found = derivations.reductions(target, proposal, beside + self._column_above(proposal), share_chance())[:DERIVATION_TRIES]
             if not found and device_ratios.RATIO.search(proposal.stated):
                 found = self._ratio_in_paragraph(proposal, target, pool)
         if not found and place_of(self.tables, proposal.start) is None:
@@ -1478,6 +1481,16 @@ class Scanner:
         between = starts[bisect_left(starts, cells[0].start) : bisect_left(starts, proposal.start)]  # the row's span only
         figures = [self._located_at[s] for s in between if any(c.start <= s < c.end for c in cells)]
         return [o for o in (derivations.operand(-1, p) for p in figures) if o is not None]
+
+    def _column_above(self, proposal: Proposal) -> list:
+        """The figures that open the cells above the number in its table column, and the one its own cell opens with
+        before it, as operands: a column's rows compare ("$0.14 / M" above "$0.028 / M (80% off)")."""
+        starts, figures = self._located_starts, []
+        for _, cell in column_and_labels(self.tables, proposal.start):
+            index = bisect_left(starts, cell.start)
+            if cell.start < proposal.start and index < len(starts) and starts[index] < min(cell.end, proposal.start):
+                figures.append(self._located_at[starts[index]])
+        return [o for o in (derivations.operand(-1, p) for p in figures) if o is not None and not o.percent]
 
     def _slip_factors(self, proposal: Proposal) -> tuple[float, ...]:
         """What each unit slip of the number's printed label ("MiB printed as MB") multiplies its value by, for the
