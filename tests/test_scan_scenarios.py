@@ -513,6 +513,19 @@ def test_a_rows_label_written_as_a_product_is_its_setting_not_the_sum_of_the_cel
     assert found["32.8 GB"].finding.verdict.value == "mismatch"
 
 
+def test_a_parameter_count_beside_the_shape_it_is_the_product_of_is_a_claim_not_an_input(tmp_path):
+    """"| W_up | 8192 × 28672 | 234.9M |" under "Params": a count is an input the page sets, but this one is the product
+    its row prints beside it (8,192 x 28,672 = 234,881,024), so it is located and checked; "9.4M" for 8,192 x 1,024
+    (8,388,608) misses."""
+    page = tmp_path / "tensors.md"
+    page.write_text("# Tensors\n\n| Matrix | Shape | Params | Role |\n|---|---|---|---|\n| W_Q | 8192 × 8192 | 67.1M | query |\n"
+                    "| W_K | 8192 × 1024 | 9.4M | key |\n| W_up | 8192 × 28672 | 234.9M | FFN |\n", encoding="utf-8")
+    found = _scanned(page)
+    for count, product in (("67.1M", "8192 * 8192"), ("234.9M", "8192 * 28672")):
+        assert found[count].arithmetic == product and found[count].finding.verdict.holds, count
+    assert found["9.4M"].finding.verdict.value == "mismatch"
+
+
 NAPKIN = """# Napkin math
 
 ```

@@ -60,7 +60,13 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return False
     if before.endswith("$"):  # "$1.1M over 3 years": dollars in millions, never a model's size
         return False
+    if PRODUCT_CELL_BEFORE.search(text, max(0, start - 80), start):
+        return False  # "| W_up | 8192 × 28672 | 234.9M |": the product its row prints beside it, a claim
     return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
+
+
+PRODUCT_CELL_BEFORE = re.compile(r"\|[ \t]*[\d,.]+(?:[ \t]*[×x*·][ \t]*[\d,.]+)+[ \t]*\|[ \t*~≈]*\Z")
+"""A table cell of a product of numbers and nothing else ("| 8192 × 1024 |"), right before the number's own cell."""
 
 
 LENGTH_ADJECTIVE = re.compile(r"[kKmM]?-tokens?\b")

@@ -378,8 +378,8 @@ def table_settings(tables: list[Table], aliases: dict[str, set[str]]) -> list:
         counts = {index: count for index, cell in enumerate(table.header) if index and (count := header_parameters(cell.text))}
         for row in table.rows[1:]:
             for index, named in columns.items():
-                if index < len(row):
-                    found += _row_inputs(row[index], named)
+                if index < len(row) and not (index and PRODUCT_CELL.fullmatch(row[index - 1].text)):
+                    found += _row_inputs(row[index], named)  # "| 8192 × 28672 | 234.9M |" under "Params": the row works it out
             for index, length in lengths.items():  # "KV @ 4k": the column's context length
                 if index < len(row):
                     found.append(Assignment(row[index].start, row[index].start, frozenset({"seq_len"}), (Fraction(length),), ()))
@@ -416,6 +416,10 @@ def total_line(table: Table) -> list[Cell]:
     body = table.body if table.header else []
     total = next((row for row in body if row and TOTAL_LINE.fullmatch(row[0].text)), None)
     return [cell for cell in total[1:] if cell.text.strip()] if total is not None else []
+
+
+PRODUCT_CELL = re.compile(r"\s*[\d,.]+(?:\s*[×x*·]\s*[\d,.]+)+\s*")
+"""A cell that is a product of numbers and nothing else ("8192 × 1024"): the cell after it in its row is that product."""
 
 
 def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
