@@ -699,6 +699,15 @@ def test_a_count_of_users_or_of_active_parameters_is_no_models_parameter_count(t
     assert weights.given.get("n_params") == 70_000_000_000 and weights.finding.verdict.holds
 
 
+def test_a_contexts_count_in_the_table_is_no_other_models_size(tmp_path):
+    """"| 1M | 320 GB |" under "Context" is a million tokens, not a million-parameter model that would contradict the
+    Llama 3.1 70B its heading names: the 8K row is that model's cache, 8,192 x 327,680 B = 2.68 GB."""
+    text = ("# Memory\n\n#### 70B Model (Llama 3.1 70B with GQA-8)\n\n| Context | KV Cache (FP16) |\n|---|---|\n| 8K | 2.6 GB |\n"
+            "| 32K | 10 GB |\n| 1M | 320 GB |\n")
+    cache = _one(_located(tmp_path, text), "2.6 GB")
+    assert cache.given.get("model") == "meta-llama/Llama-3.1-70B" and cache.finding.verdict.holds
+
+
 def test_a_count_made_a_lengths_adjective_is_an_input_and_a_held_back_figure_carries_nothing(tmp_path):
     """"A 2K-token chat holds 24 MB": the 2K is the length the page sets, no count a formula may price. "Weights · 14
     GB KV cache · 8 GB Acts · 2GB Total ~24 GB": a formula only pairs of slips with another format explain is held

@@ -37,6 +37,7 @@ IDEAL = re.compile(
 """Words that make a figure the ideal one: every efficiency at its ``ideal`` value, not its default."""
 PAGE_COUNTS = frozenset({"n_params", "n_params_active"})
 COUNT_SLACK = 0.15  # "7B" for 6.74e9, "70B" for 70.6e9, "8B" for 8.03e9: a name's size is this close to its count
+SMALLEST_MODEL = 50_000_000  # "| 1M | 24 GB |" under "Context": a count this small is a length or a tally, no model's size
 
 
 def given_for(scanner, proposal, formula: str, scopes) -> tuple[dict, list[str], str]:
@@ -217,7 +218,7 @@ def count_contradicts(scanner, model: str, scopes, position: int) -> bool:
     if not count:
         return False
     for low, high in scopes:
-        printed = [w for w in within(scanner.written, low, high) if not w.dimensions and not w.text.endswith("%")]
+        printed = [w for w in within(scanner.written, low, high) if not w.dimensions and not w.text.endswith("%") and w.value >= SMALLEST_MODEL]
         if printed:
             nearest_one = min(printed, key=lambda w: abs(w.start - position))
             return abs(float(nearest_one.value) - count) > COUNT_SLACK * count
