@@ -65,8 +65,9 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
     return bool(PARAMETERS.match(text, start)) and _is_parameter_count(text, start)
 
 
-PRODUCT_CELL_BEFORE = re.compile(r"\|[ \t]*[\d,.]+(?:[ \t]*[×x*·][ \t]*[\d,.]+)+[ \t]*\|[ \t*~≈]*\Z")
-"""A table cell of a product of numbers and nothing else ("| 8192 × 1024 |"), right before the number's own cell."""
+PRODUCT = r"[\d,.]+(?:[ \t]*[×x*·][ \t]*[\d,.]+)+"
+"""A product of numbers and nothing else ("8192 × 1024"): a table cell of one gives the cell after it in its row."""
+PRODUCT_CELL_BEFORE = re.compile(rf"\|[ \t]*{PRODUCT}[ \t]*\|[ \t*~≈]*\Z")
 
 
 LENGTH_ADJECTIVE = re.compile(r"[kKmM]?-tokens?\b")

@@ -1188,7 +1188,7 @@ class Scanner:
             constants = constants[: table_constants.NEAREST]
             # a price per million tokens times a row's tokens: the row's cost at a millionth of it a token
             constants += [replace(o, value=o.value / 1e6, term=f"{o.term} / 1e6") for o in constants
-                          if o.label == "USD" and PER_MILLION_TOKENS.search(self.view.text, o.start, o.end)]
+                          if o.label == "USD" and sum_units.PER_MILLION.search(self.view.text, o.start, o.end)]
             if not constants:
                 continue
             cells = [[_leading(located, starts, cell) for cell in row] for row in body]
@@ -2289,11 +2289,6 @@ def _byte_size(index: int, proposal: Proposal) -> tuple[float, float] | None:
     if target is None or half is None or target.dimensions != beside_count.byte_dimensions():
         return None
     return target.value, half
-
-
-PER_MILLION_TOKENS = re.compile(r"(?i)(?:/|\bper\s)\s*(?:1\s?M|M|million)\b")
-"""A price's tail that says it is per million tokens ("$0.14/M tokens", "$1.20 per million"), which the price's unit (USD,
-as the catalogue's cost formulas count it) does not keep."""
 
 
 def _leading(located: list[Proposal], starts: list[int], cell) -> Proposal | None:

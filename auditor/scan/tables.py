@@ -20,6 +20,7 @@ from itertools import pairwise
 from auditor.base.units import unit_or_none
 
 from .match import find_seq_len, seq_len_count
+from .noise import PRODUCT
 
 ROW = re.compile(r"^[ \t]*(?:>[ \t]*)*\|.*\|[ \t]*$", re.MULTILINE)  # in a quote or a callout too ("> | Batch |")
 SEPARATOR = re.compile(r"^\s*:?-{2,}:?\s*$")
@@ -418,8 +419,7 @@ def total_line(table: Table) -> list[Cell]:
     return [cell for cell in total[1:] if cell.text.strip()] if total is not None else []
 
 
-PRODUCT_CELL = re.compile(r"\s*[\d,.]+(?:\s*[×x*·]\s*[\d,.]+)+\s*")
-"""A cell that is a product of numbers and nothing else ("8192 × 1024"): the cell after it in its row is that product."""
+PRODUCT_CELL = re.compile(rf"\s*{PRODUCT}\s*")  # "| 8192 × 1024 | 8.4M |": the cell after it in its row is that product
 
 
 def _row_inputs(cell: Cell, named: list[frozenset[str]]) -> list:
