@@ -708,6 +708,32 @@ def test_a_contexts_count_in_the_table_is_no_other_models_size(tmp_path):
     assert cache.given.get("model") == "meta-llama/Llama-3.1-70B" and cache.finding.verdict.holds
 
 
+def test_a_queues_wait_in_service_times_is_rho_over_one_less_rho_at_the_utilization_printed(tmp_path):
+    """"At 80% utilization: wait time ≈ 4× service time" is M/M/1's 0.8 / 0.2; "residence ~2× service time" at 50% is
+    1 / 0.5; a wait of "5×" at 90% (9 service times) is not passed."""
+    text = ("# Queues\n\nAt 50% utilization residence is already ~2× service time.\n\n- At 80% utilization: wait time ≈ 4× service time\n"
+            "- At 90% utilization: wait time ≈ 5× service time\n")
+    found = _located(tmp_path, text)
+    residence, wait, wrong = _one(found, "~2×"), _one(found, "≈ 4×"), _one(found, "≈ 5×")
+    assert residence.formula == "mm1_time_in_system_ratio" and residence.finding.verdict.holds
+    assert wait.formula == "mm1_wait_ratio" and wait.given == {"busy_fraction": "80%"} and wait.finding.verdict.holds
+    assert wrong.finding is None or not wrong.finding.verdict.holds
+
+
+def test_a_bound_a_formula_meets_only_by_going_below_zero_is_not_proposed(tmp_path):
+    """"loads in under 3 seconds" holds for any value below three; a formula whose inputs make it negative (a budget
+    overdrawn) says nothing of the page's three seconds."""
+    from auditor.scan import plausibility
+    from auditor.scan.locate import Proposal
+    from auditor.audit.project import Project
+    from pathlib import Path
+
+    project = Project.load(Path(__file__).resolve().parent.parent)
+    bound = Proposal(0, 1, "under 3 GB", "under 3 GB", "under 3 GB", raw=(0, 1))
+    reason = plausibility.far_from(project, bound, "kv_budget", {"gpu": "h100_sxm", "weight_dtype": "fp16", "n_params": 70_000_000_000}, "")
+    assert "below zero" in reason
+
+
 def test_a_count_made_a_lengths_adjective_is_an_input_and_a_held_back_figure_carries_nothing(tmp_path):
     """"A 2K-token chat holds 24 MB": the 2K is the length the page sets, no count a formula may price. "Weights · 14
     GB KV cache · 8 GB Acts · 2GB Total ~24 GB": a formula only pairs of slips with another format explain is held

@@ -101,7 +101,8 @@ def _given_value(claim: Claim, key: str, raw, catalogue: Catalogue, inputs: Inpu
         raise error(claim.at(key), f"claim {claim.id!r}, input {key!r}: {exc}") from None
     declared = symbol.unit if symbol is not None else catalogue.formulas[key].unit
     if symbol is not None:
-        _check_domain(claim, key, raw, stated.value, symbol.domain)
+        # "80%" is 0.8 of a fraction: a dimensionless unit's scale is part of the value its domain bounds
+        _check_domain(claim, key, raw, stated.value * stated.unit.factor if stated.unit.dimensionless else stated.value, symbol.domain)
     unit = declared if stated.unit.dimensionless and not declared.dimensionless else _read_as(claim, key, raw, stated, declared)
     return stated.value * unit.factor, input_half_width(raw, stated) * unit.factor
 

@@ -47,6 +47,10 @@ def far_from(project, proposal, formula: str, given: dict, unit: str, runner_up:
         return "the formula cannot be evaluated with these inputs"
     if verdict == Verdict.UNIT_ERROR:
         return "the formula's unit is not the number's"
+    if computed is not None and computed < 0 < claim.stated.low.value:
+        # "under 3 seconds" holds for any value below three, a negative one too: a time or size the formula makes
+        # negative says its inputs are another quantity's (a budget overdrawn), so no bound the page states is checked
+        return f"the formula gives {float(computed):.4g}, below zero where the page prints a positive figure"
     if verdict.holds or computed is None:
         return ""
     if not isinstance(computed, Fraction) and not math.isfinite(computed):
