@@ -184,3 +184,15 @@ def test_a_discount_in_a_price_table_is_its_price_against_the_columns_price_abov
     off = _one(_located(tmp_path, page.format(off="80")), "80%")
     assert off.arithmetic == "1 - 0.028 / 0.14" and off.finding.verdict.holds
     assert not _one(_located(tmp_path, page.format(off="75")), "75%").proposed
+
+
+def test_a_blended_price_column_mixes_the_two_prices_in_the_parts_its_header_gives(tmp_path):
+    """"Blended $/1M (3:1)" is three parts input to one part output: (3 × 21 + 168) / 4 = $57.75, (3 × 0.9 + 2) / 4 =
+    $1.175 printed $1.18; a row that prints $35.00 for (3 × 15 + 75) / 4 = $30 is flagged."""
+    page = ("# Pricing\n\n| Model | Input $/1M | Output $/1M | Blended $/1M (3:1) |\n|---|---|---|---|\n| A | $21.00 | $168.00 | $57.75 |\n"
+            "| B | $15.00 | $75.00 | $35.00 |\n| C | ~$0.50 | ~$1.50 | ~$0.75 |\n| D | ~$0.90 | ~$2.00 | ~$1.18 |\n")
+    found = _located(tmp_path, page)
+    for stated in ("57.75", "0.75", "1.18"):
+        blended = _one(found, stated)
+        assert blended.arithmetic == "(3 * Input_M + 1 * Output_M) / 4" and blended.finding.verdict.holds, stated
+    assert _one(found, "35.00").finding.verdict.value == "mismatch"

@@ -423,6 +423,16 @@ def _read_as(lines: list[_Line], index: int, op: str, target: _Line, figure: Val
     return next(((t, line) for t, line in tallies if t[0] and not t[1]), tallies[0])
 
 
+BLEND_RATIO = re.compile(r"(?i)\bblend\w*\b.*?\(\s*(\d{1,2})\s*:\s*(\d{1,2})\s*\)")
+"""A blended figure's header with the parts it mixes two others in: "Blended $/1M (3:1)"."""
+
+
+def _blend_weights(op: str) -> tuple[int, int]:
+    """The two parts of a blend ("blend 3:1": 3 and 1)."""
+    first, second = op.split()[1].split(":")
+    return int(first), int(second)
+
+
 def _candidates(lines: list[_Line], target: int):
     """("+", run) for each run of two or more adjacent lines ending just before the target, ("1/", (a,)) for each
     line before it (a latency per token beside a rate of tokens a second), ("*", "/" or "-", (a, b)) for each pair
@@ -434,6 +444,10 @@ def _candidates(lines: list[_Line], target: int):
             yield ("+", tuple(range(low, target)))
     for a in range(target):
         yield ("1/", (a,))
+    if blend := BLEND_RATIO.search(lines[target].name):
+        # "Blended $/1M (3:1)": three parts of one price to one of another, (3 × input + 1 × output) / 4
+        yield from ((f"blend {blend[1]}:{blend[2]}", (a, b)) for a, b in product(range(target), repeat=2)
+                    if a != b and not lines[a].setting and not lines[b].setting)
     for a, b in product(range(target), repeat=2):
         if a != b:
             if a < b:
@@ -485,7 +499,7 @@ def _last_digit(value: Value) -> Fraction:
 def _constant_one(lines: list[_Line], candidate) -> bool:
     """An operand that is 1 in every line makes any copy of another line a 'product'."""
     op, indices = candidate
-    if op in ("+", "-"):
+    if op in ("+", "-") or op.startswith("blend"):
         return False
     factors = indices if op in ("*", "1/") else indices[1:]  # a quotient's divisor, either factor of a product, a reciprocal's line
     return any(all(v is None or v.base == 1 for v in lines[i].values) for i in factors)
@@ -493,7 +507,7 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
 
 def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
     """Dimensions agree (counts of tokens aside): a sum of like quantities, a product or quotient whose unit is the target's."""
-    if op in ("+", "-", "max"):
+    if op in ("+", "-", "max") or op.startswith("blend"):
         return all(_plain(o) == _plain(goal) for o in operands)
     if op == "1/":
         return _plain(goal) == {k: -v for k, v in _plain(operands[0]).items()}
@@ -556,6 +570,10 @@ def _decimal_scale(value: Value) -> int | None:
 
 
 def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
+    if op.startswith("blend"):
+        (first, second), (a, b) = _blend_weights(op), operands
+        return ((first * (a.base - a.half) + second * (b.base - b.half)) / (first + second),
+                (first * (a.base + a.half) + second * (b.base + b.half)) / (first + second))
     if op == "+":
         return sum(o.base - o.half for o in operands), sum(o.base + o.half for o in operands)
     if op == "max":
@@ -574,7 +592,11 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
 def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
     op, indices = candidate
     names = operand_names([lines[i].name for i in indices])
-    expression = f"max({', '.join(names)})" if op == "max" else f"1 / {names[0]}" if op == "1/" else f" {op} ".join(names)
+    if op.startswith("blend"):
+        first, second = _blend_weights(op)
+        expression = f"({first} * {names[0]} + {second} * {names[1]}) / {first + second}"
+    else:
+        expression = f"max({', '.join(names)})" if op == "max" else f"1 / {names[0]}" if op == "1/" else f" {op} ".join(names)
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')} in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
@@ -582,7 +604,7 @@ def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
         if goal is None or None in operands:
             continue
         bare = op != "1/" and _in_base_units(goal, operands)
-        as_rates = op not in ("+", "-", "max", "1/") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
+        as_rates = op not in ("+", "-", "max", "1/") and not op.startswith("blend") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
         given = {name: _base_text(value) if bare else _rate_text(value) if as_rates and _flops_count(value) else value.text
                  for name, value in zip(names, operands)}
         found.append(Relation(goal.cell, expression, given, lines[target].unit, rule, tuple(o.cell for o in operands)))
