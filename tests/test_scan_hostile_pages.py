@@ -35,6 +35,12 @@ PIECES = [
     "$12,729 (amortisation $10,278 + energy $1,251 + hosting $1,200)", "22 (21 serving + 1 redundant)", "84 / 25 (3.33x)",
     "0 / 0 (1.00x)", "2 FTE at $15,000/month = $30,000/month", "$0.000833/second", "100 MB/batch × 500 batches/sec = 50 GB/sec",
     "828M / (312 TFLOPS × 0.9) = 2.95 ms", "8배", "3倍", "4,096 tokens at 0.5 MB each = 2 GB",
+    "| context_length | 8k (assumed) |", "| bytes/param | 2 (16 bit) |", "64-bit", "| Input cost (at $0.14/M tokens) |",
+    "100×$0.14 + 300×$0.028 = $0.0000224", "| 2 | 100+200+100=400 | $0.000056 |", "| n | ~300n - 200 | ~(300n-200) × unit price |",
+    "| New input tokens | Cumulative input tokens |", "| 3000 | 3500 |", "| 0 | 0 |", "Registered users: 100M", "13B activated per token",
+    "| **For 1M tokens** | Fixed 140GB | ≈ 32GB |", "~32KB / token", "$0.028 / M tokens (80% off)", "(0% off)",
+    "| W_up | 8192 × 28672 | 234.9M |", "| 0 × 0 | 0M |", "| 1M | 24 GB |", "At 80% utilization: wait time ≈ 4× service time",
+    "at 100% utilization ≈ 1e999× service time", "loads in under 3 seconds", "| Blended $/1M (3:1) |", "| Blended (0:0) |",
 ]
 
 
@@ -77,3 +83,13 @@ def test_a_code_block_of_many_lines_in_columns_reads_in_one_pass(tmp_path):
     page.write_text("# Columns\n\n```\n" + "\n".join(words) + "\n```\n", encoding="utf-8")
     document, project = Document.read(page), Project.load(tmp_path)
     assert not [p for p in Scanner(document, project).proposals() if p.proposed]
+
+
+def test_a_blend_of_no_parts_reads_as_no_blend(tmp_path):
+    """"Blended (0:0)" mixes nothing: no rule is read of it, and the table scans."""
+    page = tmp_path / "page.md"
+    page.write_text("# P\n\n| Model | In | Out | Blended (0:0) |\n|---|---|---|---|\n| A | 1 | 2 | 3 |\n| B | 2 | 3 | 4 |\n"
+                    "| C | 4 | 5 | 6 |\n| D | 5 | 6 | 7 |\n", encoding="utf-8")
+    document, project = Document.read(page), Project.load(tmp_path)
+    proposals = Scanner(document, project).proposals()
+    assert not any(p.arithmetic and "Blended" in " ".join(p.evidence) for p in proposals)

@@ -9,6 +9,7 @@ says why it is not proposed: a sum read in a unit the page did not mean would be
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from fractions import Fraction
 
 from auditor.base.errors import QuantityError
@@ -269,13 +270,22 @@ PRICE_AMOUNT = re.compile(r"(?<![\w.])(?P<number>[\d.]+(?:e[-+]?\d+)?)\*usd\)")
 def _priced_per_million(expression: str, page: str) -> str:
     """The first of the sum's prices as ``page`` prints it per million ("$0.14/M"), when it prints every one of them
     so; '' otherwise. Bare prices of a page that prices tokens by the million are those prices."""
-    shown = []
-    for amount in dict.fromkeys(m["number"] for m in PRICE_AMOUNT.finditer(expression)):
-        found = re.search(rf"\$[ \u00a0]?{re.escape(amount)}0*(?![\d.]){PER_MILLION.pattern}", page)
-        if found is None:
-            return ""
-        shown.append(found[0].strip())
-    return shown[0] if shown else ""
+    printed = _prices_per_million(page)
+    shown = [printed.get(Fraction(amount)) for amount in dict.fromkeys(m["number"] for m in PRICE_AMOUNT.finditer(expression))]
+    return shown[0] if shown and None not in shown else ""
+
+
+PRICE_PER_MILLION = re.compile(rf"\$[ \u00a0]?(?P<amount>\d{{1,12}}(?:\.\d{{1,12}})?)(?![\d.]){PER_MILLION.pattern}")
+
+
+@lru_cache(maxsize=4)
+def _prices_per_million(page: str) -> dict:
+    """Each amount the page prints as a price per million tokens ("$0.14/M tokens"), by value, as printed: read once a
+    page, however many sums ask."""
+    found: dict = {}
+    for match in PRICE_PER_MILLION.finditer(page):
+        found.setdefault(Fraction(match["amount"]), match[0].strip())
+    return found
 
 
 def dimensions_of(expression: str) -> dict | None:

@@ -423,7 +423,7 @@ def _read_as(lines: list[_Line], index: int, op: str, target: _Line, figure: Val
     return next(((t, line) for t, line in tallies if t[0] and not t[1]), tallies[0])
 
 
-BLEND_RATIO = re.compile(r"(?i)\bblend\w*\b.*?\(\s*(\d{1,2})\s*:\s*(\d{1,2})\s*\)")
+BLEND_RATIO = re.compile(r"(?i)\bblend\w*\b.*?\(\s*([1-9]\d?)\s*:\s*([1-9]\d?)\s*\)")
 """A blended figure's header with the parts it mixes two others in: "Blended $/1M (3:1)"."""
 
 
