@@ -196,3 +196,15 @@ def test_a_blended_price_column_mixes_the_two_prices_in_the_parts_its_header_giv
         blended = _one(found, stated)
         assert blended.arithmetic == "(3 * Input_M + 1 * Output_M) / 4" and blended.finding.verdict.holds, stated
     assert _one(found, "35.00").finding.verdict.value == "mismatch"
+
+
+def test_a_listings_saving_is_its_line_against_the_lines_above_it(tmp_path):
+    """A code block lists formats one a line: "INT8: 1 byte per number → 50% less VRAM" and "INT4: 0.5 bytes per number
+    → 75% less VRAM" under "bfloat16: 2 bytes per number" are 1 - 1/2 and 1 - 0.5/2; "→ 60% less" is not passed."""
+    page = ("# Quantization\n\n```\nbfloat16 (full precision): 2 bytes per number\nINT8 (8-bit integer):      1 byte per number  →  50% less VRAM\n"
+            "INT4 (4-bit integer):      0.5 bytes per number →  {four}% less VRAM\n```\n")
+    found = _located(tmp_path, page.format(four="75"))
+    for stated in ("50%", "75%"):
+        assert _one(found, stated).arithmetic and _one(found, stated).finding.verdict.holds, stated
+    wrong = _one(_located(tmp_path, page.format(four="60")), "60%")
+    assert wrong.finding is None or not wrong.finding.verdict.holds

@@ -95,6 +95,7 @@ BRACKET_BEFORE = re.compile(r"[ \t]*\([ \t]*(?:~|≈)?[ \t]*\Z")
 """What opens a percent in brackets hung on the figure before it: "3,000 MB (13%)", "17 GB (~74%)"."""
 SHARE_OF_AFTER = re.compile(r"[ \t]*of[ \t]+(?:(?:an?|the|its|theoretical|peak|available|[A-Z][\w-]*'s)[ \t]+){0,3}[~≈]?")
 """What makes a percent a share of the figure printed next: "68% of 320 GB/s", "51% of an H100's 80 GB"."""
+LISTING_REACH = 3  # lines above a listing's line it may compare with ("→ 75% less" two lines under its baseline)
 REDUCTION_WORDS = re.compile(r"(?i)\b(?:cut|cuts|saves?|saving|savings|reduc(?:es|ed|tion|ing)|smaller|less|lower|fewer|cheaper|unused|wasted?|shrinks?"
                              r"|discount(?:ed)?)\b|%\s*off\b")
 """Words that make a percent what one number saves against another: 1 - smaller / larger."""
@@ -1404,6 +1405,11 @@ class Scanner:
                 # "| Cache hit | $0.028 / M tokens (80% off) |" under "| Cache miss | $0.14 / M tokens |": its cell's figure
                 # against the column's figure above, as a sentence's against the one before it
                 found = derivations.reductions(target, proposal, beside + self._column_above(proposal), share_chance())[:DERIVATION_TRIES]
+            if not found and saving and (above := self._code_lines_above(proposal.start)):
+                # "INT8: 1 byte per number → 50% less" under "bfloat16: 2 bytes per number": a listing compares its
+                # line with the lines above it, as a table's cell with the column's
+                lined = [o for o in pool if above[0][0] <= o.start and o.end <= above[-1][1] and not o.percent]
+                found = derivations.reductions(target, proposal, beside + lined, share_chance())[:DERIVATION_TRIES]
             if not found and device_ratios.RATIO.search(proposal.stated):
                 found = self._ratio_in_paragraph(proposal, target, pool)
         if not found and place_of(self.tables, proposal.start) is None:
@@ -1976,6 +1982,20 @@ class Scanner:
         section_end = min(proposal.end + 200, self.headings[following][0]) if following < len(self.headings) else proposal.end + 200
         sentence = self._code_line(proposal.start) or bounds(text, proposal.start, SENTENCE_END)
         return [sentence, bounds(text, proposal.start, PARAGRAPH), (section_start, section_end)]
+
+    def _code_lines_above(self, position: int) -> list[tuple[int, int]]:
+        """The code block's lines right above the one holding the position (``LISTING_REACH`` at most), in order, each
+        a line of the same block."""
+        lines = self.view.code_lines
+        index = bisect_left(lines, (position + 1,)) - 1
+        if index < 1 or not lines[index][0] <= position < lines[index][1]:
+            return []
+        above = []
+        for k in range(index - 1, max(-1, index - 1 - LISTING_REACH), -1):
+            if self.view.text[lines[k][1] : lines[k + 1][0]].strip():
+                break  # text between: another block
+            above.insert(0, lines[k])
+        return above
 
     def _code_line(self, position: int) -> tuple[int, int] | None:
         """The code block's line holding the position: its sentence, for a code block's lines are its statements
