@@ -136,6 +136,10 @@ def _fits(written: Written, symbol, wanted: frozenset, dimensions: tuple | None 
     if symbol.meaning.lower().startswith("bytes per") and written.value >= 64:
         return False
     if written.text.endswith("%"):
+        if symbol.domain == "fraction" and symbol.default is not None:
+            # an efficiency with a documented default (MBU, MFU, memory utilisation) is the page's only where it names
+            # it: "at 70% MBU"; a percent beside "memory" or "overhead" is any other share
+            return bool(written.words & {n.lower() for n in symbol.notation if len(n) > 1})
         return symbol.domain == "fraction" and bool(written.words & (wanted | _meaning_words(symbol.meaning) - IGNORED))
     if not written.dimensions:
         if "n_params" not in symbol.name or not written.words & PARAMETER_WORDS:

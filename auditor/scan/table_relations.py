@@ -207,8 +207,8 @@ def _tally_running(lines: list[_Line], target: int, candidate) -> tuple[int, int
     """(lines holding, lines failing) of the target as its line before plus the other line's figure in its own."""
     holding = failing = 0
     for _, before, step, goal in _running_steps(lines, target, candidate[1][0]):
-        if not _same_kind(goal, [before, step], "+") or step.base <= 0:
-            return 0, 0
+        if not _same_kind(goal, [before, step], "+") or step.base <= 0 or step.text.endswith("%") != goal.text.endswith("%"):
+            return 0, 0  # a share added to a ratio ("~2x" and "~22%") is no running total
         low, high = _range("+", [before, step])
         half = goal.half or _last_digit(goal) / 2
         holding, failing = (holding + 1, failing) if high >= goal.base - half and low < goal.base + 2 * half else (holding, failing + 1)
