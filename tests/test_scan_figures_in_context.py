@@ -753,3 +753,24 @@ def test_a_cache_priced_alone_takes_no_dtype_the_page_names_for_the_weights(tmp_
             "Two cards give 144 GB; FP8 weights 71 GB. For Llama-3.3-70B a 4k context conversation holds 1.34 GB of KV cache.\n")
     cache = _one(_located(tmp_path, text), "1.34 GB")
     assert cache.given.get("kv_dtype") == "bf16" and cache.finding.verdict.holds
+
+
+def test_a_percent_sets_an_efficiency_with_a_default_only_where_the_page_names_it():
+    """"at 70% MBU" is the page's MBU; a "30%" beside "memory" and "workspace" is some other share, never the memory
+    utilisation (whose default the formula keeps); a stated utilisation with no default is read by its words."""
+    from pathlib import Path
+
+    from auditor.audit.project import Project
+    from auditor.scan.quantities import Written, _fits, _symbol_words
+
+    symbols = Project.load(Path(__file__).resolve().parent.parent).catalogue.symbols
+
+    def percent(*words):
+        return Written(0, 3, 0.3, (), "30%", frozenset(words), "30%")
+
+    def fits(name, written):
+        return _fits(written, symbols[name], _symbol_words(symbols[name]))
+
+    assert fits("mbu", percent("mbu", "decod"))
+    assert not fits("gpu_memory_utilization", percent("memory", "workspac", "cuda"))
+    assert fits("busy_fraction", percent("utilisation"))
