@@ -82,3 +82,14 @@ def test_a_cumulative_column_is_its_line_above_plus_the_lines_own_figure(tmp_pat
         assert found[stated].arithmetic == "previous + New_input_tokens" and found[stated].finding.verdict.holds, stated
     assert found["9900"].finding.verdict.value == "mismatch"
     assert found["~15000"].arithmetic is None
+
+
+def test_a_figure_of_one_or_cells_of_one_digit_make_no_column_rule():
+    """Times 1.0 every cell is its row's input, a copy and no rule of the figure; and cells printed to one digit
+    ("$0.008", "$0.006", "$0.005") land within 6% of anything near them, so they cannot make a rule alone."""
+    rows = [table_constants.Target(k, v, 0.005) for k, v in enumerate((1.0, 1.5, 6.0, 46.9))]
+    assert table_constants.constant_column(rows, {0: 1, 1: 1.5, 2: 6, 3: 48}, [(1.0, ())]) is None
+    coarse = [table_constants.Target(k, v, 0.0005 / v) for k, v in enumerate((0.008, 0.006, 0.005))]
+    assert table_constants.constant_column(coarse, {0: 125, 1: 167, 2: 200}, [(0.98, ())]) is None
+    fine = [table_constants.Target(k, v, 0.0000005 / v) for k, v in enumerate((0.000014, 0.000140, 0.000182))]
+    assert table_constants.constant_column(fine, {0: 100, 1: 1000, 2: 1300}, [(0.14e-6, ())]) == (0, "*")

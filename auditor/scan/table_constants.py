@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 MIN_HOLDING = 3
 MAX_FAILING = 1
+FINE = 0.05  # half a cell's last digit over its value: a cell printed finer than this can vouch for a rule
 WINDOW = 3000  # characters before the table where its figure may be printed
 NEAREST = 16  # figures tried, nearest to the table first
 
@@ -53,10 +54,11 @@ def constant_column(targets: list[Target], inputs: dict[int, float], constants: 
     if len(rows) < MIN_HOLDING or not swept(inputs):
         return None
     for index, (constant, dimensions) in enumerate(constants):
-        if any(t.dimensions != dimensions for t in rows):
-            continue
+        if any(t.dimensions != dimensions for t in rows) or constant == 1:
+            continue  # one times (or over) each row copies the row: a column equal to its input is no rule of a figure
         for sign in ("/", "*"):
-            held = sum(lands(constant / inputs[t.row] if sign == "/" else constant * inputs[t.row], t) for t in rows)
-            if held >= MIN_HOLDING and len(rows) - held <= MAX_FAILING:
+            landed = [t for t in rows if lands(constant / inputs[t.row] if sign == "/" else constant * inputs[t.row], t)]
+            # a cell of one digit ("$0.008") lands within 6% of anything near it: such cells cannot make a rule alone
+            if sum(t.half <= FINE for t in landed) >= MIN_HOLDING and len(rows) - len(landed) <= MAX_FAILING:
                 return index, sign
     return None
