@@ -264,18 +264,16 @@ def priced_readings(expression: str, after_result: str, result_unit: str, page: 
     return readings + [(f"({bare}) * {unit}", "its numbers read bare, in the result's unit, as the page converts its units by hand")]
 
 
-PRICE_AMOUNT = re.compile(r"(?<![\w.])(?P<number>[\d.]+(?:e[-+]?\d+)?)\*usd\)")
-
-
 def _priced_per_million(expression: str, page: str) -> str:
     """The first of the sum's prices as ``page`` prints it per million ("$0.14/M"), when it prints every one of them
     so; '' otherwise. Bare prices of a page that prices tokens by the million are those prices."""
     printed = _prices_per_million(page)
-    shown = [printed.get(Fraction(amount)) for amount in dict.fromkeys(m["number"] for m in PRICE_AMOUNT.finditer(expression))]
+    amounts = dict.fromkeys(m["number"] for m in UNIT_OPERAND.finditer(expression) if m[0].endswith("*usd)"))
+    shown = [printed.get(Fraction(amount)) for amount in amounts]
     return shown[0] if shown and None not in shown else ""
 
 
-PRICE_PER_MILLION = re.compile(rf"\$[ \u00a0]?(?P<amount>\d{{1,12}}(?:\.\d{{1,12}})?)(?![\d.]){PER_MILLION.pattern}")
+PRINTED_PER_MILLION = re.compile(rf"\$[ \u00a0]?(?P<amount>\d{{1,12}}(?:\.\d{{1,12}})?)(?![\d.]){PER_MILLION.pattern}")
 
 
 @lru_cache(maxsize=4)
@@ -283,7 +281,7 @@ def _prices_per_million(page: str) -> dict:
     """Each amount the page prints as a price per million tokens ("$0.14/M tokens"), by value, as printed: read once a
     page, however many sums ask."""
     found: dict = {}
-    for match in PRICE_PER_MILLION.finditer(page):
+    for match in PRINTED_PER_MILLION.finditer(page):
         found.setdefault(Fraction(match["amount"]), match[0].strip())
     return found
 
