@@ -212,28 +212,35 @@ def _over_period(expression: str, period: str) -> str:
     return f"({expression}) * (1*{period})" if period else expression
 
 
-def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction, growth: bool = False) -> list[Derivation]:
+def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction, growth: bool = False, before: bool = True) -> list[Derivation]:
     """A percent that is what one of two like numbers saves against the other, 1 - smaller / larger ("cuts the
     cache by 87.5%": 8 KV heads against 64), each less likely a coincidence than ``limit``; or (``growth``) what one
-    gains over the other, larger / smaller - 1 ("| 718.6 tok/s | 770.2 tok/s | 7% faster |")."""
+    gains over the other, larger / smaller - 1 ("| 718.6 tok/s | 770.2 tok/s | 7% faster |"), or loses, where the change
+    is printed with its minus sign: smaller / larger - 1 ("| 579.86 | 561.44 | -3.2% |"). Not ``before``, the two
+    may stand after the percent too (a table's baseline row under the row that prints its change)."""
     half = _relative_half_digit(printed_stated(proposal))
-    if half is None or not target.percent or not 0 < target.value < (GROWTH_REACH if growth else 1):
+    falls = growth and target.percent and target.value < 0
+    size = -target.value if falls else target.value
+    if half is None or not target.percent or not 0 < size < (GROWTH_REACH if growth and not falls else 1):
         return []
-    pool = sorted((o for o in pool if _fit_operand(o, target, half) and not o.percent and o.value > 0), key=lambda o: target.start - o.end)[:NEAREST]
+    fits = (lambda o: _fit_operand(o, target, half)) if before else (lambda o: abs(o.value / target.value - 1) > 1.5 * half)
+    pool = sorted((o for o in pool if fits(o) and not o.percent and o.value > 0), key=lambda o: abs(target.start - o.end))[:NEAREST]
     landing, hits = 0, []
     for k, a in enumerate(pool):
         for b in pool[k + 1 :]:
             if a.dimensions != b.dimensions or a.value == b.value:
                 continue
             small, large = (a, b) if a.value < b.value else (b, a)
-            value = large.value / small.value - 1 if growth else 1 - small.value / large.value
-            if target.value / 10 <= value <= target.value * 10:
+            value = large.value / small.value - 1 if growth and not falls else 1 - small.value / large.value
+            if size / 10 <= value <= size * 10:
                 landing += 1
-                if -half <= value / target.value - 1 < 2 * half:
+                if -half <= value / size - 1 < 2 * half:
                     hits.append((small, large))
     chance = landing * 3 * half / RANGE
     if chance >= float(limit):
         return []
+    if falls:
+        return [Derivation(f"{small.term} / {large.term} - 1", small, large, chance) for small, large in hits]
     if growth:
         return [Derivation(f"{large.term} / {small.term} - 1", large, small, chance) for small, large in hits]
     return [Derivation(f"1 - {small.term} / {large.term}", small, large, chance) for small, large in hits]

@@ -954,12 +954,14 @@ class Scanner:
 
     def _format_beside(self, proposal: Proposal, scopes) -> tuple[str, Fraction] | None:
         """The storage format named in the number's own clause or table cell ("int8 (7 GB)"), or else in its column's
-        header ("| Model Size | FP16 | FP8 | INT4 |" over "| 13B | 26 GB | 13 GB | 6.5 GB |"), with its width in bytes."""
+        header ("| Model Size | FP16 | FP8 | INT4 |" over "| 13B | 26 GB | 13 GB | 6.5 GB |") or its row's label
+        ("| FP32 | 280 |" under "| Precision | Memory (GB) |"), with its width in bytes."""
         place = self.place(proposal.start)
         low, high = (place.cell.start, place.cell.end) if place is not None else clause(self.view.text, proposal, scopes[0])
         name = self._dtype_within(low, high)
-        if name is None and place is not None and place.headers:
-            name = self._dtype_within(*place.headers[0])
+        for header in place.headers if name is None and place is not None else ():
+            if (name := self._dtype_within(*header)) is not None:
+                break
         width = beside_count.plain_width(self.project.inputs.dtypes.get(name)) if name else None
         return (name, width) if width is not None else None
 
@@ -1031,7 +1033,7 @@ class Scanner:
             if place is not None and REFERENCE_RATIO.match(place.cell.text.strip(" ~≈*")):
                 continue  # "1.00× (baseline)", "1×": the reference the column's ratios are taken against, not a claim
             rule = rules.get(place.cell.start) if place is not None else None
-            if rule is not None and proposal.start == place.cell.start + (len(place.cell.text) - len(place.cell.text.lstrip("*~`$ "))):
+            if rule is not None and proposal.start == place.cell.start + (len(place.cell.text) - len(place.cell.text.lstrip("*~`$ +"))):
                 proposal.formula, proposal.arithmetic, proposal.given, proposal.score = None, rule.expression, dict(rule.given), TABLE_RULE_SCORE
                 # "**~200 GB**" under "Bytes": a cell that prints its own unit keeps it
                 proposal.unit = proposal.unit or ("" if repeats.units_of(proposal) else rule.unit)
@@ -1390,11 +1392,19 @@ class Scanner:
         sentence = self._scopes(proposal)[0]
         words_of = self.view.text[slice(*sentence)]
         saving = target.percent and REDUCTION_WORDS.search(words_of)
-        gain = target.percent and not saving and (GROWTH_WORDS.search(words_of) or SIGNED.search(self.view.text, max(0, proposal.start - 2), proposal.start))
+        gain = target.percent and (target.value < 0 or not saving and (
+            GROWTH_WORDS.search(words_of) or SIGNED.search(self.view.text, max(0, proposal.start - 2), proposal.start)))
         if not found and gain:
             # "| 718.6 tok/s | 770.2 tok/s | 1.07× | 7% faster |": what the larger of two like numbers gains over the smaller
+            # (or, "-3.2%", what the smaller loses against the larger)
             beside = [o for o in pool + self._row_before(proposal) if o.start >= sentence[0] and not o.percent and o.unit]
             found = derivations.reductions(target, proposal, beside, share_chance(), growth=True)[:DERIVATION_TRIES]
+            cell = place.cell if not found and (place := self.place(proposal.start)) is not None else None
+            column = self._column_above(proposal, below=True) if cell is not None else []
+            if own := [o for o in column if cell.start <= o.start < proposal.start]:
+                # "| AWQ | 5653.4 (+46.1%) |" under "| BF16 | 3869.3 |": its cell's figure against another row's of its column
+                found = [d for d in derivations.reductions(target, proposal, column, share_chance(), growth=True, before=False)
+                         if own[0] in (d.left, d.right)][:DERIVATION_TRIES]
         if not found and ((target.percent and SHARE_WORDS.search(words_of)) or saving
                           or (device_ratios.RATIO.search(proposal.stated) and COMPARED_WORDS.search(words_of))):
             # "166 tok/s vs ~208 tok/s bandwidth ceiling (~80% MBU)": a share of two numbers in its own sentence
@@ -1488,13 +1498,13 @@ class Scanner:
         figures = [self._located_at[s] for s in between if any(c.start <= s < c.end for c in cells)]
         return [o for o in (derivations.operand(-1, p) for p in figures) if o is not None]
 
-    def _column_above(self, proposal: Proposal) -> list:
-        """The figures that open the cells above the number in its table column, and the one its own cell opens with
-        before it, as operands: a column's rows compare ("$0.14 / M" above "$0.028 / M (80% off)")."""
+    def _column_above(self, proposal: Proposal, below: bool = False) -> list:
+        """The figures that open the cells above the number in its table column (and, ``below``, under it), and the one
+        its own cell opens with before it, as operands: a column's rows compare ("$0.14 / M" above "$0.028 / M (80% off)")."""
         starts, figures = self._located_starts, []
         for _, cell in column_and_labels(self.tables, proposal.start):
             index = bisect_left(starts, cell.start)
-            if cell.start < proposal.start and index < len(starts) and starts[index] < min(cell.end, proposal.start):
+            if (cell.start < proposal.start or below) and index < len(starts) and starts[index] < min(cell.end, max(proposal.start, cell.start + 1)):
                 figures.append(self._located_at[starts[index]])
         return [o for o in (derivations.operand(-1, p) for p in figures) if o is not None and not o.percent]
 

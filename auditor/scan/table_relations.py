@@ -30,8 +30,11 @@ from .tables import Cell, Table, counted_rate, header_unit
 
 REMARK = re.compile(r"(?<=\S)\s+\([^()]{1,60}\)$")
 """A parenthetical after a cell's figure, which says how it was counted."""
-SHARE_OR_RATIO = re.compile(r"(?P<digits>\d{1,6}(?:\.\d{1,6})?)\s?(?P<sign>[%×x])|(?P<lead>[×xX])(?P<led>\d{1,6}(?:\.\d{1,6})?)")
-"""A cell printed as a share or a ratio: "56%", "17.90×", or the sign first, "x2"."""
+SHARE_OR_RATIO = re.compile(r"(?P<plus>[+\-−])?(?P<digits>\d{1,6}(?:\.\d{1,6})?)\s?(?P<sign>[%×x])|(?P<lead>[×xX])(?P<led>\d{1,6}(?:\.\d{1,6})?)")
+"""A cell printed as a share or a ratio: "56%", "17.90×", or the sign first, "x2"; a percent with its sign ("+0.5%",
+"-14.1%") is a change, read only where a line of changes is asked for."""
+MARKS = re.compile(r"[\s✅❌✓✔✗✘⚠️🟢🔴]+$")
+"""Marks a cell's figure may carry after it ("+37.7% ❌"), which say what the figure means, not what it is."""
 MIN_HOLDING = 3
 MAX_FAILING = 1
 MAX_LINES = 12  # lines of one orientation tried as operands: a wider table is data, not a worked example
@@ -45,7 +48,8 @@ CELL = re.compile(r"^\s*(?P<mantissa>\d{1,3}(?:,\d{3}){1,10}(?:\.\d{1,30})?|\d{1
 @dataclass(frozen=True)
 class Value:
     """A cell's number as printed: its text, its value and half-width in base units, its dimensions, and the
-    digits and power of ten it prints (``mantissa``, ``exponent``) with its unit's scale (``factor``)."""
+    digits and power of ten it prints (``mantissa``, ``exponent``) with its unit's scale (``factor``); ``signed`` for
+    a percent printed with its sign, a change against another line."""
 
     cell: Cell
     text: str
@@ -55,6 +59,7 @@ class Value:
     mantissa: str = ""
     exponent: int = 0
     factor: Fraction = Fraction(1)
+    signed: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,20 +136,24 @@ def _named_settings(cells: list[Cell]) -> list[_Line]:
 
 def _line(name: str, cells: list[Cell], setting: bool = False) -> _Line:
     unit = header_unit(name) or counted_rate(name)
-    return _Line(name, unit, [cell_value(c, unit) for c in cells], setting)
+    return _Line(name, unit, [cell_value(c, unit, changes=True) for c in cells], setting)
 
 
-def cell_value(cell: Cell, unit: str) -> Value | None:
-    """The cell's number in base units with its printed half-width, in its own unit or its column's; None for text."""
+def cell_value(cell: Cell, unit: str, changes: bool = False) -> Value | None:
+    """The cell's number in base units with its printed half-width, in its own unit or its column's; None for text.
+    A percent with its sign is a change, read as one (negative for a fall) only where ``changes`` asks for it."""
     text = re.sub(r"[*`$]", "", cell.text).strip().lstrip("~≈").strip()  # "~174 GB": a rounded figure is a figure
-    text = REMARK.sub("", text)  # "2 (1 multiply + 1 add)": a figure with a remark on it
-    signed = SHARE_OR_RATIO.fullmatch(text) if not unit else None
-    if signed is not None:  # "56%" under "% of Theoretical", "17.90×" under "Max concurrency": a plain number
-        digits, percent = signed["digits"] or signed["led"], signed["sign"] == "%"
+    text = MARKS.sub("", REMARK.sub("", text))  # "2 (1 multiply + 1 add)": a figure with a remark on it
+    share = SHARE_OR_RATIO.fullmatch(text) if not unit else None
+    if share is not None and (not share["plus"] or (changes and share["sign"] == "%")):
+        # "56%" under "% of Theoretical", "17.90×" under "Max concurrency": a plain number; "-14.1%", a change
+        digits, percent = share["digits"] or share["led"], share["sign"] == "%"
         decimals = len(digits.split(".")[1]) if "." in digits else 0
         scale = Fraction(1, 100) if percent else Fraction(1)
         half = Fraction(1, 2) * Fraction(10) ** -decimals * scale
-        return Value(cell, f"{digits}%" if percent else digits, Fraction(digits) * scale, half, (), digits, -2 if percent else 0, Fraction(1))
+        sign = -1 if share["plus"] in ("-", "−") else 1
+        return Value(cell, f"{share['plus'] or ''}{digits}%" if percent else digits, sign * Fraction(digits) * scale, half, (), digits,
+                     -2 if percent else 0, Fraction(1), bool(share["plus"]))
     match = CELL.match(text)
     if not match:
         return None
@@ -167,11 +176,21 @@ def cell_value(cell: Cell, unit: str) -> Value | None:
 
 
 def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
-    if not 2 <= len(lines) <= MAX_LINES or (len(lines) == 2 and not figures):
-        return []  # two lines are a rule only through a figure of the table's own ("| 140 GB | 82% |" over its "Total" line's 170 GB)
-    found = []
+    if not 2 <= len(lines) <= MAX_LINES:
+        return []
+    found, changes = [], {i for i, line in enumerate(lines) if any(v is not None and v.signed for v in line.values)}
+    for target in changes:
+        # "| 5.71 | +0.5% |" under "| 5.68 | 0% |": each line's change against the line its table prints 0% on
+        if (change := _best(lines, target, _baselines(lines, target, CHANGE), _tally_baseline)) is not None:
+            found += _scaled(lines, target, change, f"{change[2].text}, its line's figure where this one is 0%")
+    lines = [_Line(line.name, line.unit, [None] * len(line.values)) if i in changes else line for i, line in enumerate(lines)]
+    if len(lines) == 2 and not figures:
+        # two lines are a rule only through a figure of the table's own: its "Total" line's ("| 140 GB | 82% |" over
+        # 170 GB), or the place a line of ratios prints 1 ("| 42 | 1x |" over "| 68 | 1.6x |")
+        baseline = _best(lines, 1, _baselines(lines, 1), _tally_baseline) if _varies(lines[1]) else None
+        return found + (_scaled(lines, 1, baseline, f"{baseline[2].text}, its line's figure where this one is 1") if baseline else [])
     for target in range(len(lines)):
-        if lines[target].setting:
+        if lines[target].setting or target in changes:
             continue
         best = _best(lines, target, _candidates(lines, target), _tally) if len(lines) > 2 else None
         if best is not None:
@@ -238,13 +257,18 @@ def _tally_baseline(lines: list[_Line], target: int, candidate) -> tuple[int, in
     return holding, failing
 
 
-def _baselines(lines: list[_Line], target: int):
+CHANGE = "/-1"
+"""A line of changes: another line's figure over its figure where the change is 0%, less one."""
+
+
+def _baselines(lines: list[_Line], target: int, kind: str = ""):
     """("/" or "\\", line, figure) for a line of ratios that prints 1 in one place ("| FP32 | 4.0 | 1.0× (baseline) |"):
     each line before it that varies, over (or under) its own figure in that place, the baseline every ratio is taken
-    against ("| INT4 | 0.5 | 8.0× |" is 4.0 over 0.5)."""
+    against ("| INT4 | 0.5 | 8.0× |" is 4.0 over 0.5); (``CHANGE``, line, figure) for a line of changes that prints 0%
+    in one place ("| FP16 | 5.68 | 0% |" over "| INT8 | 5.71 | +0.5% |")."""
     seen = set()  # two lines in proportion ("Bits" and "Bytes/elem") give one rule, not two rival ones
     for position, goal in enumerate(lines[target].values):
-        if goal is None or goal.base != 1 or goal.dimensions:
+        if goal is None or goal.base != (0 if kind == CHANGE else 1) or goal.dimensions:
             continue
         for index, line in enumerate(lines):
             figure = line.values[position] if (index < target or line.setting) and position < len(line.values) else None
@@ -253,7 +277,7 @@ def _baselines(lines: list[_Line], target: int):
             shares = tuple(f"{float(v.base / figure.base):.2g}" if v is not None else None for v in line.values)  # to a table's rounding
             if shares not in seen:
                 seen.add(shares)
-                yield from (("/", index, figure), ("\\", index, figure))
+                yield from (((CHANGE, index, figure),) if kind == CHANGE else (("/", index, figure), ("\\", index, figure)))
 
 
 def _best(lines: list[_Line], target: int, candidates, tally, failing: int = MAX_FAILING):
@@ -332,6 +356,8 @@ def _scaling_gives(op: str, a: Value, figure: Value, goal: Value) -> bool:
     """Whether a line's cell scaled by a figure lands in the goal cell's printed band (half a last digit below, a
     whole one above), the cells' own rounding the slack."""
     low, high = _range(*_as_binary(op, a, figure))
+    if op == CHANGE:
+        low, high = low - 1, high - 1
     half = goal.half or _last_digit(goal) / 2
     return high >= goal.base - half and low < goal.base + 2 * half
 
@@ -339,7 +365,7 @@ def _scaling_gives(op: str, a: Value, figure: Value, goal: Value) -> bool:
 def _scaled(lines: list[_Line], target: int, candidate, figure_said: str = "") -> list[Relation]:
     op, index, figure = candidate
     name = operand_names([lines[index].name])[0]
-    expression = f"{name} * k" if op == "*" else f"{name} / k" if op == "/" else f"k / {name}"
+    expression = f"{name} * k" if op == "*" else f"{name} / k" if op == "/" else f"{name} / k - 1" if op == CHANGE else f"k / {name}"
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')}, k = {figure_said or figure.text}, in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
