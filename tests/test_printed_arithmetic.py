@@ -158,3 +158,24 @@ def _audited_page(page: Path, text: str):
     proposals = Scanner(document, project).proposals()
     audit_proposals(proposals, document, project)
     return document, proposals
+
+
+def test_a_sum_written_down_the_lines_one_signed_term_a_line_is_that_sum(tmp_path):
+    """A budget laid out in a code block: a line's term is its last figure before any comment, so "175B × 2 bytes =
+    350 GB" adds 350 GB and "batch 32" in a label adds nothing; 350 + 60 + 90 = 500 holds, 0.5 + 34 + 0.1 + 0.4 = 35.0
+    holds, and a result the terms miss (36 GB for 35.0) is flagged like any printed sum."""
+    _, proposals = _audited_page(tmp_path / "budget.md", "# Budget\n\n```\nParameters: 175B × 2 bytes = 350 GB\n+ Activations: ~60 GB\n"
+                                 "+ KV cache (batch 32): ~90 GB\n= 500 GB in all\n```\n\n```\ntotal = (\n    0.5 GB  # embeddings (FP16)\n"
+                                 "    + 34 GB  # layers (INT4)\n    + 0.1 GB  # norms\n    + 0.4 GB  # head\n    = 35.0 GB\n)\n```\n\n"
+                                 "```\n  2.5 GB\n- 0.5 GB\n= 3 GB\n```\n")
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    assert by_stated["500 GB"].arithmetic == "(350*GB) + (60*GB) + (90*GB)" and by_stated["500 GB"].finding.verdict.holds
+    assert by_stated["35.0 GB"].arithmetic == "(0.5*GB) + (34*GB) + (0.1*GB) + (0.4*GB)" and by_stated["35.0 GB"].finding.verdict.holds
+    assert by_stated["3 GB"].arithmetic == "(2.5*GB) - (0.5*GB)" and by_stated["3 GB"].finding.verdict.name == "MISMATCH"
+
+
+def test_lines_of_unlike_things_under_a_figure_are_a_list_not_a_sum(tmp_path):
+    """"+ 2 GPUs" under "140 GB": a count is no size; the "= 142" after them is no sum of the two."""
+    _, proposals = _audited_page(tmp_path / "list.md", "# Plan\n\n```\nWeights: 140 GB\n+ 2 GPUs\n= 142 total\n```\n")
+    assert all(p.arithmetic is None or "GPU" not in p.arithmetic for p in proposals)
+    assert not any(p.stated.startswith("142") and p.arithmetic for p in proposals)

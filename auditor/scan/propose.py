@@ -39,6 +39,7 @@ from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
+from .vertical_sums import vertical_sums
 from .table_relations import table_relations
 from .table_totals import table_totals
 from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings, total_line
@@ -147,7 +148,7 @@ class Scanner:
             + host_links.link_settings(text, self.tables),
             key=lambda a: a.start,
         )
-        self.sums = find_sums(text)
+        self.sums = vertical_sums(text, find_sums(text))
         # a figure set equal to itself in another unit ("3.35 TB/s = 3350 GB/s"): a later "3.35 TB/s" prints its operand
         # again, an input, not its result
         starts = {found.result_start for found in self.sums}

@@ -420,6 +420,15 @@ BRACKETED_CONVERSION = re.compile(
 """A number with its unit, then the same amount in another unit in brackets: "= 3,072 bytes (3 KB)", "15,360 MiB (15 GB)"."""
 
 
+def lone_term(text: str, start: int, end: int) -> tuple[str, list[tuple[int, int]]] | None:
+    """The one number (with its unit) printed from ``start`` to ``end`` as a sum's operand reads it: its expression
+    and span; None where the span holds anything else, a name included."""
+    parsed = _longest_sum(text, start, end, True)
+    if parsed is None or (parsed[0], parsed[1]) != (start, end) or parsed[3] or parsed[4]:
+        return None
+    return parsed[2], parsed[5]
+
+
 def bracketed_conversion(text: str, start: int) -> Sum | None:
     """The number at ``start`` printed again in brackets in another unit of its dimension ("15,360 MiB (15 GB)"), as a
     conversion of it whose result is the bracket's number; None where no such bracket follows."""
