@@ -95,10 +95,13 @@ def test_a_change_in_brackets_in_a_cell_is_its_figure_against_another_row_of_its
     assert found["13.9%"].arithmetic == "(14460.90*(tok/s)) / (12700.00*(tok/s)) - 1"  # 14460.90 / 12700 - 1 = +13.87%
 
 
-def test_a_bracketed_change_no_row_of_its_column_gives_with_its_own_figure_is_left_unpriced(tmp_path):
-    """+1.6% is 12900 against 12700, but the cell that prints it holds 15010.40: a change is its own cell's."""
+def test_a_bracketed_change_is_its_own_cells_figure_never_two_other_rows(tmp_path):
+    """+1.6% is 12900 against 12700, but the cell that prints it holds 15010.40: a change is its own cell's, so it is
+    audited as 15010.40 against the baseline row and flagged; with no baseline row found it is left unpriced."""
     found = _page(tmp_path, THROUGHPUT.replace("(+18.2%)", "(+1.6%)"))
-    assert found["1.6%"].arithmetic is None
+    assert found["1.6%"].arithmetic == "(15010.40*(tok/s)) / (12700.00*(tok/s)) - 1" and found["1.6%"].finding.verdict.value == "mismatch"
+    alone = _page(tmp_path, THROUGHPUT.replace("(+18.2%)", "(+1.6%)").replace(" (-15.3%)", "").replace(" (-9.2%)", ""))
+    assert alone["1.6%"].arithmetic is None
 
 
 def test_a_row_label_that_names_a_format_prices_the_weights_of_the_sections_model(tmp_path):
@@ -108,3 +111,20 @@ def test_a_row_label_that_names_a_format_prices_the_weights_of_the_sections_mode
     found = _page(tmp_path, text)
     assert found["280"].formula == "weight_bytes" and found["280"].given == {"n_params": 70_000_000_000, "weight_dtype": "fp32"}
     assert found["70"].given.get("weight_dtype") == "int8" and found["70"].finding.verdict.holds
+
+
+def test_a_bracketed_change_the_tables_baseline_row_does_not_give_is_flagged_against_that_row(tmp_path):
+    """The table's other changes all come from its BF16 row (15010.40 / 12700 - 1, 14460.90 / 12700 - 1, 4300.20 /
+    5077 - 1, 4610.70 / 5077 - 1), so "+21.0%" beside 15010.40 is audited against it (+18.19%) and flagged, where no
+    pair of the column's figures gives 21.0%."""
+    found = _page(tmp_path, THROUGHPUT.replace("(+18.2%)", "(+21.0%)"))
+    wrong = found["21.0%"]
+    assert wrong.arithmetic == "(15010.40*(tok/s)) / (12700.00*(tok/s)) - 1" and wrong.finding.verdict.value == "mismatch"
+    assert any("baseline row" in e for e in wrong.evidence) and not any("chance of 0.0%" in e for e in wrong.evidence)
+
+
+def test_two_rows_that_both_give_a_tables_changes_leave_it_without_a_baseline(tmp_path):
+    """With the Int4 row printing the BF16 row's figures again, either row gives every change: neither is the table's
+    baseline, so a change no pair gives is left unpriced, not accused."""
+    text = THROUGHPUT.replace("| Int4 | 12900.00 | 5390.00 |", "| Int4 | 12700.00 | 5077.00 |").replace("(+18.2%)", "(+21.0%)")
+    assert _page(tmp_path, text)["21.0%"].finding is None

@@ -38,6 +38,7 @@ from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
+from .cell_changes import change_baselines
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .vertical_sums import vertical_sums
 from .table_relations import table_relations
@@ -140,6 +141,7 @@ class Scanner:
         self.main_dtype = given_module.main_dtype(self.dtypes, project.inputs.dtypes)
         self.aliases = inputs_in_text.symbol_aliases(catalogue)
         self.tables = find_tables(text)
+        self._change_baselines = change_baselines(self.tables)  # bracketed changes and the row each is taken against
         self.in_tables = covering(len(text), [(t.rows[0][0].start, t.rows[-1][-1].end) for t in self.tables if t.rows and t.rows[0] and t.rows[-1]])
         counts = {n for n, s in catalogue.symbols.items() if s.config and s.unit.dimensionless} | {"n_kv_layers"}
         self.assignments = sorted(
@@ -1395,6 +1397,14 @@ class Scanner:
         saving = target.percent and REDUCTION_WORDS.search(words_of)
         gain = target.percent and (target.value < 0 or not saving and (
             GROWTH_WORDS.search(words_of) or SIGNED.search(self.view.text, max(0, proposal.start - 2), proposal.start)))
+        accuse = False
+        if gain and (against := self._change_baselines.get(proposal.start)) is not None:
+            # "| FP8 Static | 16452.52 (+26.7%) |" over "| BF16 | 13305.38 |": against the row the table's other changes are
+            # taken against, whatever pair of figures happens to give the printed change
+            figure, base = (derivations.operand(-1, self._located_at[s]) if s in self._located_at else None for s in against[:2])
+            if figure is not None and base is not None:
+                found, accuse = [derivations.Derivation(f"{figure.term} / {base.term} - 1", figure, base, 0.0, note=(
+                    "the baseline row the table's other bracketed changes are taken against"))], True
         if not found and gain:
             # "| 718.6 tok/s | 770.2 tok/s | 1.07× | 7% faster |": what the larger of two like numbers gains over the smaller
             # (or, "-3.2%", what the smaller loses against the larger)
@@ -1429,7 +1439,6 @@ class Scanner:
             found = self._share_of_figure_after(proposal, target, pool, available, sentence)
         if not found and target.percent:
             found = self._bracketed_share(proposal, target, pool)
-        accuse = False
         if not found and not target.percent:
             found = self._length_times_per_token(proposal, target, pool, sentence)
             accuse = bool(found)  # the clause names the length and the page the size per token: a miss is the page's
@@ -1445,7 +1454,8 @@ class Scanner:
                 proposal.evidence = (
                     (f"the page's own number: {printed[0]}" if len(printed) == 1 else
                      f"the page's own numbers: {', '.join(printed[:-1])} and {printed[-1]}")
-                    + f" give{'s' if len(printed) == 1 else ''} {derivation.expression}; a coincidence has a chance of {derivation.chance:.1%}",
+                    + f" give{'s' if len(printed) == 1 else ''} {derivation.expression}"
+                    + (f"; a coincidence has a chance of {derivation.chance:.1%}" if derivation.chance else ""),
                 ) + ((f"in place of {replaced}, which the words chose but which does not hold and no slip explains",) if replaced else ()) + (
                     (derivation.note,) if derivation.note else ())
                 self._derived[id(proposal)] = (proposal, derivation)
