@@ -441,6 +441,15 @@ def test_a_total_the_figures_do_not_add_up_to_is_left_alone(tmp_path):
     assert found["297 GB"].arithmetic is None and found["297 GB"].finding is None
 
 
+def test_a_line_that_names_its_figure_a_total_adds_the_two_figures_just_above(tmp_path):
+    """"Total: ~5 TB" under "Weights: 1.6 TB" and "Optimizer: 3.2 TB" is their sum (4.8 TB, rounded to one figure):
+    a figure printed that coarsely lands near too many pairs to be read as one, unless its line says it is a total."""
+    text = "# One checkpoint\n\n```\nWeights: 1.6 TB\nOptimizer: 3.2 TB\n{label}: ~5 TB\n```\n"
+    total = _page(tmp_path, text.format(label="Total"))["~5 TB"]
+    assert total.arithmetic == "(1.6*(TB)) + (3.2*(TB))" and total.finding.verdict.holds
+    assert _page(tmp_path, text.format(label="Peak"))["~5 TB"].arithmetic is None
+
+
 def test_what_is_left_after_the_later_figures_is_the_first_less_the_rest(tmp_path):
     """80 GB less 35 GB of weights and 7 GB of activations leaves 38 GB: the first figure of the run less the others."""
     found = _page(tmp_path, "# Free memory\n\nThe card has 80 GB. Loading the weights takes 35 GB and the warm-up pass 7 GB of"

@@ -169,14 +169,15 @@ def search(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
 TOTAL_LONGEST = 8  # figures a total adds up: a budget's lines, a bill of parts
 
 
-def totals(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None) -> list[Derivation]:
+def totals(target: Operand, proposal, pool: list[Operand], limit: Fraction | None = None, pairs: bool = False) -> list[Derivation]:
     """A figure that adds up the like figures printed just before it, three or more of them, or takes the later ones
     from the first: "weights 140 GB ... KV 104 GB ... activations 28 GB ... overhead 15 GB. Total: 287 GB", "80 GB
     ... weights 35 GB ... activations 5 GB ... 40 GB free". Only runs that end at the figure printed last before the
     number are tried, each longer than the one before, so the candidates are few and a coincidence is weighed
     against them all (the two-figure runs among them) as ``search`` weighs its pairs. A price printed with no
     period adds up prices of one period too ("$361,656/year ... $12,000/year ... $720/year ... TOTAL YEAR 1:
-    $375,376"): a bill's lines priced per year total one year (``PERIODS``)."""
+    $375,376"): a bill's lines priced per year total one year (``PERIODS``). With ``pairs`` (a total its line names as
+    one: "Total: 400 GB" under "Parameters: 350 GB" and "Activations: 50 GB"), the two figures just above count too."""
     half = _relative_half_digit(printed_stated(proposal))
     if half is None or target.value <= 0 or target.percent or not (target.unit or target.label):
         return []
@@ -195,7 +196,7 @@ def totals(target: Operand, proposal, pool: list[Operand], limit: Fraction | Non
                 if not target.value / 10 <= value <= target.value * 10:
                     continue
                 landing += 1
-                if length > 2 and -half <= value / target.value - 1 < 2 * half:
+                if (length > 2 or pairs) and -half <= value / target.value - 1 < 2 * half:
                     hits.append((landing, sign, run, period))
     width, limit = 3 * half / RANGE, float(derivation_chance() if limit is None else limit)
     found = [Derivation(_over_period(f" {sign} ".join(o.term for o in run), period), run[0], run[-1], count * width, between=tuple(run[1:-1]))

@@ -1388,7 +1388,7 @@ class Scanner:
         if not found:
             line = self.view.text.rfind("\n", 0, proposal.start) + 1
             named = TOTAL_WORDS.search(self.view.text, line, proposal.start)  # "Total: $2,800" says what it adds up
-            found = derivations.totals(target, proposal, self._total_pool(proposal, pool), share_chance() if named else None)[:DERIVATION_TRIES]
+            found = derivations.totals(target, proposal, self._total_pool(proposal, pool), share_chance() if named else None, pairs=bool(named))[:DERIVATION_TRIES]
         if not found and not target.dimensions and not target.percent and INTENSITY_WORDS.search(self.view.text, *self._scopes(proposal)[0]):
             # "I_peak ≈ 117" after "70 TFLOPS BF16, 600 GB/s": a ridge point printed bare is FLOPs per byte
             found = derivations.search(replace(target, dimensions=derivations.intensity_dimensions()), proposal, pool)[:DERIVATION_TRIES]
