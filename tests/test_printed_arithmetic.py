@@ -179,3 +179,21 @@ def test_lines_of_unlike_things_under_a_figure_are_a_list_not_a_sum(tmp_path):
     _, proposals = _audited_page(tmp_path / "list.md", "# Plan\n\n```\nWeights: 140 GB\n+ 2 GPUs\n= 142 total\n```\n")
     assert all(p.arithmetic is None or "GPU" not in p.arithmetic for p in proposals)
     assert not any(p.stated.startswith("142") and p.arithmetic for p in proposals)
+
+
+def test_floor_division_as_code_writes_it_is_the_quotient_rounded_down(tmp_path):
+    """"num_heads_per_gpu = 30 // 4 = 7" in a code block and "30 // 4 = 8" in prose: the quotient rounded down, so 7
+    holds and 8 is flagged; "2 * 30 // 4" floors the product, which is not read as 2 * floor(30 / 4)."""
+    _, proposals = _audited_page(tmp_path / "heads.md", "# Heads\n\n```python\nnum_heads_per_gpu = 30 // 4 = 7\n```\n\n"
+                                 "Per rank: 30 // 4 = 8 is a slip. Doubled: 2 * 30 // 4 = 15.\n")
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    assert by_stated["7"].arithmetic == "floor(30 / 4)" and by_stated["7"].finding.verdict.holds
+    assert by_stated["8"].arithmetic == "floor(30 / 4)" and by_stated["8"].finding.verdict.name == "MISMATCH"
+    assert not any(p.arithmetic and "floor" in p.arithmetic for p in proposals if p.stated == "15")
+
+
+def test_a_count_a_printed_sum_works_out_is_its_result_not_an_input_the_page_sets(tmp_path):
+    """"36 / 4 = 9 heads": "9 heads" reads like a count the page sets, but a sum gives it, so it is the sum's claim."""
+    _, proposals = _audited_page(tmp_path / "share.md", "# Heads\n\nEach of the 4 ranks gets 36 / 4 = 9 heads.\n")
+    nine = next(p for p in proposals if p.stated == "9")
+    assert nine.arithmetic == "36 / 4" and nine.finding.verdict.holds

@@ -13,7 +13,7 @@ import re
 CHAINED = re.compile(r"^[ \t]*=[ \t]*[~≈]?[ \t]*[\d(]", re.MULTILINE)
 MATH_SIGNS = re.compile(r"[×÷≈]")
 """Signs a page's napkin math uses and program code never does: a code block's line with one is worked math."""
-NUMBERS_EQUAL = re.compile(r"\d[\d,.]*[ \t]*[-+*/^][ \t]*\(?[ \t]*\d[\d,.]*[^=\n]*?=[ \t]*[~≈]?[ \t]*\$?\d")
+NUMBERS_EQUAL = re.compile(r"\d[\d,.]*[ \t]*(?://|[-+*/^])[ \t]*\(?[ \t]*\d[\d,.]*[^=\n]*?=[ \t]*[~≈]?[ \t]*\$?\d")
 """Numbers worked into a result on the right of "=" ("Ratio: 5,841 / 960 = 6.1x"): no program assigns to a sum."""
 PARTS_AFTER = re.compile(r"\d[ \t]+\((?:[A-Za-z][\w-]{0,30}:?[ \t]+){0,3}\$?\d[^()\n]{0,160}\)")
 """A figure and the sum that gives it in brackets, a space apart ("22 (21 serving + 1 redundant)"): no program puts a

@@ -206,8 +206,11 @@ class Scanner:
     def proposals(self) -> list[Proposal]:
         """Every located number, each proposed as a claim where its sum or its words allow."""
         inputs = [a for a in self.assignments if a.symbols & set(self.project.catalogue.symbols)]
-        skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans] + self._device_counts()
         results = {found.result_start: found for found in self.sums}
+        # "36 / 4 = 9 heads": a count the page names is an input it sets, unless a printed sum of numbers works it out
+        # ("2·P = 140 GB" sets P, whatever its line goes on to say)
+        worked = {start for start, found in results.items() if not found.names}
+        skip = [(a, b) for a, b, _ in self.models + self.gpus] + [s for a in inputs for s in a.spans if s[0] not in worked] + self._device_counts()
         self._result_of = {span[0]: found.result_start for found in self.sums for span in found.operand_spans}
         # a sum's operand is its input, not a claim, unless it restates a number worked out above ("8 × 2 MB = 16 MB"
         # under "... = 2 MB"): located for now, kept only if ``_worked_out`` finds it a restatement

@@ -38,7 +38,7 @@ PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]
 "$0.000833/second" (a serverless card's rate)."""
 TOKEN = re.compile(
     rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}|%(?![\w(])))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
-    r"|(?P<op>\*\*|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
+    r"|(?P<op>\*\*|//|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
     r"|(?P<power>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
@@ -633,8 +633,11 @@ def _expression(run: list[re.Match], symbol: str = ""):
     """
     parts, names, spans, operators = [], [], [], 0
     previous, number_at, per = None, 0, False  # the last token that was not a space; where the last number's part is
+    floored = False  # "32 // 4": the quotient rounded down, as code writes it, until the divisor is read
     for token in run:
         kind = _kind(token)
+        if floored and kind not in ("space", "number"):
+            return None  # "n // (a + b)": only a number's floor division is read
         if per and kind == "name" and not _is_unit(token.group(0)):
             per, previous = False, token  # "128 numbers per head": what each of the count is of, no factor
             continue
@@ -659,8 +662,9 @@ def _expression(run: list[re.Match], symbol: str = ""):
             if previous is not None and previous.group(0) in ("^", "**") and operand.startswith("(") and "*" in operand:
                 number, unit = operand[1:-1].split("*", 1)
                 operand = f"({number})*{unit}"  # "10^9 bytes": the unit is the power's, not the exponent's
-            parts.append(operand)
+            parts.append(operand + (")" if floored else ""))
             spans.append((token.start("number"), token.end("number")))
+            floored = False
         elif kind == "name" and previous is not None and _kind(previous) == "number" and _counted(previous) and _is_unit(token.group(0)):
             parts[number_at] = f"({parts[number_at]}*{_unit_name(token.group(0))})"  # "32K tok/s"
         elif kind == "name" and previous is not None and _kind(previous) == "close" and _is_unit(token.group(0)):
@@ -683,6 +687,13 @@ def _expression(run: list[re.Match], symbol: str = ""):
             parts.append(token.group(0))
             if not (token.group(0) in PAGE_FUNCTIONS and re.match(r"\s*\(", token.string[token.end():])):
                 names.append(token.group(0))  # "ceil(287 / 80)": a function the parser evaluates, no name to set
+        elif kind == "op" and token.group(0) == "//":
+            before = [p for p in parts[:number_at] if p.strip()]
+            if previous is None or _kind(previous) != "number" or floored or (before and before[-1] in ("*", "/", "**")):
+                return None  # "2 * 30 // 4" floors the product, (2 * 30) // 4: only a term's first factor is read
+            parts[number_at:number_at] = ["floor("]
+            parts.append("/")
+            floored, operators = True, operators + 1
         elif kind == "op":
             parts.append(OPERATORS[token.group(0)])
             operators += 1
