@@ -774,3 +774,22 @@ def test_a_percent_sets_an_efficiency_with_a_default_only_where_the_page_names_i
     assert fits("mbu", percent("mbu", "decod"))
     assert not fits("gpu_memory_utilization", percent("memory", "workspac", "cuda"))
     assert fits("busy_fraction", percent("utilisation"))
+
+
+def test_a_ratio_in_brackets_that_a_word_explains_is_located_and_a_name_multiplied_is_not(tmp_path):
+    """"70 GB (2× smaller)": the sign glued to the number and a word before the bracket closes make a ratio a reader
+    recomputes; "(2 × d)" multiplies by a name, a factor of a product and no claim."""
+    found = [p.stated for p in _located(tmp_path, "# Formats\n\nFP16 takes 140 GB.\n\n- INT8: 70 GB (2× smaller)\n- Width: (2 × d) per layer.\n")]
+    assert found.count("2×") == 1 and "2" not in found
+
+
+def test_comparison_words_in_chinese_korean_and_japanese_read_as_the_english_the_scan_keys_on(tmp_path):
+    """"节省 75%" (saving), "35GB (4× 절감)" (reduction), "合計" (total): the page's own words in the view the scan reads."""
+    from auditor.audit.project import Project
+    from auditor.documents.locate import Document
+    from auditor.scan.propose import Scanner
+
+    page = tmp_path / "page.md"
+    page.write_text("# 量化\n\nINT4 节省 75% 显存。\n\n- INT4: 35GB (4배 절감)\n- 合計: 40GB\n", encoding="utf-8")
+    text = Scanner(Document.read(page), Project.load(tmp_path)).view.text
+    assert " saving " in text and " reduction " in text and " total " in text

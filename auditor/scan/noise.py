@@ -27,6 +27,9 @@ OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:\d|\((?![ \t]*[A-Za-z]{3}[A-Za-
 """What makes a number a product's factor: an operator, then a number, a bracket that is no remark in words ("0.97×
 (slower)", "0.97× (slower!)" are ratios), or a name another operator follows."""
 RATIO_OF_NAME = re.compile(r"[×x][ \t]+[A-Z][A-Za-z]*\d")
+RATIO_IN_WORDS = re.compile(r"[×x][ \t]+[a-z]{4,}[ \t]*\)")
+"""A sign glued to the number, then a word and the bracket's end: "(2× reduction)", "(4× smaller)" say what the ratio
+is, where "(2 × d)" multiplies by a name."""
 """A sign glued to the number, then a name with a digit: "~2.3× H100" compares with that card or model."""
 COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE]\d+)?)\s+(?:total\s+)?(?:parameters|params)\b")
 TOTAL_BEFORE = re.compile(r"(?i)(?:\btotal|\blayers|\bsum)\s*:\s*[~≈]\s*$")
@@ -50,7 +53,8 @@ def not_a_quantity(text: str, match: re.Match) -> bool:
         return True
     if LIST_ITEM.search(before) and re.match(r"[.)]\s", after):
         return True
-    if OPERAND_AFTER.match(after) and not (RATIO_OF_NAME.match(after) and "." in text[start:end]) and not _an_addend(before, after):
+    if (OPERAND_AFTER.match(after) and not (RATIO_OF_NAME.match(after) and "." in text[start:end]) and not RATIO_IN_WORDS.match(after)
+            and not _an_addend(before, after)):
         return True  # "2 × d)" is a factor; "~2.3× H100" a ratio to a card (no card comes in tenths)
     if re.search(r"[=≈]\s*~?\s*$", before):  # "4096 * 32000 = 131M parameters": the result of a printed sum, a claim
         return False
