@@ -183,6 +183,8 @@ def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
         # "| 5.71 | +0.5% |" under "| 5.68 | 0% |": each line's change against the line its table prints 0% on
         if (change := _best(lines, target, _baselines(lines, target, CHANGE), _tally_baseline)) is not None:
             found += _scaled(lines, target, change, f"{change[2].text}, its line's figure where this one is 0%")
+        elif (change := _best(lines, target, _changes(lines, target), _tally)) is not None:
+            found += _proposed(lines, target, change)  # "| 579.86 | 561.44 | -3.2% |": one line's change against another's
     lines = [_Line(line.name, line.unit, [None] * len(line.values)) if i in changes else line for i, line in enumerate(lines)]
     if len(lines) == 2 and not figures:
         # two lines are a rule only through a figure of the table's own: its "Total" line's ("| 140 GB | 82% |" over
@@ -459,6 +461,16 @@ def _blend_weights(op: str) -> tuple[int, int]:
     return int(first), int(second)
 
 
+CHANGED = "change"
+"""A line of changes from one line to another: the later over the earlier, less one ("Without | With | Change")."""
+
+
+def _changes(lines: list[_Line], target: int):
+    """(``CHANGED``, (old, new)) for each two lines of figures before a line of signed changes, either way round."""
+    figures = [i for i in range(target) if not lines[i].setting and any(v is not None for v in lines[i].values)]
+    yield from ((CHANGED, (a, b)) for a, b in product(figures, repeat=2) if a != b)
+
+
 def _candidates(lines: list[_Line], target: int):
     """("+", run) for each run of two or more adjacent lines ending just before the target, ("1/", (a,)) for each
     line before it (a latency per token beside a rate of tokens a second), ("*", "/" or "-", (a, b)) for each pair
@@ -527,7 +539,8 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
     op, indices = candidate
     if op in ("+", "-") or op.startswith("blend"):
         return False
-    factors = indices if op in ("*", "1/") else indices[1:]  # a quotient's divisor, either factor of a product, a reciprocal's line
+    factors = indices if op in ("*", "1/") else indices[:1] if op == CHANGED else indices[1:]  # a quotient's divisor, a change's base,
+    # either factor of a product, a reciprocal's line
     return any(all(v is None or v.base == 1 for v in lines[i].values) for i in factors)
 
 
@@ -537,6 +550,8 @@ def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
         return all(_plain(o) == _plain(goal) for o in operands)
     if op == "1/":
         return _plain(goal) == {k: -v for k, v in _plain(operands[0]).items()}
+    if op == CHANGED:
+        return not goal.dimensions and _plain(operands[0]) == _plain(operands[1])
     if _in_base_units(goal, operands):
         return True
     return _plain(goal) in (_combined(operands, op), _with_rates(operands, op))
@@ -610,6 +625,9 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
     if op == "1/":
         (a,) = operands
         return 1 / (a.base + a.half), (1 / (a.base - a.half) if a.base > a.half else Fraction(10) ** 30)  # a band to zero bounds nothing
+    if op == CHANGED:
+        low, high = _range("/", operands[::-1])
+        return low - 1, high - 1
     a, b = operands
     ends = [(x * y if op == "*" else x / y) for x in (a.base - a.half, a.base + a.half) for y in (b.base - b.half, b.base + b.half) if op == "*" or y]
     return min(ends), max(ends)
@@ -622,15 +640,16 @@ def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
         first, second = _blend_weights(op)
         expression = f"({first} * {names[0]} + {second} * {names[1]}) / {first + second}"
     else:
-        expression = f"max({', '.join(names)})" if op == "max" else f"1 / {names[0]}" if op == "1/" else f" {op} ".join(names)
+        expression = (f"max({', '.join(names)})" if op == "max" else f"1 / {names[0]}" if op == "1/"
+                      else f"{names[1]} / {names[0]} - 1" if op == CHANGED else f" {op} ".join(names))
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')} in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
         operands = [lines[i].values[position] if position < len(lines[i].values) else None for i in indices]
         if goal is None or None in operands:
             continue
-        bare = op != "1/" and _in_base_units(goal, operands)
-        as_rates = op not in ("+", "-", "max", "1/") and not op.startswith("blend") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
+        bare = op not in ("1/", CHANGED) and _in_base_units(goal, operands)
+        as_rates = op not in ("+", "-", "max", "1/", CHANGED) and not op.startswith("blend") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
         given = {name: _base_text(value) if bare else _rate_text(value) if as_rates and _flops_count(value) else value.text
                  for name, value in zip(names, operands)}
         found.append(Relation(goal.cell, expression, given, lines[target].unit, rule, tuple(o.cell for o in operands)))
