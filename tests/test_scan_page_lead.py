@@ -65,3 +65,16 @@ def test_a_setting_made_in_another_section_confirms_but_never_accuses(tmp_path):
     assert held.given.get("batch") == 64 and held.finding.verdict.holds
     off = _one(_located(tmp_path, FAR_SETTING.format(x="100")), "100 FLOPs/byte")
     assert off.finding is None and any(e.startswith("held back: the count or rate") for e in off.evidence)
+
+
+def test_a_front_matter_title_does_not_take_the_place_of_the_pages_opening(tmp_path):
+    """A title read from the front matter comes before the page's first heading; the opening that sets up its model is
+    still the text under that heading, so a cache size far below it is priced with the model the opening names."""
+    text = ("---\ntitle: \"How much cache does a long context use?\"\n---\n\n## Overview\n\nWe use Llama-3.1-8B in BF16 "
+            "throughout.\n\n## Sizes\n\nAt 8,192 tokens of context the cache holds 1 GiB.\n")
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    from test_scan import scanned
+
+    one = scanned(page)["1 GiB"]
+    assert one.given.get("model") == "meta-llama/Llama-3.1-8B" and one.finding.verdict.holds

@@ -25,8 +25,11 @@ SPAN, TARGET = 300, 2_000
 """The longest inline code or link text, and link target, read as one: each unclosed ``[`` or backtick
 is tried against what follows it, so an unbounded span makes a line of 10⁵ brackets cost 10¹⁰ steps."""
 
+FRONT = r"\A---[ \t]*\n.*?\n---[ \t]*\n"
+FRONT_MATTER = re.compile(FRONT, re.DOTALL)
+"""A page's front matter: metadata, and a title and summary the view reads (``FRONT_PROSE``) before the page's own text."""
 PATTERN = re.compile(
-    r"(?P<front>\A---[ \t]*\n.*?\n---[ \t]*\n)"
+    rf"(?P<front>{FRONT})"
     r"|(?P<fence>^[ \t]*(?P<mark>```|~~~).*?(?:^[ \t]*(?P=mark)[^\n]*$|\Z))"
     r"|(?P<comment><!--(?:(?!<!--).)*?-->)"
     r"|(?P<liquid>\{%(?:(?!\{%).)*?%\}|\{\{(?:(?!\{\{).)*?\}\})"
@@ -73,6 +76,10 @@ def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
         _worked_lines(builder, match)
     elif kind == "front":
         builder.write("\n\n", start)
+        for field in FRONT_PROSE.finditer(match.group(0)):
+            # "title: Cut memory 4x": the page's own headline, read as a paragraph; the rest is metadata
+            builder.keep(start + field.start("value"), start + field.end("value"))
+            builder.write("\n\n", start + field.end("value"))
     elif kind in MATH:
         text, origin = latex.convert(match[kind], match.start(kind))
         builder.write_mapped(text, origin)
@@ -89,6 +96,9 @@ def _replace(builder: ViewBuilder, match: re.Match, rows: HeaderRows) -> None:
     elif kind in ("comment", "liquid", "image", "url"):
         builder.write(" ", start)
 
+
+FRONT_PROSE = re.compile(r"(?im)^(?:title|subtitle|description|summary|excerpt)[ \t]*:[ \t]*[\"']?(?P<value>[^\n\"']{1,400}?)[\"']?[ \t]*$")
+"""The front matter's fields that are sentences a reader reads (a title, a summary), not metadata (dates, tags, paths)."""
 
 PROSE_LANGUAGES = frozenset({"markdown", "md", "text", "txt", "plaintext", "plain", "mermaid"})
 """A fence in one of these holds what a reader reads, not a program: a table pasted as Markdown, a diagram's labels

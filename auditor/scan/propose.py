@@ -39,6 +39,7 @@ from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
 from .cell_changes import change_baselines
+from .markdown_view import FRONT_MATTER
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .vertical_sums import vertical_sums
 from .table_relations import table_relations
@@ -2171,11 +2172,14 @@ class Scanner:
     def _lead(self) -> tuple[int, int]:
         """The page's opening, where it sets up what the rest works with ("We use Llama-3.1-70B throughout"): the
         text before the first heading, or, where a heading opens the page (a title, an "Overview"), before the second."""
-        if not self.headings:
+        front = FRONT_MATTER.match(self.raw.text)  # a title and summary the front matter gives come before the page's opening
+        skip = bisect_left(self.view.origin, front.end()) if front else 0
+        headings = [h for h in self.headings if h[0] >= skip]
+        if not headings:
             return (0, 0)
-        first = self.headings[0]
-        opens = not self.view.text[: first[0]].strip()
-        following = self.headings[1][0] if len(self.headings) > 1 else len(self.view.text)
+        first = headings[0]
+        opens = not self.view.text[skip : first[0]].strip()
+        following = headings[1][0] if len(headings) > 1 else len(self.view.text)
         return (0, following if opens else first[0])
 
     def _dtype_within(self, start: int, end: int) -> str | None:
