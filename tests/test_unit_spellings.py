@@ -29,7 +29,7 @@ def test_each_spelling_gives_the_verdict_worked_by_hand(claim, shipped):
 
 
 def test_every_spelling_is_covered_in_a_holding_and_a_failing_claim():
-    spellings = ["µs", "us", "TFLOPS", "TOPS", "TF/s", "kB", "KB", "bytes per token", "GB/sequence", "B", "M", "\\text{GB}", "tokens", "sequences", "sessions", "TPS", "TPM"]
+    spellings = ["µs", "us", "TFLOPS", "TOPS", "TF/s", "kB", "KB", "bytes per token", "GB/sequence", "B", "M", "\\text{GB}", "tokens", "sequences", "sessions", "TPS", "TPM", "t/s"]
     written = {c.id: re.sub(r"^[-\d.,\s]+", "", c.stated.text) for c in CLAIMS if c.stated is not None}
     for spelling in spellings:
         using = [c for c in CLAIMS if c.id in written and re.match(rf"{re.escape(spelling)}($|[/ ])", written[c.id])]
