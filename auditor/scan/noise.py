@@ -27,10 +27,10 @@ OPERAND_AFTER = re.compile(r"\s*[*×·÷^+]\s*(?:\d|\((?![ \t]*[A-Za-z]{3}[A-Za-
 """What makes a number a product's factor: an operator, then a number, a bracket that is no remark in words ("0.97×
 (slower)", "0.97× (slower!)" are ratios), or a name another operator follows."""
 RATIO_OF_NAME = re.compile(r"[×x][ \t]+[A-Z][A-Za-z]*\d")
+"""A sign glued to the number, then a name with a digit: "~2.3× H100" compares with that card or model."""
 RATIO_IN_WORDS = re.compile(r"[×x][ \t]+[a-z]{4,}[ \t]*\)")
 """A sign glued to the number, then a word and the bracket's end: "(2× reduction)", "(4× smaller)" say what the ratio
 is, where "(2 × d)" multiplies by a name."""
-"""A sign glued to the number, then a name with a digit: "~2.3× H100" compares with that card or model."""
 COUNTED = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE]\d+)?)\s+(?:total\s+)?(?:parameters|params)\b")
 TOTAL_BEFORE = re.compile(r"(?i)(?:\btotal|\blayers|\bsum)\s*:\s*[~≈]\s*$")
 """A line's label ending in a total, and an approximate count after it: the count is worked out, not set."""

@@ -29,22 +29,22 @@ from . import (beside_count, config_names, derivations, device_ratios, format_ra
 from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
+from .cell_changes import change_baselines
 from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, RESULT_BEFORE, SCOPE_WEIGHTS, SIGNED, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
 from .locate import RANGE_AFTER, SENTENCE_END, Proposal, bounds, find_numbers, unit_after
+from .markdown_view import FRONT_MATTER
 from .plausibility import evaluated
 from .proposals import audit_proposals, audited_draft, coincidental, draft_audits, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
 from .settings import find_settings, setting_for, symbol_settings
 from .spans import covering
-from .cell_changes import change_baselines
-from .markdown_view import FRONT_MATTER
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
-from .vertical_sums import vertical_sums
 from .table_relations import table_relations
 from .table_totals import table_totals
 from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings, total_line
+from .vertical_sums import vertical_sums
 from .views import read_view
 from .words import FormulaIndex
 

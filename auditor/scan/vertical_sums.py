@@ -23,14 +23,15 @@ from .sums import NUMBER, UNIT_WORD, Sum, lone_term
 SIGNED_LINE = re.compile(r"[ \t]*(?P<sign>[-+−])[ \t]+\S")
 RESULT_LINE = re.compile(rf"[ \t]*(?P<relation>=|≈)[ \t]*(?:[~≈][ \t]*)?\$?(?P<number>{NUMBER})(?:[ \u00a0]?(?P<unit>{UNIT_WORD}))?")
 FIGURE = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER})(?:[ \u00a0]?(?P<unit>{UNIT_WORD}))?(?![\w.]|,\d)")
+RESULT_START = re.compile(r"\n[ \t]*[=≈]")
 COMMENT = re.compile(r"[ \t](?:#|//)")
 MAX_TERMS = 12  # lines a budget adds up; a longer run of signed lines is a list of changes, not one sum
 
 
 def vertical_sums(text: str, found: list[Sum]) -> list[Sum]:
     """``found`` with the sums written down the lines that no found sum already has as its result, in order."""
-    if "\n+" not in text and "\n " not in text:
-        return found
+    if not RESULT_START.search(text):
+        return found  # no line opens with "=": no sum written down the lines
     results = {f.result_start for f in found}
     extra = []
     starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
