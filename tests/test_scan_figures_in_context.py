@@ -793,3 +793,20 @@ def test_comparison_words_in_chinese_korean_and_japanese_read_as_the_english_the
     page.write_text("# 量化\n\nINT4 节省 75% 显存。\n\n- INT4: 35GB (4배 절감)\n- 合計: 40GB\n", encoding="utf-8")
     text = Scanner(Document.read(page), Project.load(tmp_path)).view.text
     assert " saving " in text and " reduction " in text and " total " in text
+
+
+def test_a_number_glued_to_chinese_japanese_or_korean_text_is_located_and_one_glued_to_a_latin_name_is_not(tmp_path):
+    """"有1400GB的数据量", "データは128GB", "메모리는80GB": no space sets a number apart in these scripts, so a CJK
+    character before it is no part of a name; "A100" and "x86" stay names."""
+    found = [p.stated for p in _located(tmp_path, "# 显存\n\n大概一共有1400GB的数据量。データは128GBです。메모리는80GB입니다。A100 和 x86。\n")]
+    assert {"1400GB", "128GB", "80GB"} <= set(found) and not {"100", "86"} & set(found)
+
+
+def test_a_quantity_said_at_its_price_or_a_share_after_an_amount_is_no_sum(tmp_path):
+    """"1B tokens/month = $250 revenue = 50% margin": a volume at a price and the margin it makes, not arithmetic that
+    turns tokens a month into dollars nor dollars into a percent; "16 GB/s = 128 Gb/s" is still a conversion."""
+    from auditor.scan.sums import find_sums
+
+    assert find_sums("  1B tokens/month = $250 revenue = 50% margin\n") == []
+    (conversion,) = find_sums("  link: 16 GB/s = 128 Gb/s\n")
+    assert conversion.expression == "(16*(GB/s))"

@@ -23,8 +23,10 @@ from auditor.claims.verdicts import Verdict
 from .paths import document_path
 from .quotes import QuoteIndex
 
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
+"""Kana, CJK ideographs, Hangul and full-width forms: a script that sets no space between a word and a number ("有1400GB")."""
 NUMBER_TOKEN = re.compile(
-    r"(?<![\w.,])(?P<mantissa>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+    rf"(?<![.,])(?<!(?![{CJK}])\w)(?P<mantissa>[-−]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
     r"(?:\s*[×x*·⋅]\s*10(?:\^|\*\*)?\s*(?P<exponent>[-−⁻]?[\d⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?![\d,]\d)"
 )
 

@@ -103,8 +103,14 @@ def find_sums(text: str) -> list[Sum]:
             parsed = None  # "= 4 GPUs / 10 adapters × ~700 MB each = 7 GB": a lone number is a conversion only right after the last result
         if parsed is not None and not parsed[5] and all(_is_unit(name) for name in parsed[3]):
             parsed = None  # "tokens/s = 1000 / TPOT_ms": units and no number, a conversion rule written out, not a sum
+        if (parsed is not None and len(parsed[5]) == 1 and parsed[5][0][0] == parsed[0] and parsed[3] and all(_is_unit(name) for name in parsed[3])
+                and not RATE_SIGNS.search(text, parsed[0], parsed[1]) and not (chained or _period_conversion(text, relation) or _unit_conversion(text, relation))):
+            parsed = None  # "1B tokens/month = $250 revenue": one quantity (a number, then its rate's units) said at its price
         if parsed is not None and not parsed[4] and result is not None and _counts_differ(text, parsed[5], result):
             parsed = None  # "1 token ≈ 4 characters ≈ 0.75 words": one thing said in two counts, no conversion
+        if (parsed is not None and not parsed[4] and result is not None and "*" in parsed[2]
+                and re.match(r"[ \t]*%", text[result.end("number") : result.end("number") + 3])):
+            parsed = None  # "$500 revenue = 50% margin": a share is no amount restated in another unit
         if unfinished is not None and parsed is not None and not text[unfinished[1] : parsed[0]].strip(" \t~≈"):
             rewritten.extend(_rewrite(read, unfinished[0], parsed))
         unfinished = (parsed, relation.end()) if parsed is not None and parsed[4] and result is None else None
@@ -267,6 +273,8 @@ def _period_conversion(text: str, relation: re.Match) -> bool:
                 and PERIOD_PRICE_AFTER.match(text, relation.end()))
 
 
+RATE_SIGNS = re.compile(r"[×*·÷+^−]|\s-\s")
+"""Signs that make a run of a number and units a product or a sum, where "/" alone makes a rate ("tokens/month")."""
 SIZED_BEFORE = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER})[ \u00a0]?(?P<unit>[A-Za-zµ]+(?:/[A-Za-z]+)?)[ \t]*$")
 SIZED_AFTER = re.compile(rf"[ \t]*[~≈]?[ \t]*(?P<number>{NUMBER})[ \u00a0]?(?P<unit>[A-Za-zµ]+(?:/[A-Za-z]+)?)\b")
 
