@@ -28,7 +28,7 @@ def _scanned(path):
      # two units joined by "per": a quotient in words
      ("GB/s per Watt", "GB/s/Watt"), ("Power (W)", "W"),
      # a ratio named unit to unit; a row label's own quantity ("A100 80 GB") is no unit of its cells
-     ("ops:byte", "ops/byte"), ("FLOPs:Byte", "flops/byte"), ("A100 80 GB", ""), ("2× A100 80GB", ""), ("Time: ms", "ms"),
+     ("ops:byte", "ops/byte"), ("FLOPs:Byte", "flops/byte"), ("A100 80 GB", ""), ("2× A100 80GB", ""), ("7B 1.58-bit", ""), ("Time: ms", "ms"),
      # a price's header says what it is per: an hour, or a million tokens (read in dollars, as "$0.69/M" is)
      ("$/hr", "USD/hour"), ("Price ($/GPU-hr)", "USD/hour"), ("$/M tokens", "USD"), ("Cost per 1M Output", "USD"), ("Price", ""),
      # a last word after "per" says what each cell is per, not its unit
