@@ -637,3 +637,15 @@ def test_a_ratio_before_two_figures_it_compares_reads_a_unit_and_its_plural_as_o
     """"2x memory reduction (2 bytes → 1 byte)": bytes and byte are one unit, so the pair gives the ratio."""
     found = _page(tmp_path, "# Formats\n\n- 2x memory reduction (2 bytes → 1 byte)\n")
     assert found["2x"].arithmetic is not None and found["2x"].finding.verdict.holds
+
+
+def test_a_column_of_items_sizes_is_no_working_of_one_another_but_a_label_and_value_list_is(tmp_path):
+    """"| AX102 | 24 | 256 GB |" under two rows of 128 GB: powers of two add up to one another by chance, so no cell of a
+    column of items is the sum of the others; "| Total VRAM | 96 GB |" under "| GPUs | 2 |" and "| VRAM per GPU |
+    48 GB |" is a worked list, read down its one column."""
+    items = ("# Servers\n\n| Server | Cores | RAM | Price |\n|---|---|---|---|\n| AX52 | 12 | 128 GB | $82 |\n"
+             "| AX62 | 16 | 128 GB | $99 |\n| AX102 | 24 | 256 GB | $154 |\n")
+    assert _page(tmp_path, items)["256 GB"].arithmetic is None
+    worked = "# Node\n\n| Item | Value |\n|---|---|\n| GPUs | 2 |\n| VRAM per GPU | 48 GB |\n| Total VRAM | 96 GB |\n"
+    total = _page(tmp_path, worked)["96 GB"]
+    assert total.arithmetic is not None and total.finding.verdict.holds

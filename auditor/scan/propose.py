@@ -1449,6 +1449,8 @@ class Scanner:
         if not found or not self._replaceable(proposal):
             return
         for derivation in found:
+            if not accuse and self._down_its_column(proposal, derivation):
+                continue  # "| 64GB |", "| 128GB |", "| 256GB |": a column's sizes add up to one another by their powers of two
             if accuse or self._holds(proposal, derivation.expression) or (derivation.slip is not None and not self._from_other_rows(proposal, derivation)
                                                                  and _named_slip(self._draft(proposal, derivation.expression))):
                 shown, replaced = self.view.text, proposal.formula
@@ -1474,6 +1476,16 @@ class Scanner:
         row = row_cells(self.tables, proposal.start)
         return any(place.table[0] <= o.start < place.table[1] and not any(c.start <= o.start < c.end for c in row)
                    for o in derivation.operands)
+
+    def _down_its_column(self, proposal: Proposal, derivation) -> bool:
+        """Whether every operand is another row's cell of the number's own table column, in a table of items (a label and
+        two columns or more): such a column lists one quantity for each row, and one row's figure is no working of the
+        others' ("128 GB + 128 GB" for the "256 GB" under them). A table of a label and one value ("| Total VRAM | 96 GB |"
+        under "| VRAM per GPU | 48 GB |") is a worked list, read down its column."""
+        if len(row_cells(self.tables, proposal.start)) < 3:
+            return False
+        cells = [cell for _, cell in column_and_labels(self.tables, proposal.start) if not cell.start <= proposal.start < cell.end]
+        return bool(cells) and len(derivation.operands) > 1 and all(any(c.start <= o.start < c.end for c in cells) for o in derivation.operands)
 
     def _total_pool(self, proposal: Proposal, pool: list) -> list:
         """The figures a total may add up: in a table, the cells before it in its own row ("| 70 GB | 52 GB | 28 GB |
