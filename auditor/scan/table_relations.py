@@ -181,7 +181,7 @@ def _relations(lines: list[_Line], figures: list[Value] = ()) -> list[Relation]:
     found, changes = [], {i for i, line in enumerate(lines) if any(v is not None and v.signed for v in line.values)}
     for target in changes:
         # "| 5.71 | +0.5% |" under "| 5.68 | 0% |": each line's change against the line its table prints 0% on
-        if (change := _best(lines, target, _baselines(lines, target, CHANGE), _tally_baseline)) is not None:
+        if (change := _best(lines, target, _baselines(lines, target, ZERO_ANCHORED), _tally_baseline)) is not None:
             found += _scaled(lines, target, change, f"{change[2].text}, its line's figure where this one is 0%")
         elif (change := _best(lines, target, _changes(lines, target), _tally)) is not None:
             found += _proposed(lines, target, change)  # "| 579.86 | 561.44 | -3.2% |": one line's change against another's
@@ -259,18 +259,19 @@ def _tally_baseline(lines: list[_Line], target: int, candidate) -> tuple[int, in
     return holding, failing
 
 
-CHANGE = "/-1"
-"""A line of changes: another line's figure over its figure where the change is 0%, less one."""
+ZERO_ANCHORED = "/-1"
+"""A line of changes anchored where it prints 0%: another line's figure over that line's figure at the 0% place, less
+one (``LINE_CHANGE`` is one line over another, row by row)."""
 
 
 def _baselines(lines: list[_Line], target: int, kind: str = ""):
     """("/" or "\\", line, figure) for a line of ratios that prints 1 in one place ("| FP32 | 4.0 | 1.0× (baseline) |"):
     each line before it that varies, over (or under) its own figure in that place, the baseline every ratio is taken
-    against ("| INT4 | 0.5 | 8.0× |" is 4.0 over 0.5); (``CHANGE``, line, figure) for a line of changes that prints 0%
+    against ("| INT4 | 0.5 | 8.0× |" is 4.0 over 0.5); (``ZERO_ANCHORED``, line, figure) for a line of changes that prints 0%
     in one place ("| FP16 | 5.68 | 0% |" over "| INT8 | 5.71 | +0.5% |")."""
     seen = set()  # two lines in proportion ("Bits" and "Bytes/elem") give one rule, not two rival ones
     for position, goal in enumerate(lines[target].values):
-        if goal is None or goal.base != (0 if kind == CHANGE else 1) or goal.dimensions:
+        if goal is None or goal.base != (0 if kind == ZERO_ANCHORED else 1) or goal.dimensions:
             continue
         for index, line in enumerate(lines):
             figure = line.values[position] if (index < target or line.setting) and position < len(line.values) else None
@@ -279,7 +280,7 @@ def _baselines(lines: list[_Line], target: int, kind: str = ""):
             shares = tuple(f"{float(v.base / figure.base):.2g}" if v is not None else None for v in line.values)  # to a table's rounding
             if shares not in seen:
                 seen.add(shares)
-                yield from (((CHANGE, index, figure),) if kind == CHANGE else (("/", index, figure), ("\\", index, figure)))
+                yield from (((ZERO_ANCHORED, index, figure),) if kind == ZERO_ANCHORED else (("/", index, figure), ("\\", index, figure)))
 
 
 def _best(lines: list[_Line], target: int, candidates, tally, failing: int = MAX_FAILING):
@@ -358,7 +359,7 @@ def _scaling_gives(op: str, a: Value, figure: Value, goal: Value) -> bool:
     """Whether a line's cell scaled by a figure lands in the goal cell's printed band (half a last digit below, a
     whole one above), the cells' own rounding the slack."""
     low, high = _range(*_as_binary(op, a, figure))
-    if op == CHANGE:
+    if op == ZERO_ANCHORED:
         low, high = low - 1, high - 1
     half = goal.half or _last_digit(goal) / 2
     return high >= goal.base - half and low < goal.base + 2 * half
@@ -367,7 +368,7 @@ def _scaling_gives(op: str, a: Value, figure: Value, goal: Value) -> bool:
 def _scaled(lines: list[_Line], target: int, candidate, figure_said: str = "") -> list[Relation]:
     op, index, figure = candidate
     name = operand_names([lines[index].name])[0]
-    expression = f"{name} * k" if op == "*" else f"{name} / k" if op == "/" else f"{name} / k - 1" if op == CHANGE else f"k / {name}"
+    expression = f"{name} * k" if op == "*" else f"{name} / k" if op == "/" else f"{name} / k - 1" if op == ZERO_ANCHORED else f"k / {name}"
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')}, k = {figure_said or figure.text}, in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
@@ -461,14 +462,14 @@ def _blend_weights(op: str) -> tuple[int, int]:
     return int(first), int(second)
 
 
-CHANGED = "change"
+LINE_CHANGE = "change"
 """A line of changes from one line to another: the later over the earlier, less one ("Without | With | Change")."""
 
 
 def _changes(lines: list[_Line], target: int):
-    """(``CHANGED``, (old, new)) for each two lines of figures before a line of signed changes, either way round."""
+    """(``LINE_CHANGE``, (old, new)) for each two lines of figures before a line of signed changes, either way round."""
     figures = [i for i in range(target) if not lines[i].setting and any(v is not None for v in lines[i].values)]
-    yield from ((CHANGED, (a, b)) for a, b in product(figures, repeat=2) if a != b)
+    yield from ((LINE_CHANGE, (a, b)) for a, b in product(figures, repeat=2) if a != b)
 
 
 def _candidates(lines: list[_Line], target: int):
@@ -539,7 +540,7 @@ def _constant_one(lines: list[_Line], candidate) -> bool:
     op, indices = candidate
     if op in ("+", "-") or op.startswith("blend"):
         return False
-    factors = indices if op in ("*", "1/") else indices[:1] if op == CHANGED else indices[1:]  # a quotient's divisor, a change's base,
+    factors = indices if op in ("*", "1/") else indices[:1] if op == LINE_CHANGE else indices[1:]  # a quotient's divisor, a change's base,
     # either factor of a product, a reciprocal's line
     return any(all(v is None or v.base == 1 for v in lines[i].values) for i in factors)
 
@@ -550,7 +551,7 @@ def _same_kind(goal: Value, operands: list[Value], op: str) -> bool:
         return all(_plain(o) == _plain(goal) for o in operands)
     if op == "1/":
         return _plain(goal) == {k: -v for k, v in _plain(operands[0]).items()}
-    if op == CHANGED:
+    if op == LINE_CHANGE:
         return not goal.dimensions and _plain(operands[0]) == _plain(operands[1])
     if _in_base_units(goal, operands):
         return True
@@ -625,7 +626,7 @@ def _range(op: str, operands: list[Value]) -> tuple[Fraction, Fraction]:
     if op == "1/":
         (a,) = operands
         return 1 / (a.base + a.half), (1 / (a.base - a.half) if a.base > a.half else Fraction(10) ** 30)  # a band to zero bounds nothing
-    if op == CHANGED:
+    if op == LINE_CHANGE:
         low, high = _range("/", operands[::-1])
         return low - 1, high - 1
     a, b = operands
@@ -641,15 +642,15 @@ def _proposed(lines: list[_Line], target: int, candidate) -> list[Relation]:
         expression = f"({first} * {names[0]} + {second} * {names[1]}) / {first + second}"
     else:
         expression = (f"max({', '.join(names)})" if op == "max" else f"1 / {names[0]}" if op == "1/"
-                      else f"{names[1]} / {names[0]} - 1" if op == CHANGED else f" {op} ".join(names))
+                      else f"{names[1]} / {names[0]} - 1" if op == LINE_CHANGE else f" {op} ".join(names))
     rule = f"{lines[target].name or 'this line'} = {expression.replace('_', ' ')} in the table's other lines"
     found = []
     for position, goal in enumerate(lines[target].values):
         operands = [lines[i].values[position] if position < len(lines[i].values) else None for i in indices]
         if goal is None or None in operands:
             continue
-        bare = op not in ("1/", CHANGED) and _in_base_units(goal, operands)
-        as_rates = op not in ("+", "-", "max", "1/", CHANGED) and not op.startswith("blend") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
+        bare = op not in ("1/", LINE_CHANGE) and _in_base_units(goal, operands)
+        as_rates = op not in ("+", "-", "max", "1/", LINE_CHANGE) and not op.startswith("blend") and not bare and _combined(operands, op) != _plain(goal) and _with_rates(operands, op) == _plain(goal)
         given = {name: _base_text(value) if bare else _rate_text(value) if as_rates and _flops_count(value) else value.text
                  for name, value in zip(names, operands)}
         found.append(Relation(goal.cell, expression, given, lines[target].unit, rule, tuple(o.cell for o in operands)))
