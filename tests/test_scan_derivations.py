@@ -649,3 +649,24 @@ def test_a_column_of_items_sizes_is_no_working_of_one_another_but_a_label_and_va
     worked = "# Node\n\n| Item | Value |\n|---|---|\n| GPUs | 2 |\n| VRAM per GPU | 48 GB |\n| Total VRAM | 96 GB |\n"
     total = _page(tmp_path, worked)["96 GB"]
     assert total.arithmetic is not None and total.finding.verdict.holds
+
+
+@pytest.mark.parametrize("sentence, ratio, derived", [
+    ("Using 8 KV heads in place of 32 is a built-in 4× cut.", "4×", "32 / 8"),
+    ("That is a 4× cut, from 32 KV heads down to 8.", "4×", "32 / 8"),
+    ("Going from 48 layers to 32 gives a 1.5x smaller model.", "1.5x", "48 / 32"),
+])
+def test_a_ratio_is_the_quotient_of_two_counts_in_its_own_sentence(tmp_path, sentence, ratio, derived):
+    """A printed ratio compares two figures: only their quotients are weighed, so two bare counts beside it suffice."""
+    found = _page(tmp_path, f"# Heads\n\n{sentence}\n")
+    assert found[ratio].arithmetic == derived and found[ratio].finding.verdict.holds
+
+
+def test_a_ratio_no_quotient_of_its_sentence_gives_or_among_many_counts_abstains(tmp_path):
+    """32 / 8 is 4, not 5: no accusation from a guess. Among five counts, twenty quotients land near any small ratio."""
+    wrong = _page(tmp_path, "# Heads\n\nUsing 8 KV heads in place of 32 is a built-in 5× cut.\n")
+    assert wrong["5×"].arithmetic is None and wrong["5×"].finding is None
+    many = _page(tmp_path, "# Heads\n\nOn 2 nodes of 8 GPUs, 12 users and 48 layers, we saw a 3× gain over 36 ms.\n")
+    assert many["3×"].arithmetic is None
+    coarse = _page(tmp_path, "# Layers\n\nHalving 64 layers to 32 gives a 2x smaller model.\n")
+    assert coarse["2x"].arithmetic is None  # a one-figure 2 is within its band of too many quotients

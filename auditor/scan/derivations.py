@@ -247,6 +247,35 @@ def reductions(target: Operand, proposal, pool: list[Operand], limit: Fraction, 
     return [Derivation(f"1 - {small.term} / {large.term}", small, large, chance) for small, large in hits]
 
 
+def quotients(target: Operand, proposal, pool: list[Operand], limit: Fraction) -> list[Derivation]:
+    """A ratio printed with its sign ("a built-in 4× decrease", "8 heads in place of 32") as one of two like numbers of
+    its sentence over the other, each less likely a coincidence than ``limit``. A printed ratio compares two figures,
+    so only their quotients are weighed, the way round its side of one says, where ``search`` weighs every sum and
+    product of bare counts too: two counts in a sentence give a "4×" by coincidence about once in twelve, five of them
+    nearly always; a "2×" or "3×" is too coarse for two counts to tell from chance. The operands may stand after the ratio, in its sentence ("a 4× cut, from 32 heads to 8")."""
+    half = _relative_half_digit(printed_stated(proposal))
+    if half is None or target.value <= 0 or target.percent or target.dimensions:
+        return []
+    like = [o for o in pool if not o.percent and o.value > 0 and abs(o.value / target.value - 1) > 1.5 * half]
+    landing, hits = 0, []
+    for k, a in enumerate(like):
+        for b in like[k + 1 :]:
+            if a.dimensions != b.dimensions or a.value == b.value:
+                continue
+            for top, bottom in ((a, b), (b, a)):
+                value = top.value / bottom.value
+                if (value >= 1) != (target.value >= 1):
+                    continue  # "4× smaller" is the larger over the smaller: the printed side of one says which way round
+                if target.value / 10 <= value <= target.value * 10:
+                    landing += 1
+                    if -half <= value / target.value - 1 < 2 * half:
+                        hits.append((top, bottom))
+    chance = landing * 3 * half / RANGE
+    if chance >= float(limit):
+        return []
+    return [Derivation(f"{top.term} / {bottom.term}", top, bottom, chance) for top, bottom in hits]
+
+
 def same_number_key(proposal) -> tuple | None:
     """What two printings of one number share: value in base units and dimensions. None for a number too
     short to be recognised again ("16", "2x"): only a unit or three significant figures make a repeat evidence."""

@@ -1437,6 +1437,8 @@ class Scanner:
                 found = derivations.reductions(target, proposal, beside + lined, share_chance())[:DERIVATION_TRIES]
             if not found and device_ratios.RATIO.search(proposal.stated):
                 found = self._ratio_in_paragraph(proposal, target, pool)
+        if not found and device_ratios.RATIO.search(proposal.stated):
+            found = self._ratio_in_sentence(proposal, target, available, sentence)
         if not found and place_of(self.tables, proposal.start) is None:
             found = self._derived_on_its_line(proposal, target, pool)
         if not found and target.percent:
@@ -1560,6 +1562,17 @@ class Scanner:
         beside = [o for o in pool if o.start >= paragraph[0] and o.unit and not o.percent]
         found = derivations.search(target, proposal, beside, share_chance())
         return _quotients(found)
+
+    def _ratio_in_sentence(self, proposal: Proposal, target, available: list, sentence) -> list:
+        """A ratio printed with its sign, as the quotient of two like numbers of its own sentence, before or after it
+        ("8 heads in place of 32 is a 4× decrease"): weighed against those quotients alone (``share_chance``), since a
+        sentence that prints a ratio beside two figures compares them; outside a table, whose rows print other figures."""
+        if place_of(self.tables, proposal.start) is not None:
+            return []
+        text = self.view.text
+        beside = [o for o in available if sentence[0] <= o.start and o.end <= sentence[1] and o.start != proposal.start
+                  and not (proposal.start <= o.start < proposal.end) and not _in_range(text, o.start, o.end)]
+        return derivations.quotients(target, proposal, beside, share_chance())[:DERIVATION_TRIES]
 
     def _share_of_figure_after(self, proposal: Proposal, target, pool: list, available: list, sentence) -> list:
         """A percent of the figure printed right after it ("~217 GB/s ... (68% of 320 GB/s theoretical)", "51% of an
