@@ -197,3 +197,23 @@ def test_a_count_a_printed_sum_works_out_is_its_result_not_an_input_the_page_set
     _, proposals = _audited_page(tmp_path / "share.md", "# Heads\n\nEach of the 4 ranks gets 36 / 4 = 9 heads.\n")
     nine = next(p for p in proposals if p.stated == "9")
     assert nine.arithmetic == "36 / 4" and nine.finding.verdict.holds
+
+
+def test_a_bound_the_page_takes_with_min_or_max_of_listed_figures_is_that_sum(tmp_path):
+    """"min(107, 80) = 80 users": the comma parts the call's arguments and ends no clause, so 80 holds and a 90 after the
+    same call is flagged; a comma outside such a call ("3, 4 + 5 = 9") still ends what comes before it."""
+    _, proposals = _audited_page(tmp_path / "bound.md", "# Users\n\nActual = min(107, 80) = 80 users. Link: max(16, 64) GB/s "
+                                 "is not it.\n\nCombined: min(128, 64) = 64 GB/s\n\nOr min(107, 80) = 90 users.\n\nThen 3, 4 + 5 = 9.\n")
+    by_stated = {p.stated: p for p in proposals if p.proposed}
+    assert by_stated["80"].arithmetic == "min(107, 80)" and by_stated["80"].finding.verdict.holds
+    assert by_stated["64 GB/s"].arithmetic == "min(128, 64)" and by_stated["64 GB/s"].finding.verdict.holds
+    assert by_stated["90"].finding.verdict.name == "MISMATCH"
+    assert by_stated["9"].arithmetic == "4 + 5"
+
+
+def test_a_field_name_after_a_figure_labels_it_and_is_no_factor(tmp_path):
+    """"32 kv_heads × 128 head_dim": each name says what the figure before it counts, as "32 layers" does."""
+    _, proposals = _audited_page(tmp_path / "kv.md", "# KV\n\n```\nper token = 2 × 32 layers × 32 kv_heads × 128 head_dim × 2 bytes\n"
+                                 "          = 524,288 bytes\n```\n")
+    result = next(p for p in proposals if p.stated.startswith("524,288"))
+    assert result.arithmetic == "2 * 32 * 32 * 128 * (2*bytes)" and result.finding.verdict.holds

@@ -37,10 +37,11 @@ PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]
 """A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year", "$375k" (thousands),
 "$0.000833/second" (a serverless card's rate)."""
 TOKEN = re.compile(
-    rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}|%(?![\w(])))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
+    rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|-(?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}(?!\w)|%(?![\w(])))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|//|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
+    r"|(?P<comma>,[ \t]*)"
     r"|(?P<power>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
     r"|(?P<space>\s+)"
 )
@@ -567,8 +568,18 @@ def _counted_again(text: str, parsed, result: re.Match) -> str:
 
 def _boundary_before(text: str, position: int) -> int:
     # a little past the position, for a boundary's lookahead ("\nseq=" sees its "=")
-    ends = [m.end() for m in BOUNDARY.finditer(text, max(0, position - MAX_SPAN), position + 2) if m.end() <= position]
+    ends = [m.end() for m in BOUNDARY.finditer(text, max(0, position - MAX_SPAN), position + 2)
+            if m.end() <= position and not (m[0] == "," and _between_arguments(text, m.start()))]
     return ends[-1] if ends else max(0, position - MAX_SPAN)
+
+
+CALL_OPEN = re.compile(r"\b(?:" + "|".join(sorted(PAGE_FUNCTIONS)) + r")[ \t]*\([^()\n]*$")
+"""A page function's bracket still open before a comma: "min(107, 80) = 80" parts its arguments, no clause."""
+
+
+def _between_arguments(text: str, comma: int) -> bool:
+    """Whether the comma at ``comma`` parts two arguments of a function the page bounds or rounds with."""
+    return bool(CALL_OPEN.search(text, max(0, text.rfind("\n", 0, comma) + 1, comma - MAX_SPAN), comma))
 
 
 REMARK = re.compile(r"(?<=[\d}])[ \t]*\([A-Za-z]{2,}[A-Za-z0-9 ,'_/-]*\)(?=[ \t]*(?:[×*·/÷+=]|x[ \t]))")
@@ -624,7 +635,7 @@ def _kind(token: re.Match) -> str:
     return "price" if token.group("price") is not None else token.lastgroup
 
 
-DESCRIPTOR = re.compile(r"[A-Za-z]{3,}")
+DESCRIPTOR = re.compile(r"[A-Za-z]{3,}|[A-Za-z]+(?:_[A-Za-z]+)+")  # "8 GPUs", and a field's name as a label: "32 kv_heads × 128 head_dim"
 SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
 """Count words that scale the number before them: a factor of the sum, unlike a count's noun ("8 GPUs")."""
 CONNECTIVES = frozenset({"and", "but", "the", "are", "was", "for", "with", "from", "then", "than", "into", "while", "where", "which", "that"})
@@ -695,6 +706,8 @@ def _expression(run: list[re.Match], symbol: str = ""):
             parts.append(token.group(0))
             if not (token.group(0) in PAGE_FUNCTIONS and re.match(r"\s*\(", token.string[token.end():])):
                 names.append(token.group(0))  # "ceil(287 / 80)": a function the parser evaluates, no name to set
+            else:
+                operators += 1  # "min(107, 80)": the call is the sum's one operation
         elif kind == "op" and token.group(0) == "//":
             before = [p for p in parts[:number_at] if p.strip()]
             if previous is None or _kind(previous) != "number" or floored or (before and before[-1] in ("*", "/", "**")):
@@ -710,6 +723,8 @@ def _expression(run: list[re.Match], symbol: str = ""):
             operators += 1
         elif kind in ("open", "close"):
             parts.append("(" if kind == "open" else ")")
+        elif kind == "comma":
+            parts.append(", ")  # an argument list's, once the parser has it: anywhere else a tuple it refuses
         else:
             parts.append(" ")
         if kind != "space":
