@@ -37,6 +37,15 @@ def test_a_glued_b_is_bytes_where_billions_would_put_the_sum_a_billionfold_off(t
     assert weights.arithmetic == "7e9 * 2" and weights.finding.verdict.holds
 
 
+def test_a_b_set_apart_before_a_counted_noun_is_billions_and_before_anything_else_bytes(tmp_path):
+    """"= 2.10 B parameters" is 2.1 billion of them, as "2.10B parameters" is; "= 576 B" alone stays 576 bytes."""
+    found = _located(tmp_path, "# Tail\n\nThe tail is 2 × 128,256 × 8,192 = **2.10 B parameters** in BF16.\n\n"
+                               "Per token: (512 + 64) × 1 = 576 B of cache.\n")
+    tail = _one(found, "2.10 billion")
+    assert tail.arithmetic == "2 * 128256 * 8192" and tail.finding.verdict.holds
+    assert _one(found, "576 B").finding.verdict.holds
+
+
 def test_a_sums_operand_that_restates_a_number_worked_above_carries_its_claim_any_other_is_an_input(tmp_path):
     found = _located(tmp_path, "# Cache\n\nOne head needs 2 × 4096 × 128 × 2 bytes = 2.1 MB.\n\nEight heads need 8 × 2.1 MB = 16.8 MB.\n")
     restated = [p for p in found if p.stated == "2.1 MB"]

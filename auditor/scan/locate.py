@@ -77,7 +77,8 @@ def qualifier_pattern() -> re.Pattern:
     return re.compile(rf"(?:{alternatives})\s*$", re.IGNORECASE)
 
 
-COUNT_SUFFIX = re.compile(r"(?:[kKM]|[BT](?=[ \u00a0]?(?:parameters?|params?|elements?|tokens?|weights?)\b))(?![A-Za-z0-9])")
+COUNT_SUFFIX = re.compile(r"(?:[kKM]|[ \u00a0]?[BT](?=[ \u00a0]?(?:parameters?|params?|elements?|tokens?|weights?)\b))(?![A-Za-z0-9])")
+"""A count's scale after its number: glued ("65K", "7B"), or set apart before the counted noun ("2.10 B parameters")."""
 
 BILLIONS = re.compile(r"[BT](?![A-Za-z0-9])")
 SPACED_MILLIONS = re.compile(r"[ \u00a0]M(?![A-Za-z0-9/])")
@@ -96,7 +97,7 @@ def unit_after(text: str, end: int, before: str) -> tuple[str, int] | None:
     """
     suffix = COUNT_SUFFIX.match(text, end) or (COUNT_NAMED_BEFORE.search(before) and BILLIONS.match(text, end))
     if suffix:
-        return suffix.group(0), suffix.end()
+        return suffix.group(0).strip(), suffix.end()
     if re.search(r"[=≈]\s*$", before) and (spaced := SPACED_MILLIONS.match(text, end)):
         return "M", spaced.end()  # "= 148.375 M": a sum's result in millions, the letter set apart
     scaled = SCALED_UNIT.match(text, end)
@@ -251,7 +252,7 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
             stated = " ".join(text[begin : match.end()].split()) + (PRICE_SCALES[scaled[0]] if scaled else "") + " " + unit
         elif unit and text[match.end() : end].split()[0].lower() in QUALIFYING_WORDS:  # "768 output tokens/s" reads 768 tokens/s
             stated = " ".join(text[begin : match.end()].split()) + " " + unit
-        elif unit in LARGE_COUNTS and end == match.end() + 1:  # "8.9B tokens": billions of them, never 8.9 bytes
+        elif unit in LARGE_COUNTS and (end == match.end() + 1 or COUNT_SUFFIX.match(text, match.end())):  # "8.9B tokens", "2.10 B parameters": billions of them, never bytes
             stated = " ".join(text[begin : match.end()].split()) + " " + LARGE_COUNTS[unit]
         elif unit == "M" and end == match.end() + 2:  # "= 148.375 M" reads as "148.375M"
             stated = " ".join(text[begin : match.end()].split()) + unit
