@@ -819,3 +819,20 @@ def test_a_quantity_said_at_its_price_or_a_share_after_an_amount_is_no_sum(tmp_p
     assert find_sums("  1B tokens/month = $250 revenue = 50% margin\n") == []
     (conversion,) = find_sums("  link: 16 GB/s = 128 Gb/s\n")
     assert conversion.expression == "(16*(GB/s))"
+
+
+def test_bare_operands_that_are_the_named_cards_sheet_figures_are_read_in_the_sheets_units(tmp_path):
+    """"For H100 ... 989 / 3,350 ≈ 295 FLOP/byte": 989 is its dense BF16 peak in TFLOPS and 3,350 its bandwidth in GB/s, to
+    every printed digit, so the quotient is read in those units and holds; a lone "2" stays a factor. Without a card the
+    sum is located and not proposed, and where the sheet's reading misses it is not taken."""
+    found = _located(tmp_path, "# Ridge\n\nFor H100, using the dense figure:\n\n`AI_ridge = 989 / 3,350 ≈ 295 FLOP/byte`\n\n"
+                               "With its FP8 peak, 1979 / (2 * 3.35e12 / 2) ≈ 590.\n")
+    ridge = _one(found, "≈ 295 FLOP/byte")
+    assert ridge.arithmetic == "(989*(TFLOP/s)) / (3350*(GB/s))" and ridge.finding.verdict.holds
+    assert "989 as h100_sxm's peak_flops in TFLOP/s" in ridge.evidence[-1]
+    fp8 = _one(found, "≈ 590")
+    assert fp8.arithmetic == "(1979*(TFLOP/s)) / (2 * (3.35e12*(B/s)) / 2)" and fp8.finding.verdict.holds
+    unnamed = _located(tmp_path, "# Ridge\n\nThe ridge is 989 / 3,350 ≈ 295 FLOP/byte.\n")
+    assert _one(unnamed, "≈ 295 FLOP/byte").arithmetic is None
+    missed = _located(tmp_path, "# Ridge\n\nFor H100 the ridge is 989 / 3,350 ≈ 395 FLOP/byte.\n")
+    assert not any("sheet" in e for e in _one(missed, "≈ 395 FLOP/byte").evidence)

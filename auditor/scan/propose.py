@@ -24,7 +24,7 @@ from auditor.base.units import unit_or_none
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
 
-from . import (beside_count, config_names, derivations, device_ratios, format_ratios, host_links, noise, repeats, shown_below, sum_units, table_constants,
+from . import (beside_count, config_names, derivations, device_ratios, format_ratios, host_links, noise, repeats, sheet_operands, shown_below, sum_units, table_constants,
                table_sweeps, table_templates, tensor_shapes)
 from . import given as given_module
 from . import inputs as inputs_in_text
@@ -1926,12 +1926,30 @@ class Scanner:
         other_prefix = sum_units.unit_left_unprinted(expression, proposal) if not given else None
         if not given and other_prefix is None and SIZED_COUNTS.search(self.view.text, found.start, found.end):
             other_prefix = sum_units.size_left_unprinted(expression, proposal)
+        if other_prefix and (on_sheet := self._sheet_reading(proposal, expression)) is not None:
+            (expression, shown), other_prefix = on_sheet, None
+            evidence.append(shown)
         if other_prefix:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [other_prefix])
             return True
         proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = expression, given, SUM_SCORE, tuple(evidence)
         proposal.bare = False
         return True
+
+    def _sheet_reading(self, proposal: Proposal, expression: str) -> tuple[str, str] | None:
+        """The sum with its bare operands read as the sheet's figures of a card its row, the page just before it (the
+        three cards named last there) or the page's lead names (``sheet_operands``), where that reading holds: every operand matching one card's sheet to its
+        printed digits is the evidence, so the card may be named a paragraph up ("For H100, ..."). A reading that misses
+        accuses nothing, as a guessed prefix would not either."""
+        low = proposal.start - derivations.WINDOW
+        named = list(dict.fromkeys(gpu for start, _, gpu in reversed(self.visible(self.gpus, proposal.start)) if low <= start < proposal.start))
+        for gpu in dict.fromkeys(filter(None, [self.table_gpu(proposal.start), *named[:3], self.setup_gpu])):
+            figures = [(symbol.name, Fraction(sheet.value), symbol.unit.text) for symbol in self.gpu_symbols
+                       if (sheet := self.project.inputs.gpu_value(gpu, symbol.gpu)) is not None and sheet.value]
+            read = sheet_operands.sheet_reading(expression, figures, gpu)
+            if read is not None and self._holds(proposal, read[0]):
+                return read
+        return None
 
     def _config_sum(self, proposal: Proposal, found, unset: list[str]) -> tuple[str, dict, list[str]] | None:
         """The sum in the config names of the model named nearest (``config_names``): (expression, the names'
