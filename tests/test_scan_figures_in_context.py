@@ -836,3 +836,35 @@ def test_bare_operands_that_are_the_named_cards_sheet_figures_are_read_in_the_sh
     assert _one(unnamed, "≈ 295 FLOP/byte").arithmetic is None
     missed = _located(tmp_path, "# Ridge\n\nFor H100 the ridge is 989 / 3,350 ≈ 395 FLOP/byte.\n")
     assert not any("sheet" in e for e in _one(missed, "≈ 395 FLOP/byte").evidence)
+
+
+def test_a_b_set_apart_in_a_sum_is_billions_where_only_that_reading_lands_near_the_result(tmp_path):
+    """"27 B × 0.61 ≈ 17 GB": as 27 bytes the product is 10^9 off, as 27 billion parameters at 0.61 bytes it lands,
+    and holds within the printed 0.61; "2 × 4 × 2 B = 16 B" stays bytes, as it holds so."""
+    found = _located(tmp_path, "# Weights\n\n| Term | Value |\n|---|---|\n| Weights | 27 B × 0.61 ≈ **17 GB** |\n\n"
+                               "Per value: 2 × 4 × 2 B = 16 B.\n")
+    weights = _one(found, "≈ 17 GB")
+    assert "27e9" in weights.arithmetic and weights.finding.verdict.holds
+    assert "27 B read as billions" in weights.evidence[-1]
+    assert _one(found, "16 B").arithmetic == "2 * 4 * (2*B)"
+
+
+def test_a_lowercase_k_set_apart_is_thousands_and_a_unit_cut_from_its_number_starts_no_sum(tmp_path):
+    """"128 k tokens ÷ 25 tok/s ≈ 85 min" is 128,000 tokens; were the number unreadable, "tokens ÷ 25 tok/s" would be one
+    token's 40 ms, flagged against 85 minutes: a unit right after a number is that number's, never "1 token"."""
+    found = _located(tmp_path, "# Prefill\n\n128 k tokens ÷ 25 tok/s ≈ **85 min** just to ingest.\n")
+    minutes = _one(found, "≈ 85 min")
+    assert minutes.arithmetic == "(128e3*tokens) / (25*(tok/s))" and minutes.finding.verdict.holds
+    assert find_sums("  128 xk tokens ÷ 25 tok/s ≈ 85 min") == []
+
+
+def test_a_width_in_bits_on_a_page_serving_a_gguf_mix_is_that_mix_and_not_priced_at_its_nominal_bits(tmp_path):
+    """"Memory math (4-bit, 27 B): weights ~17 GB" on a page whose model file is Q4_K_M: the mix stores more than 4
+    bits a weight, so int4's 13.5 GB is no reading of it and nothing is flagged; a page with no such mix is priced."""
+    mixed = _located(tmp_path, "# Gemma-3 27B\n\nWe run the Q4_K_M file.\n\n**Memory math** (4-bit, 27 B):\n"
+                               "> Active RAM ≈ weights (~17 GB) on one Mac.\n")
+    weights = _one(mixed, "~17 GB")
+    assert weights.formula is None and weights.finding is None
+    assert any("Q4_K_M is a mix of formats" in e for e in weights.evidence)
+    plain = _located(tmp_path, "# Gemma-3 27B\n\n**Memory math** (4-bit, 27 B):\n> Active RAM ≈ weights (~17 GB) on one Mac.\n")
+    assert not any("mix of formats" in e for e in _one(plain, "~17 GB").evidence)

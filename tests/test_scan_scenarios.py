@@ -1192,7 +1192,7 @@ SHORTHAND = """# Sizing
 
 - Decode capacity: ~48 tokens/s per request × 16 batch = ~768 output tokens/s.
 
-For H100: B_transition ≈ 1,979 / (2 × 3.35 × 10^12 / 2) ≈ 590 for FP16.
+For this card: B_transition ≈ 1,979 / (2 × 3.35 × 10^12 / 2) ≈ 590 for FP16.
 
 For H200 the same sum is B ≈ 1,979 / (2 × 3.35 / 2) ≈ 650, which is a slip.
 """

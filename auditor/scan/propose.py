@@ -56,6 +56,8 @@ PER_AFTER = re.compile(r"(?i)\s*(?:/|per\b|each\b|a\s+(?:token|request|sequence)
 SIZED_COUNTS = re.compile(rf"(?i)\d[\d,.]*\s+{SIZED_NOUN}\b")
 """Operands that count things with a size of their own ("6144 floats", "491,520 values")."""
 REFERENCE_RATIO = re.compile(r"1(?:\.0+)?\s*[×x]")  # "Baseline (1×)": what the other ratios compare with
+SPACED_B = re.compile(r"[ \u00a0]B(?![A-Za-z0-9/])")
+"""A "B" a space after a sum's operand: bytes as printed, billions where only that reading holds."""
 GLUED_B = re.compile(r"B(?![A-Za-z0-9])")  # the "B" of "2B": billions or bytes, the sum's scale says which
 # a short line alone is a heading, unless it leads into what follows ("After a 4,096-token prefill (S = 4,608):")
 HEADING = re.compile(r"^#+ .*$|^(?!(?:Figure|Fig|Table|Image|Source|Listing)\b)[A-Z][^\n.]{3,80}(?<![:,;])\n(?=\n)", re.MULTILINE)
@@ -429,9 +431,22 @@ class Scanner:
             mix = MIXED_FORMAT.search(self.view.text, low, high) or (
                 MIXED_FORMAT.search(self.view.text, place.cell.start, place.cell.end) if place is not None else
                 self._mix_leading_to(proposal))
+            if mix is None:
+                mix = self._mix_of_width(proposal, low, high)
             if mix is not None:
                 _withdraw(proposal, f"held back: {mix.group(0)} is a mix of formats whose width depends on the model's"
                                     " tensors; no one format prices these weights")
+
+    def _mix_of_width(self, proposal: Proposal, low: int, high: int) -> re.Match | None:
+        """On a page that serves a GGUF mix ("Q4_K_M" anywhere on it), a clause that gives the weights only a width in
+        bits ("Memory math (4-bit, 27 B):" and its weights below) means that mix, which stores more than its nominal bits: the mix of that
+        width the page names; None where the clause names a format of its own ("INT4", "AWQ") or the page no such mix."""
+        bits = re.search(r"\d+", str(proposal.given.get("weight_dtype", "")))
+        width = BITS_WORDS.search(self.view.text, min(low, self._scopes(proposal)[1][0]), max(high, proposal.end))
+        if bits is None or width is None or width.group(1) != bits.group(0):
+            return None
+        return next((m for m in MIXED_FORMAT.finditer(self.view.text) if m.group(0)[1:].startswith(bits.group(0))
+                     or m.group(0)[2:].startswith(bits.group(0))), None)
 
     def _mix_leading_to(self, proposal: Proposal) -> re.Match | None:
         """The mix of formats the number's sentence names before it with no other format in between ("Use Q3_K_M
@@ -1889,6 +1904,10 @@ class Scanner:
             expression, shown = in_bytes
             evidence[0] = f"printed arithmetic {expression}"
             evidence.append(f"{shown} read as bytes: as billions the sum is 10^9 off")
+        if not given and (in_billions := self._spaced_billions(proposal, found, expression)) is not None:
+            expression, shown = in_billions
+            evidence[0] = f"printed arithmetic {expression}"
+            evidence.append(f"{shown} read as billions: as bytes the sum is 10^9 off")
         after = re.sub(r"^[\d.,]+", "", self.view.text[found.result_start : found.result_start + 60])
         readings = sum_units.priced_readings(expression, after, self._result_unit(proposal), self.view.text)
         if readings:
@@ -2039,6 +2058,27 @@ class Scanner:
         if not self._holds(proposal, expression):
             return None
         return expression, ", ".join(text[found.operand_spans[k][0] : found.operand_spans[k][1] + 1] for k in glued)
+
+    def _spaced_billions(self, proposal: Proposal, found, expression: str) -> tuple[str, str] | None:
+        """A "B" set apart from its number in a sum is bytes ("2 B" per value) or billions ("27 B × 0.61 ≈ 17 GB", a
+        parameter count at its bytes per parameter). Read as bytes the second is 10^9 off, which no slip explains;
+        so where bytes miss and billions land within a factor of two of the number, the page meant billions, and the
+        audit says whether the sum so read rounds to it: (the sum so read, the operands so read)."""
+        text = self.view.text
+        spaced = [(a, b) for a, b in found.operand_spans if SPACED_B.match(text, b)]
+        if not spaced or self._holds(proposal, expression):
+            return None
+        read = expression
+        for a, b in spaced:
+            number = text[a:b].replace(",", "")
+            if f"({number}*B)" not in read:
+                return None
+            read = read.replace(f"({number}*B)", f"{number}e9", 1)
+        finding, printed = self._draft(proposal, read), derivations.printed_value(proposal)
+        computed = getattr(finding, "computed_base", None) if finding is not None else None
+        if computed is None or printed is None or not printed[0] or not 0.5 < float(computed) / float(printed[0]) < 2:
+            return None  # as billions the sum must land near the number; whether it rounds to it is the audit's call
+        return read, ", ".join(f"{text[a:b]} B" for a, b in spaced)
 
     def _scopes(self, proposal: Proposal) -> list[tuple[int, int]]:
         """Sentence, paragraph, section: where to look for words and inputs, nearest first."""
@@ -2446,6 +2486,8 @@ ONE_DEVICE = re.compile(r"(?i)\btp[ \t]*=[ \t]*1\b")  # "8B GQA-8 (TP=1)": one d
 DEVICE_COUNTS = frozenset({"tp", "n_devices", "pp", "ep", "dp"})
 UNREAD_FORMAT = re.compile(r"(?i)\b(?:Q[2-8](?:_[01]|_K(?:_[SML])?)?|IQ[1-4]\w*|[2-8]-?bits?|NF4|AWQ|GPTQ|EXL2)\b")
 """A storage format a clause names before its number, which the dtypes catalogue may not hold ("Q5", "Q8", "5-bit")."""
+BITS_WORDS = re.compile(r"(?i)\b([2-8])[- ]?bits?\b(?![ \t]*(?:KV|cache))")
+"""A width in bits given for the weights in words ("4-bit", "4 bit"), no format's name."""
 MIXED_FORMAT = re.compile(r"(?i)\bQ[2-8]_K_(?:XS|S|M|L|XL)\b|\bIQ[1-4]_(?:XXS|XS|S|M)\b")
 """A GGUF file's name for a mix of block formats ("Q4_K_M", "Q5_K_S", "IQ2_XS"), no single storage format."""
 SWAPPED_VALUE = re.compile(r"= (?P<value>-?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?)\S* used for ")

@@ -604,6 +604,8 @@ def _longest_sum(text: str, low: int, high: int, chained: bool, symbol: str = ""
             continue
         if _kind(run[0]) == "name" and re.search(r"\bper\s+$", text[max(0, run[0].start() - 8) : run[0].start()]):
             continue  # "48 tokens/s per request × 16": the word ends a rate's unit, no sum starts in it
+        if _kind(run[0]) == "name" and _is_unit(run[0].group(0)) and CUT_QUANTITY.search(text, max(0, run[0].start() - 12), run[0].start()):
+            continue  # "128 xk tokens ÷ 25 tok/s": the unit of a number the run cannot read, no "1 token" of its own
         built = _expression(run, symbol)
         if built is None:
             continue
@@ -611,6 +613,10 @@ def _longest_sum(text: str, low: int, high: int, chained: bool, symbol: str = ""
         if operators or (chained and len(spans) == 1):
             return run[0].start(), run[-1].end(), expression, names, operators, spans
     return None
+
+
+CUT_QUANTITY = re.compile(r"\d[ \t\u00a0]*(?:[A-Za-z]{1,2}[ \t\u00a0]+)?$")
+"""A number, and at most a short word, right before a unit: the unit is that number's, whatever the number's reading."""
 
 
 def _bullet(text: str, token: re.Match) -> bool:
@@ -774,8 +780,8 @@ def plain_number(text: str) -> str:
     return f"{ten[1]}e{ten[2] or ten[3]}" if ten else text.replace(",", "").replace("_", "")
 
 
-COUNT_SUFFIXES = {"K": "e3", "M": "e6", "B": "e9", "T": "e12"}
-SPACED_SUFFIXES = frozenset({"K", "M"})  # "18 M tok/hr": thousands and millions set apart too; "2 B" is two bytes
+COUNT_SUFFIXES = {"K": "e3", "k": "e3", "M": "e6", "B": "e9", "T": "e12"}
+SPACED_SUFFIXES = frozenset({"K", "k", "M"})  # "18 M tok/hr", "128 k tokens": thousands and millions set apart too; "2 B" is two bytes
 """A count glued to its number in a sum ("7B × 12 = 84 GB", "7.6B * 2"): thousands, millions, billions, as "70B" is
 parameters elsewhere on a page; a byte in a sum is spelled apart ("2 B") or as a word."""
 
