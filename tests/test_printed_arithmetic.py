@@ -217,3 +217,19 @@ def test_a_field_name_after_a_figure_labels_it_and_is_no_factor(tmp_path):
                                  "          = 524,288 bytes\n```\n")
     result = next(p for p in proposals if p.stated.startswith("524,288"))
     assert result.arithmetic == "2 * 32 * 32 * 128 * (2*bytes)" and result.finding.verdict.holds
+
+
+def test_a_sum_of_dollars_under_a_header_that_prices_by_the_hour_is_per_hour(tmp_path):
+    """"| $0.35 + $0.35 = $0.70 |" under "Cost/Hour": the result is 0.70 USD an hour, as a lone "$3.67" there is."""
+    _, proposals = _audited_page(tmp_path / "hourly.md", "# Instances\n\n| Instance | Cost/Hour |\n|---|---|\n"
+                                 "| n1-standard-4 + T4 | $0.35 + $0.35 = $0.70 |\n| a2-highgpu-1g | $3.67 |\n")
+    result = next(p for p in proposals if p.stated == "0.70")
+    assert result.unit == "USD/hour" and result.arithmetic and result.finding.verdict.holds
+    assert next(p for p in proposals if p.stated == "3.67").unit == "USD/hour"
+
+
+def test_a_width_in_bits_joined_by_a_non_breaking_hyphen_is_that_many_bits(tmp_path):
+    """"4‑bit ×70 B ≈ 35 GB" (U+2011 between 4 and bit): four bits a weight, times 70 billion, is 35 GB."""
+    _, proposals = _audited_page(tmp_path / "bits.md", "# Weights\n\n**\"4\u2011bit ×70 B ≈ 35 GB, so it fits.\"**\n")
+    weights = next(p for p in proposals if p.stated == "≈ 35 GB")
+    assert weights.arithmetic == "(4*bit) *70e9" and weights.finding.verdict.holds

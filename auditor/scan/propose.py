@@ -43,7 +43,7 @@ from .spans import covering
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .table_totals import table_totals
-from .tables import Cell, column_and_labels, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings, total_line
+from .tables import Cell, column_and_labels, dollars_per_header, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings, total_line
 from .vertical_sums import vertical_sums
 from .views import read_view
 from .words import FormulaIndex
@@ -233,7 +233,7 @@ class Scanner:
             cell_sum = None if proposal.start in results else self._cell_sum(proposal)
             if id(proposal) in operands:
                 proposal.evidence = ("an operand of a printed sum",)
-            elif proposal.start in results and self._sum(proposal, results[proposal.start]):
+            elif proposal.start in results and self._sum(self._priced_by_header(proposal), results[proposal.start]):
                 pass
             elif cell_sum is not None and self._cell_sum_near(proposal, cell_sum):
                 pass
@@ -2058,6 +2058,12 @@ class Scanner:
         if not self._holds(proposal, expression):
             return None
         return expression, ", ".join(text[found.operand_spans[k][0] : found.operand_spans[k][1] + 1] for k in glued)
+
+    def _priced_by_header(self, proposal: Proposal) -> Proposal:
+        """The sum's result, its dollars per what its cell's header prices by (``tables.dollars_per_header``)."""
+        if (place := place_of(self.tables, proposal.start)) is not None:
+            dollars_per_header(proposal, place)
+        return proposal
 
     def _spaced_billions(self, proposal: Proposal, found, expression: str) -> tuple[str, str] | None:
         """A "B" set apart from its number in a sum is bytes ("2 B" per value) or billions ("27 B × 0.61 ≈ 17 GB", a

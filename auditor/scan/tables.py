@@ -302,13 +302,19 @@ def prefixed(cell_text: str, unit: str) -> str:
 DOLLARS = re.compile(r"((?:[~≈]\s?)?[\d,.]+(?:e\d+)?) USD")  # an amount the page prints with a dollar sign alone
 
 
+def dollars_per_header(proposal, place: Place) -> None:
+    """A cell's dollars are per what its header prices by ("$1.00", "$0.35 + $0.35 = $0.70" under "Cost/Hour"): the
+    amount takes the header's unit, a sum's result as a lone figure does."""
+    dollars = DOLLARS.fullmatch(proposal.stated.strip())
+    if dollars and place.unit.startswith("USD") and not proposal.unit:
+        proposal.stated, proposal.unit, proposal.bare = dollars[1], place.unit, False
+
+
 def in_table(proposal, place: Place, tables: list[Table] = ()) -> None:
     """A cell's number takes the unit its header prints when it prints none ("6.7" under "(GiB)"), or else the unit
     the next cell of its row holds alone ("| Memory per token | 0.125 | MB |"), and a header's "per token" ("KV size /
     token (bytes)") applies to a size the cell prints."""
-    dollars = DOLLARS.fullmatch(proposal.stated.strip())
-    if dollars and place.unit.startswith("USD") and not proposal.unit:
-        proposal.stated = dollars[1]  # "$1.00" under "$/hr": the header says what the dollars are per
+    dollars_per_header(proposal, place)
     plain = re.fullmatch(r"(?:[~≈]\s?)?[\d,.]+", proposal.stated.strip())  # "~32" too: rounded, not unitless
     if place.unit and not proposal.unit and plain:
         proposal.unit, proposal.bare = prefixed(place.cell.text, place.unit), False
