@@ -1,5 +1,6 @@
 """A byte size printed right after a parameter count is that count's weights when their ratio is a storage
-format's width (auditor/scan/beside_count.py); it reproduces the page's arithmetic and never accuses it."""
+format's width (auditor/scan/beside_count.py); it reproduces the page's arithmetic and never accuses it, unless the
+row that prints the count names the weights' format itself."""
 
 from __future__ import annotations
 
@@ -87,3 +88,14 @@ def test_a_count_far_off_gives_weights_only_where_they_hold(tmp_path):
     extra = scanned_text(tmp_path, page)["~1 GB"]
     assert not (extra.formula == "weight_bytes" and extra.given.get("weight_dtype") == "fp32")
     assert extra.finding is None or extra.finding.verdict.holds
+
+
+def test_a_row_that_names_the_counts_format_prices_the_size_at_it_whatever_width_the_ratio_fits(tmp_path):
+    """"| Llama 3.1 70B (FP8) | ~140GB VRAM each |": the row says FP8, so 70 GB is the weights and 140 GB is flagged with
+    the format as its cause; the same row in FP16 holds, and a row naming two formats is read by its ratio as before."""
+    row = "# Fleet\n\n| Item | Model | Note |\n|---|---|---|\n| Model per Task | Llama 3.1 70B ({fmt}) | ~140GB VRAM each |\n"
+    flagged = _page(tmp_path, row.format(fmt="FP8"))["~140GB"]
+    assert flagged.given == {"n_params": 70_000_000_000, "weight_dtype": "fp8"}
+    assert not flagged.finding.verdict.holds and "fp8" in str(flagged.finding.diagnoses[0].parts)
+    assert _page(tmp_path, row.format(fmt="FP16"))["~140GB"].finding.verdict.holds
+    assert _page(tmp_path, row.format(fmt="FP8 or FP16"))["~140GB"].given.get("weight_dtype") in ("fp16", "bf16")

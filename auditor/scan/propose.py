@@ -827,7 +827,11 @@ class Scanner:
             given = {"n_params": found.n_params, "weight_dtype": found.dtype}
             model = self._named_by_count(found.count) if "." in (derivations.plain_digits(proposal) or "") else None
             evidence = f"the weights of the parameter count beside it ({found.count.text}) at {found.width} bytes each ({found.dtype})"
-            if model is not None:  # "Mistral-7B | 14.0": the model's own count, which the name's size only rounds
+            if (row_format := self._row_format(proposal, found)) is not None:
+                # "| Llama 3.1 70B (FP8) | ~140GB VRAM each |": the row names the count's format, whatever width the size fits
+                given["weight_dtype"] = row_format
+                evidence = f"the weights of the parameter count its row prints ({found.count.text}) at the format the row names ({row_format})"
+            elif model is not None:  # "Mistral-7B | 14.0": the model's own count, which the name's size only rounds
                 given, evidence = {"model": model, "weight_dtype": found.dtype}, f"the weights of {model}, whose name gives the count beside it ({found.count.text}), at {found.width} bytes each ({found.dtype})"
             elif not self.chooser.holds(proposal, WEIGHTS_FORMULA, given):
                 continue  # "10GB headroom" beside "(7B model)": a width fits only if "10" is one figure, which the audit does not read
@@ -835,6 +839,22 @@ class Scanner:
             proposal.worked_out = True
             proposal.evidence = (evidence,) + (
                 (f"in place of {replaced}, which the words chose" + ("" if found.listed else " but which does not hold"),) if replaced else ())
+
+    def _row_format(self, proposal: Proposal, found) -> str | None:
+        """The one weight format a table row names in the cell that prints the parameter count ("Llama 3.1 70B (FP8)"),
+        where its width is not the one the size fits: the page's words for those weights, which the audit then holds
+        the size to; None outside a table, for a row naming no format or several, or one of the fitting width."""
+        row = row_cells(self.tables, proposal.start)
+        holder = next((c for c in row if c.start <= found.count.start < c.end), None)
+        if holder is None or holder.start <= proposal.start < holder.end:
+            return None
+        named = {name for start, _, name in self.dtypes if holder.start <= start < holder.end}
+        if len(named) != 1:
+            return None
+        (name,) = named
+        dtype = self.project.inputs.dtypes.get(name)
+        width = beside_count.plain_width(dtype)
+        return name if width is not None and width != found.width else None
 
     def _named_by_count(self, count) -> str | None:
         """The bundled model whose name holds a parameter count the page prints ("7B" of "Mistral-7B"), if its config
