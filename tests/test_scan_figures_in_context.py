@@ -868,3 +868,12 @@ def test_a_width_in_bits_on_a_page_serving_a_gguf_mix_is_that_mix_and_not_priced
     assert any("Q4_K_M is a mix of formats" in e for e in weights.evidence)
     plain = _located(tmp_path, "# Gemma-3 27B\n\n**Memory math** (4-bit, 27 B):\n> Active RAM ≈ weights (~17 GB) on one Mac.\n")
     assert not any("mix of formats" in e for e in _one(plain, "~17 GB").evidence)
+
+
+def test_a_machines_size_that_names_it_is_an_input_never_a_sum_of_the_sizes_above(tmp_path):
+    """"| 128GB Mac |" under "| 64GB Mac |": a configuration a buyer picks, not 64 GB + 64 GB; "a 64 GB machine" too."""
+    found = _located(tmp_path, "# RAM\n\n| RAM Configuration | Context |\n|---|---|\n| 64GB Mac | 8K |\n| 128GB Mac | 32K |\n"
+                               "| 192GB+ Mac | 128K |\n\nOn a 64 GB machine it swaps.\n")
+    for size in ("128GB", "192GB", "64 GB"):
+        assert _one(found, size).arithmetic is None and _one(found, size).finding is None
+    assert "a device's size the page names it by" in _one(found, "64 GB").evidence[0]

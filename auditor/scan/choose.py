@@ -61,9 +61,9 @@ RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)
                            r"(?:reduced|reduces|cut|cuts|drops?|dropped|shrinks?|shrunk|falls?|fell|down)\s+to)\s+(?:(?:about|roughly|around|only|just|~|≈)\s*)?$")
 """Words before a size that say it is what remains ("leaves about 10 GB") or what a change comes to ("reduced to ~5.5%"):
 a result the page works out, not an input."""
-DEVICE_AFTER = re.compile(r"[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|laptop|workstation|data[- ]?cent(?:er|re)|server|discrete|PCIe|SXM)\s+)?"
-                          r"(?:HBM\w*\s+|VRAM\s+|memory\s+)?(?:GPUs?|cards?|devices?|accelerators?)\b", re.IGNORECASE)  # "a 32 GB consumer card"
-"""A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card"."""
+DEVICE_AFTER = re.compile(r"\+?[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|laptop|workstation|data[- ]?cent(?:er|re)|server|discrete|PCIe|SXM)\s+)?"
+                          r"(?:HBM\w*\s+|VRAM\s+|memory\s+|RAM\s+|unified\s+memory\s+)?(?:GPUs?|cards?|devices?|accelerators?|Macs?\b(?:\s+(?:Studio|mini|Pro))?|MacBooks?|laptops?|machines?)\b", re.IGNORECASE)
+"""A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card", "a 64GB Mac", "a 128 GB machine"."""
 ITS_OWN_INPUT = "at its defaults"  # how ``restated_input`` begins: the words' formula is one of its own inputs
 FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding
 MISSED_CHOICES = 3  # the same, below a first formula that misses with no slip: the words' next few, the rest a coincidence

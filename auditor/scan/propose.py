@@ -1352,8 +1352,8 @@ class Scanner:
         """A reference ratio ("1.00× (baseline)") or the sheet's own figure for the card its row or clause names
         ("| H200 SXM | 4.80 TB/s |"), or the page's lead alone names: the page cites it, so no two of its numbers that
         happen to give it are its sum."""
-        if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")):
-            return True
+        if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")) or any(DEVICE_SIZE in e for e in proposal.evidence):
+            return True  # "| 128GB Mac |" under "| 64GB Mac |": a machine's size is its name, no sum of two others
         gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start) or (
             self.setup_gpu if self.past_lead(proposal.start) else None)  # "bandwidth (4.8 TB/s)" under a lead that names the H200
         cited = self.sheet_figure(gpu, proposal) if gpu is not None else None
