@@ -877,3 +877,14 @@ def test_a_machines_size_that_names_it_is_an_input_never_a_sum_of_the_sizes_abov
     for size in ("128GB", "192GB", "64 GB"):
         assert _one(found, size).arithmetic is None and _one(found, size).finding is None
     assert "a device's size the page names it by" in _one(found, "64 GB").evidence[0]
+
+
+def test_a_parameter_count_the_page_sets_equal_to_a_size_is_its_count_and_a_context_length_is_none(tmp_path):
+    """"For Llama-2-7B (Π = 7B)" sets the count the page works with: "2Π = 14 GB" a section on holds at 7e9, not
+    flagged against the config's 6.74e9; "200 k – 2 M context windows" between them counts tokens, no parameters."""
+    found = _located(tmp_path, "# Model\n\nEvery parameter is 2 bytes wide. For Llama-2-7B (`Π = 7B`), a 2Π weight read.\n\n"
+                               "# Context\n\nModels ship with 200 k – 2 M context windows.\n\n"
+                               "# Decode\n\n**Llama-2-7B (MHA, fp16) on H100:**\n\n- weight bytes `2Π = 14 GB`\n")
+    weights = _one(found, "14 GB")
+    assert weights.formula in ("weight_bytes", "streamed_weight_bytes") and weights.given.get("n_params") == 7_000_000_000
+    assert weights.finding.verdict.holds

@@ -244,12 +244,15 @@ def find_models(text: str, model_ids: list[str]) -> list[tuple[int, int, str]]:
     for match in re.finditer(r"(?<![\w.\-])(\d+(?:\.\d+)?)B(?![\w\-])", text):
         named = by_size.get(match[1] + "B") or ([family[match[1] + "B"]] if match[1] + "B" in family else None)
         generic = GENERIC_BEFORE.search(text, max(0, match.start() - 8), match.start())  # "a 7B model": any model of that size
+        generic = generic or SET_TO_BEFORE.search(text, max(0, match.start() - 8), match.start())  # "(Π = 7B)": a count the page sets
         if named and not generic and not covered.covers(match.start()):
             found.append((match.start(), match.end(), max(dict.fromkeys(named), key=named.count)))  # a tie: the first named
             covered.take(match.start(), match.end())
     return sorted(found)
 
 
+SET_TO_BEFORE = re.compile(r"[=≈][ \t]*~?[ \t]*$")
+"""A size set equal to a name ("Π = 7B", "P ≈ 70B"): the parameter count the page works with, not the model's name again."""
 PLAIN_FAMILY = re.compile(r"(?:meta )?([a-z]+) ?v?\d+(?:\.\d+)?")
 """A family's name and its version alone ("llama 3.1", "qwen2.5", "gemma 3"), no other word or size in it."""
 

@@ -97,7 +97,7 @@ def parameter_counts(text: str) -> list[tuple[int, int, float]]:
 
 NAMED_SIZE_AFTER = re.compile(r"\s*[=≈~]\s*~?\d[\d.,]*\s?[KMGT]i?B\b")
 COUNTED_NOUNS = (r"(?:tok(?:en)?s?|users?|requests?|reqs?|queries|sequences?|seqs?|samples?|steps?|images?|words?|rows?|visits?|visitors?"
-                 r"|sessions?|customers?|subscribers?|conversations?|chats?|calls?|documents?|docs|pages?|DAU|MAU)")
+                 r"|sessions?|customers?|subscribers?|conversations?|chats?|calls?|documents?|docs|pages?|DAU|MAU|context(?:s|[- ]windows?)?)")
 OTHER_COUNT = re.compile(
     r"\s*(?:proc(?:essed)?\s+|input\s+|output\s+|prompt\s+|generated\s+|daily\s+|monthly\s+|weekly\s+|active\s+|concurrent\s+|registered\s+)?"
     rf"{COUNTED_NOUNS}\b",
