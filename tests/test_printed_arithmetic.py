@@ -233,3 +233,13 @@ def test_a_width_in_bits_joined_by_a_non_breaking_hyphen_is_that_many_bits(tmp_p
     _, proposals = _audited_page(tmp_path / "bits.md", "# Weights\n\n**\"4\u2011bit ×70 B ≈ 35 GB, so it fits.\"**\n")
     weights = next(p for p in proposals if p.stated == "≈ 35 GB")
     assert weights.arithmetic == "(4*bit) *70e9" and weights.finding.verdict.holds
+
+
+def test_a_number_grouped_by_spaces_is_one_operand_and_a_result_so_grouped_is_not_misread(tmp_path):
+    """"100 000 / 2048 ≈ 49": SI style groups thousands with a space, one operand; "2 × 4 096 = 8 192" prints a result
+    the located "8" does not hold whole, so no sum is read against the "8"; "at 8 128 = 3" sets no two numbers side by side."""
+    _, proposals = _audited_page(tmp_path / "si.md", "# Chunks\n\nA prompt prefills in `100 000 / 2048 ≈ 49` iterations.\n\n"
+                                 "Sizes: 2 × 4 096 = 8 192 bytes.\n")
+    chunks = next(p for p in proposals if p.stated == "≈ 49")
+    assert chunks.arithmetic == "100000 / 2048" and chunks.finding.verdict.holds
+    assert not any(p.arithmetic and p.stated in ("8", "8 bytes") for p in proposals)

@@ -23,6 +23,9 @@ from .host_links import LINK_NAME
 from .locate import PRICE_SCALES
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d{3})+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+SPACED_THOUSANDS = r"\d{1,3}(?:[ \u202f\u2009]\d{3})+(?![\d,.]|[ \u202f\u2009]\d)"
+"""A number grouped by spaces, as SI style writes it ("100 000 / 2048", "80 × 14 336"): one operand of a sum, never two,
+since a sum sets no two numbers side by side."""
 TIMES_TEN = re.compile(r"(\d+(?:\.\d+)?)\s*[×·]\s*10\^(?:\(([-+]?\d+)\)|([-+]?\d+))")
 SCIENTIFIC = r"\d+(?:\.\d+)?\s*[×·]\s*10\^(?:\([-+]?\d+\)|[-+]?\d+)"  # "10^(15)" or "10^15": a closing bracket only for its own opening one
 """A number written times a power of ten ("0.990 × 10^(15)", LaTeX's "0.990 \\times 10^{15}"): one number, not a product."""
@@ -37,7 +40,7 @@ PRICE = (r"\$[ \u00a0]?(?P<amount>" + NUMBER + r")(?P<scale>[KkMB](?![A-Za-z0-9]
 """A price as a sum prints it: "$2.50", "$2/hr" (dollars an hour), "$24,800/month", "$297,600/year", "$375k" (thousands),
 "$0.000833/second" (a serverless card's rate)."""
 TOKEN = re.compile(
-    rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|[-\u2010\u2011](?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}(?!\w)|%(?![\w(])))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
+    rf"(?P<price>{PRICE})|(?P<number>{SCIENTIFIC}|{SPACED_THOUSANDS}|{NUMBER})(?:(?:(?<=\))[ \u00a0]{{0,2}}|[ \u00a0]{{0,2}}|[-\u2010\u2011](?=(?:bit|byte)s?\b))(?!x(?![A-Za-z]))(?P<unit>{UNIT_WORD}(?!\w)|%(?![\w(])))?(?:\s*\((?P<label>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){{0,2}}|[A-Za-z]{{3,}}\w*(?:\+[A-Za-z]{{3,}}\w*){{1,2}})\)|[ \u00a0]+\((?P<pair>[A-Za-z]\w*(?:\+[A-Za-z]\w*){{1,2}})\))?"
     r"|(?P<op>\*\*|//|[-+*/×·÷^−]|x(?=\s*[\d(.$]))"
     r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<open>[({\[])|(?P<close>[)}\]])"
@@ -51,7 +54,8 @@ SIZE_GOES_ON = rf"[ \u00a0]?{UNIT_WORD}[ \t]*(?:[*×·÷+]|/[ \t]*[\d(.]|-[ \t]*
 """A sized number the line goes on from with a sign: "= 200 GB / 25 TB/s"."""
 RESULT_NUMBER = (
     rf"\s*(?:\*\*)?\s*(?:(?:[~≈]|(?i:about|roughly|approximately|approx\.|around|nearly)[ \t])\s?)?\$?(?P<number>{SCIENTIFIC}|{NUMBER})"
-    rf"(?!\s+×|×(?![ \t]+[a-z]|[ \t]*(?:\n|$|[.,;:)\]|*]))|\s*(?:[*·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d|(?:,\d{{3}})+[ \t]*[-+*×·÷/][ \t]*\d)"
+    rf"(?!\s+×|×(?![ \t]+[a-z]|[ \t]*(?:\n|$|[.,;:)\]|*]))|\s*(?:[*·÷^+]|\((?!\s*[A-Za-z]{{2}})|/\s*[\d(.]|x\s*\d|-\s*\d)|\.?\d|(?:,\d{{3}})+[ \t]*[-+*×·÷/][ \t]*\d"
+    rf"|[ \u202f\u2009]\d{{3}}(?!\d))"  # "= 8 192": a result grouped by spaces, which the located number does not print whole
 )
 RESULT = re.compile(RESULT_NUMBER + rf"(?!{SIZE_GOES_ON})")  # "= 200 GB / 25 TB/s" goes on: a sum, not a result
 # "= 31,125 - 1,225": a result the line goes on from is no result, and no shorter reading of its digits ("31") is either;
@@ -777,7 +781,7 @@ OPERATORS = {"*": "*", "**": "**", "×": "*", "·": "*", "x": "*", "/": "/", "÷
 def plain_number(text: str) -> str:
     """'0.990 × 10^(15)' as '0.990e15'; any other number as written, its separators dropped."""
     ten = TIMES_TEN.fullmatch(text)
-    return f"{ten[1]}e{ten[2] or ten[3]}" if ten else text.replace(",", "").replace("_", "")
+    return f"{ten[1]}e{ten[2] or ten[3]}" if ten else re.sub(r"[,_ \u202f\u2009]", "", text)
 
 
 COUNT_SUFFIXES = {"K": "e3", "k": "e3", "M": "e6", "B": "e9", "T": "e12"}
