@@ -243,3 +243,13 @@ def test_a_number_grouped_by_spaces_is_one_operand_and_a_result_so_grouped_is_no
     chunks = next(p for p in proposals if p.stated == "≈ 49")
     assert chunks.arithmetic == "100000 / 2048" and chunks.finding.verdict.holds
     assert not any(p.arithmetic and p.stated in ("8", "8 bytes") for p in proposals)
+
+
+def test_a_remainder_as_code_writes_it_is_no_sum_and_no_share(tmp_path):
+    """"10000 % 4096 = 1808" is a remainder: the "%" between two numbers is no percent, and the 4096 alone is not read as
+    the result converted, so 1808 is not flagged; a share before a factor ("20% × 50 = 10") still is one."""
+    _, proposals = _audited_page(tmp_path / "mod.md", "# Pages\n\n```\n页号 = 10000 / 4096 = 2, 偏移 = 10000 % 4096 = 1808\n```\n\n"
+                                 "At 20% × 50 = 10 of them.\n")
+    remainder = next(p for p in proposals if p.stated == "1808")
+    assert remainder.arithmetic is None and remainder.finding is None
+    assert next(p for p in proposals if p.stated == "10").arithmetic == "(20/100) * 50"

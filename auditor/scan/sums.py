@@ -23,6 +23,8 @@ from .host_links import LINK_NAME
 from .locate import PRICE_SCALES
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d{3})+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+MODULO = re.compile(r"\d[ \t]*%[ \t]*\d")
+"""A remainder as code writes it ("10000 % 4096"): the "%" between two numbers is no share."""
 SPACED_THOUSANDS = r"\d{1,3}(?:[ \u202f\u2009]\d{3})+(?![\d,.]|[ \u202f\u2009]\d)"
 """A number grouped by spaces, as SI style writes it ("100 000 / 2048", "80 × 14 336"): one operand of a sum, never two,
 since a sum sets no two numbers side by side."""
@@ -100,6 +102,8 @@ def find_sums(text: str) -> list[Sum]:
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
         parsed = _longest_sum(read, low, relation.start(), chained or _period_conversion(text, relation) or _unit_conversion(text, relation))
+        if parsed is not None and MODULO.search(text, low, relation.start()):
+            parsed = None  # "10000 % 4096 = 1808": a remainder, which no reading of its digits as a sum or a share gives
         symbol = SYMBOL_AFTER.match(text, result.end()) if result is not None and parsed is not None else None
         if symbol is not None and symbol[1] in COUNT_SUFFIXES and re.search(rf"\d{symbol[1]}\b", text[parsed[0] : parsed[1]]):
             # "F_Q = 2T · 5120 · 8192 = 83,886,080 T": the T after the result is the symbol glued to "2T", no trillion
