@@ -888,3 +888,14 @@ def test_a_parameter_count_the_page_sets_equal_to_a_size_is_its_count_and_a_cont
     weights = _one(found, "14 GB")
     assert weights.formula in ("weight_bytes", "streamed_weight_bytes") and weights.given.get("n_params") == 7_000_000_000
     assert weights.finding.verdict.holds
+
+
+def test_a_value_given_as_a_settings_default_is_an_input(tmp_path):
+    """"默认 16 tokens/block", "(default: 16 tokens per block)": the page states a setting, it works nothing out, so no
+    formula is tried on it and nothing is flagged; the same figure with no such word is read as usual."""
+    for line in ("以固定大小 blocks 组织（默认 16 tokens/block，每块约 64 KiB）", "Blocks hold (default: 16 tokens/block) of KV cache."):
+        found = _located(tmp_path, f"# Paging\n\n{line}\n")
+        block = _one(found, "16 tokens/block")
+        assert block.formula is None and block.finding is None and block.evidence[0].startswith("a default the page states")
+    plain = _located(tmp_path, "# Paging\n\nBlocks hold 16 tokens/block of KV cache.\n")
+    assert not _one(plain, "16 tokens/block").evidence or not _one(plain, "16 tokens/block").evidence[0].startswith("a default")

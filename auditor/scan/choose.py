@@ -54,6 +54,11 @@ OBSERVED = re.compile(
 )
 """Words that report a measurement before the number ("we're currently seeing ~0.1 tokens/s", "calm achieves ~15.4 ms/tok")."""
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
+DEFAULT_BEFORE = re.compile(r"(?i)(?:\bdefaults?(?:[ \t]+value)?(?:[ \t]+(?:is|of|to))?|\(default|默认(?:值)?(?:为|是)?|デフォルト(?:は|で)?|기본값(?:은|은\s))"
+                            r"[ \t]*[:=：]?[ \t]*[~≈]?[ \t]*\Z")
+"""A value the page gives as a setting's default ("default 16 tokens/block", "默认 16 tokens/block", "(default: 0.9)"): an
+input the page sets, not a figure it works out."""
+DEFAULT = "a default the page states ('default 16 tokens/block'): an input, not a claim"
 AVAILABLE_AFTER = re.compile(r"[ \u00a0]+(?:of\s+(?:\w+\s+)?)?(?:free|available|spare)\b", re.IGNORECASE)
 """A size followed by what it is free for ("10 GB free for KV cache", "40 GB of memory available"): a budget the page sets."""
 SIGNED = re.compile(r"(?<![\w)\]])\+[~≈]?\Z")  # "+3.5%", "+2x": the sign before the number, a change the page reports
@@ -123,6 +128,9 @@ class FormulaChooser:
             proposal.evidence = (BARE,)
             if (BARE_WORDS.search(texts[2][0]) or BARE_WORDS.search(texts[0][0])) and len(re.sub(r"\D", "", proposal.stated).strip("0")) >= 2:
                 self._bare(proposal, scopes, texts)
+            return
+        if DEFAULT_BEFORE.search(self.text, max(0, proposal.start - 24), proposal.start):
+            proposal.evidence = (DEFAULT,)
             return
         if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):
             proposal.evidence = (f"{DEVICE_SIZE} ('80 GB GPUs', '24GB A10G'): an input, not a claim",)

@@ -30,7 +30,7 @@ from . import given as given_module
 from . import inputs as inputs_in_text
 from . import match as words
 from .cell_changes import change_baselines
-from .choose import BARE_HOLDS, DEVICE_SIZE, LEAD, RESULT_BEFORE, SCOPE_WEIGHTS, SIGNED, FormulaChooser, clause
+from .choose import BARE_HOLDS, DEFAULT, DEVICE_SIZE, LEAD, RESULT_BEFORE, SCOPE_WEIGHTS, SIGNED, FormulaChooser, clause
 from .gpu_figures import figure_for, gpu_figures
 from .locate import RANGE_AFTER, SENTENCE_END, Proposal, bounds, find_numbers, unit_after
 from .markdown_view import FRONT_MATTER
@@ -1352,7 +1352,7 @@ class Scanner:
         """A reference ratio ("1.00× (baseline)") or the sheet's own figure for the card its row or clause names
         ("| H200 SXM | 4.80 TB/s |"), or the page's lead alone names: the page cites it, so no two of its numbers that
         happen to give it are its sum."""
-        if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")) or any(DEVICE_SIZE in e for e in proposal.evidence):
+        if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")) or any(DEVICE_SIZE in e or e == DEFAULT for e in proposal.evidence):
             return True  # "| 128GB Mac |" under "| 64GB Mac |": a machine's size is its name, no sum of two others
         gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start) or (
             self.setup_gpu if self.past_lead(proposal.start) else None)  # "bandwidth (4.8 TB/s)" under a lead that names the H200
