@@ -54,7 +54,7 @@ OBSERVED = re.compile(
 )
 """Words that report a measurement before the number ("we're currently seeing ~0.1 tokens/s", "calm achieves ~15.4 ms/tok")."""
 POINTING_BACK = re.compile(r"\b(?:[Tt]hat|[Tt]his|[Tt]hose|[Tt]hese)\s+(?:~|≈|about |roughly )?$")
-DEFAULT_BEFORE = re.compile(r"(?i)(?:\bdefaults?(?:[ \t]+value)?(?:[ \t]+(?:is|of|to))?|\(default|默认(?:值)?(?:为|是)?|デフォルト(?:は|で)?|기본값(?:은|은\s))"
+DEFAULT_BEFORE = re.compile(r"(?i)(?:\bdefaults?(?:[ \t]+value)?(?:[ \t]+(?:is|of|to))?|\(default|默认(?:值)?(?:为|是)?|デフォルト(?:は|で)?|기본값(?:은)?)"
                             r"[ \t]*[:=：]?[ \t]*[~≈]?[ \t]*\Z")
 """A value the page gives as a setting's default ("default 16 tokens/block", "默认 16 tokens/block", "(default: 0.9)"): an
 input the page sets, not a figure it works out."""
@@ -67,7 +67,8 @@ RESULT_BEFORE = re.compile(r"(?i)\b(?:leav(?:es|ing)|left\s+with|remain(?:s|ing)
 """Words before a size that say it is what remains ("leaves about 10 GB") or what a change comes to ("reduced to ~5.5%"):
 a result the page works out, not an input."""
 DEVICE_AFTER = re.compile(r"\+?[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop|laptop|workstation|data[- ]?cent(?:er|re)|server|discrete|PCIe|SXM)\s+)?"
-                          r"(?:HBM\w*\s+|VRAM\s+|memory\s+|RAM\s+|unified\s+memory\s+)?(?:GPUs?|cards?|devices?|accelerators?|Macs?\b(?:\s+(?:Studio|mini|Pro))?|MacBooks?|laptops?|machines?)\b", re.IGNORECASE)
+                          r"(?:HBM\w*\s+|VRAM\s+|memory\s+|RAM\s+|unified\s+memory\s+)?"
+                          r"(?:GPUs?|cards?|devices?|accelerators?|Macs?\b(?:\s+(?:Studio|mini|Pro))?|MacBooks?|laptops?|machines?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card", "a 64GB Mac", "a 128 GB machine"."""
 ITS_OWN_INPUT = "at its defaults"  # how ``restated_input`` begins: the words' formula is one of its own inputs
 FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding

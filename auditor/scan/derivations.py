@@ -252,7 +252,8 @@ def quotients(target: Operand, proposal, pool: list[Operand], limit: Fraction) -
     its sentence over the other, each less likely a coincidence than ``limit``. A printed ratio compares two figures,
     so only their quotients are weighed, the way round its side of one says, where ``search`` weighs every sum and
     product of bare counts too: two counts in a sentence give a "4×" by coincidence about once in twelve, five of them
-    nearly always; a "2×" or "3×" is too coarse for two counts to tell from chance. The operands may stand after the ratio, in its sentence ("a 4× cut, from 32 heads to 8")."""
+    nearly always; a "2×" or "3×" is too coarse for two counts to tell from chance. The operands may stand after the
+    ratio, in its sentence ("a 4× cut, from 32 heads to 8")."""
     half = _relative_half_digit(printed_stated(proposal))
     if half is None or target.value <= 0 or target.percent or target.dimensions:
         return []

@@ -438,9 +438,10 @@ class Scanner:
                                     " tensors; no one format prices these weights")
 
     def _mix_of_width(self, proposal: Proposal, low: int, high: int) -> re.Match | None:
-        """On a page that serves a GGUF mix ("Q4_K_M" anywhere on it), a clause that gives the weights only a width in
-        bits ("Memory math (4-bit, 27 B):" and its weights below) means that mix, which stores more than its nominal bits: the mix of that
-        width the page names; None where the clause names a format of its own ("INT4", "AWQ") or the page no such mix."""
+        """On a page that serves a GGUF mix ("Q4_K_M" anywhere on it), a paragraph that gives the weights only a width
+        in bits ("Memory math (4-bit, 27 B):" and its weights below) means that mix, which stores more than its nominal
+        bits: the mix of that width the page names; None where the weights' format is one of its own ("INT4", "AWQ")
+        or the page names no such mix."""
         bits = re.search(r"\d+", str(proposal.given.get("weight_dtype", "")))
         width = BITS_WORDS.search(self.view.text, min(low, self._scopes(proposal)[1][0]), max(high, proposal.end))
         if bits is None or width is None or width.group(1) != bits.group(0):
@@ -1977,9 +1978,9 @@ class Scanner:
 
     def _sheet_reading(self, proposal: Proposal, expression: str) -> tuple[str, str] | None:
         """The sum with its bare operands read as the sheet's figures of a card its row, the page just before it (the
-        three cards named last there) or the page's lead names (``sheet_operands``), where that reading holds: every operand matching one card's sheet to its
-        printed digits is the evidence, so the card may be named a paragraph up ("For H100, ..."). A reading that misses
-        accuses nothing, as a guessed prefix would not either."""
+        three cards named last there) or the page's lead names (``sheet_operands``), where that reading holds. Every
+        operand matching one card's sheet to its printed digits is the evidence, so the card may be named a paragraph
+        up ("For H100, ..."). A reading that misses accuses nothing, as a guessed prefix would not either."""
         low = proposal.start - derivations.WINDOW
         named = list(dict.fromkeys(gpu for start, _, gpu in reversed(self.visible(self.gpus, proposal.start)) if low <= start < proposal.start))
         for gpu in dict.fromkeys(filter(None, [self.table_gpu(proposal.start), *named[:3], self.setup_gpu])):
