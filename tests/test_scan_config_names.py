@@ -38,3 +38,14 @@ def test_no_model_or_a_page_that_sets_the_name_itself_leaves_the_sum_unread(tmp_
     far = "\n## Other sizes\n\n" + "The rest of this note is about serving, not about the sizes above. " * 8
     own = _page(tmp_path, TENSORS + far + "\nFor the wider variant, d_model = 5120.\n")
     assert own["32MB"].arithmetic is None  # which model the page's 5120 is for is not known
+
+
+def test_a_letter_the_pages_notation_table_defines_otherwise_is_not_the_configs(tmp_path):
+    """"| `L` | average context length per request |": on this page L is no count of layers, so "L × d_model ≈ 131,072" is not
+    read with Llama-2-7B's 32 layers; where the table says "number of layers", it is."""
+    page = ("# Notation\n\n| Symbol | Meaning | Units |\n|---|---|---|\n| `L` | {meaning} | - |\n\n"
+            "# Numbers\n\nFor Llama-2-7B in FP16, `L × d_model ≈ {result}`.\n")
+    context = _page(tmp_path, page.format(meaning="average context length per request", result="131,072"))
+    assert context["≈ 131,072"].arithmetic is None or "L" not in context["≈ 131,072"].given
+    layers = _page(tmp_path, page.format(meaning="number of decoder layers", result="131,072"))
+    assert layers["≈ 131,072"].given == {"L": 32, "d_model": 4096} and layers["≈ 131,072"].finding.verdict.holds

@@ -160,6 +160,7 @@ class Scanner:
         self._converted_from = {found.result_start: found.operand_spans[0] for found in self.sums if not found.operators
                                 and len(found.operand_spans) == 1 and found.operand_spans[0][0] not in starts}
         self.settings = find_settings(text)
+        self.page_symbols = notation(text)  # "| `L` | average context length per request | tokens |": the page's own letters
         self.symbol_settings = symbol_settings(self.settings, self.aliases)
         in_names = covering(len(text), self.models)
         # every written figure, a count inside a model's name too ("70B" of "a 70B model"): what a size beside it divides by
@@ -2007,6 +2008,8 @@ class Scanner:
         values = config_names.config_values(unset, self.aliases, geometry)
         if values is None or any(self._page_sets_otherwise(symbol, value) for value, symbol in values.values()):
             return None
+        if any(self._defined_otherwise(name, symbol) for name, (_, symbol) in values.items()):
+            return None  # "| `L` | average context length per request |": the page's own letter, no config's layers
         read = {name: value for name, (value, _) in values.items()}
         shown = [f"{name} = {value:,}, {model}'s {symbol}" for name, (value, symbol) in values.items()]
         widths = config_names.width_names(unset)
@@ -2026,6 +2029,16 @@ class Scanner:
             return found.expression, read, shown
         shown.append(f"its elements at {each} bytes each ({dtype}), as the page prints the result in bytes")
         return f"({found.expression}) * ({each}*B)", read, shown
+
+    def _defined_otherwise(self, name: str, symbol: str) -> bool:
+        """Whether the page's notation table defines the name as something the symbol is not: a row that gives the
+        name ("`L`") and a meaning that shares no word with the symbol's ("average context length per request" against
+        "transformer layers"). A page that fixes its letters says what each means; a letter's usual reading yields."""
+        meaning = self.page_symbols.get(name)
+        if meaning is None:
+            return False
+        own = set(re.findall(r"[a-z]{4,}", (self.project.catalogue.symbols[symbol].meaning or "").lower()))
+        return not any(word[:5] in meaning for word in own)
 
     def _page_sets_otherwise(self, symbol: str, value: int) -> bool:
         """Whether the page sets the symbol, under any of its names, to another value ("d=12288" where the config
@@ -2390,6 +2403,18 @@ def _read_as_another_kind(link: Proposal, before: Proposal) -> bool:
     if mine[1]:
         return mine[1] != theirs[1]
     return not 1 / ROUNDED_AGAIN < mine[0] / theirs[0] < ROUNDED_AGAIN  # "104e12 =~ 104": no rounding of the one before
+
+
+NOTATION_ROW = re.compile(r"^[ \t]*\|[ \t]*`?(?P<name>[A-Za-z\u0370-\u03ff][\w\u0370-\u03ff]{0,11})`?[ \t]*\|[ \t]*(?P<meaning>[A-Za-z][^|\n]{3,120}?)[ \t]*\|", re.MULTILINE)
+"""A row of a notation table: a symbol alone in its first cell, a meaning in words in its second."""
+
+
+def notation(text: str) -> dict[str, str]:
+    """The meaning in words the page's notation tables give each symbol, lowercased; a symbol given twice keeps its first."""
+    found: dict[str, str] = {}
+    for row in NOTATION_ROW.finditer(text):
+        found.setdefault(row["name"], row["meaning"].lower())
+    return found
 
 
 def _quotients(found: list) -> list:
