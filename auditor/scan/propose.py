@@ -2405,7 +2405,8 @@ def _read_as_another_kind(link: Proposal, before: Proposal) -> bool:
     return not 1 / ROUNDED_AGAIN < mine[0] / theirs[0] < ROUNDED_AGAIN  # "104e12 =~ 104": no rounding of the one before
 
 
-NOTATION_ROW = re.compile(r"^[ \t]*\|[ \t]*`?(?P<name>[A-Za-z\u0370-\u03ff][\w\u0370-\u03ff]{0,11})`?[ \t]*\|[ \t]*(?P<meaning>[A-Za-z][^|\n]{3,120}?)[ \t]*\|", re.MULTILINE)
+NOTATION_ROW = re.compile(r"^[ \t]*\|[ \t]*`?(?P<name>[A-Za-z\u0370-\u03ff][\w\u0370-\u03ff]{0,11})`?[ \t]*\|"
+                          r"[ \t]*(?P<meaning>[A-Za-z][^|\n]{3,120}?)[ \t]*\|", re.MULTILINE)
 """A row of a notation table: a symbol alone in its first cell, a meaning in words in its second."""
 
 
