@@ -38,7 +38,7 @@ from .plausibility import evaluated
 from .proposals import audit_proposals, audited_draft, coincidental, draft_audits, draft_claim, draft_sum, proposal_claim, proposal_ids, proposals_yaml
 from .quantities import setting_symbol, written_quantities
 from .quotes import Quotes
-from .settings import find_settings, setting_for, symbol_settings
+from .settings import find_settings, setting_for, symbol_meanings, symbol_settings
 from .spans import covering
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
@@ -160,7 +160,7 @@ class Scanner:
         self._converted_from = {found.result_start: found.operand_spans[0] for found in self.sums if not found.operators
                                 and len(found.operand_spans) == 1 and found.operand_spans[0][0] not in starts}
         self.settings = find_settings(text)
-        self.page_symbols = notation(text)  # "| `L` | average context length per request | tokens |": the page's own letters
+        self.page_symbols = symbol_meanings(text)  # "| `L` | average context length per request | tokens |": the page's own letters
         self.symbol_settings = symbol_settings(self.settings, self.aliases)
         in_names = covering(len(text), self.models)
         # every written figure, a count inside a model's name too ("70B" of "a 70B model"): what a size beside it divides by
@@ -447,8 +447,7 @@ class Scanner:
         width = BITS_WORDS.search(self.view.text, min(low, self._scopes(proposal)[1][0]), max(high, proposal.end))
         if bits is None or width is None or width.group(1) != bits.group(0):
             return None
-        return next((m for m in MIXED_FORMAT.finditer(self.view.text) if m.group(0)[1:].startswith(bits.group(0))
-                     or m.group(0)[2:].startswith(bits.group(0))), None)
+        return next((m for m in MIXED_FORMAT.finditer(self.view.text) if re.search(r"\d", m.group(0))[0] == bits.group(0)), None)
 
     def _mix_leading_to(self, proposal: Proposal) -> re.Match | None:
         """The mix of formats the number's sentence names before it with no other format in between ("Use Q3_K_M
@@ -2403,19 +2402,6 @@ def _read_as_another_kind(link: Proposal, before: Proposal) -> bool:
     if mine[1]:
         return mine[1] != theirs[1]
     return not 1 / ROUNDED_AGAIN < mine[0] / theirs[0] < ROUNDED_AGAIN  # "104e12 =~ 104": no rounding of the one before
-
-
-NOTATION_ROW = re.compile(r"^[ \t]*\|[ \t]*`?(?P<name>[A-Za-z\u0370-\u03ff][\w\u0370-\u03ff]{0,11})`?[ \t]*\|"
-                          r"[ \t]*(?P<meaning>[A-Za-z][^|\n]{3,120}?)[ \t]*\|", re.MULTILINE)
-"""A row of a notation table: a symbol alone in its first cell, a meaning in words in its second."""
-
-
-def notation(text: str) -> dict[str, str]:
-    """The meaning in words the page's notation tables give each symbol, lowercased; a symbol given twice keeps its first."""
-    found: dict[str, str] = {}
-    for row in NOTATION_ROW.finditer(text):
-        found.setdefault(row["name"], row["meaning"].lower())
-    return found
 
 
 def _quotients(found: list) -> list:

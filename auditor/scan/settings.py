@@ -6,6 +6,8 @@ d_model = 8192 and n_layers = 64"), or in a two-column table of hyperparameters 
 quantity and its letter ("n_layers (L) | 80"). A setting applies from where it is written on; the
 nearest one before the sum wins, so a later example's values do not leak back into an earlier one.
 A name after an operator ("B × per_stream_TPS = 432") is the last operand of a sum and its result, not a setting.
+A page's notation table says what each of its letters means ("| `L` | average context length |"), which a
+config's field of the same letter may not be (``symbol_meanings``).
 """
 
 from __future__ import annotations
@@ -102,4 +104,17 @@ def symbol_settings(settings: list[Setting], aliases: dict[str, set[str]]) -> di
             continue
         for symbol in aliases.get(setting.name.lower(), set()) | aliases.get(setting.name.lower().replace("_", " "), set()):
             found.setdefault(symbol, []).append(setting)
+    return found
+
+
+NOTATION_ROW = re.compile(r"^[ \t]*\|[ \t]*`?(?P<name>[A-Za-z\u0370-\u03ff][\w\u0370-\u03ff]{0,11})`?[ \t]*\|"
+                          r"[ \t]*(?P<meaning>[A-Za-z][^|\n]{3,120}?)[ \t]*\|", re.MULTILINE)
+"""A row of a notation table: a symbol alone in its first cell, a meaning in words in its second."""
+
+
+def symbol_meanings(text: str) -> dict[str, str]:
+    """The meaning in words the page's notation tables give each symbol, lowercased; a symbol given twice keeps its first."""
+    found: dict[str, str] = {}
+    for row in NOTATION_ROW.finditer(text):
+        found.setdefault(row["name"], row["meaning"].lower())
     return found

@@ -101,9 +101,9 @@ def find_sums(text: str) -> list[Sum]:
         result = RESULT.match(text, relation.end()) or _result_going_nowhere(text, relation.end())
         low = max(previous_end, relation.start() - MAX_SPAN, _boundary_before(text, relation.start()))
         chained = previous_result is not None and previous_result >= low
-        parsed = _longest_sum(read, low, relation.start(), chained or _period_conversion(text, relation) or _unit_conversion(text, relation))
-        if parsed is not None and MODULO.search(text, low, relation.start()):
-            parsed = None  # "10000 % 4096 = 1808": a remainder, which no reading of its digits as a sum or a share gives
+        # "10000 % 4096 = 1808": a remainder, which no reading of its digits as a sum or a share gives
+        parsed = None if MODULO.search(text, low, relation.start()) else _longest_sum(
+            read, low, relation.start(), chained or _period_conversion(text, relation) or _unit_conversion(text, relation))
         symbol = SYMBOL_AFTER.match(text, result.end()) if result is not None and parsed is not None else None
         if symbol is not None and symbol[1] in COUNT_SUFFIXES and re.search(rf"\d{symbol[1]}\b", text[parsed[0] : parsed[1]]):
             # "F_Q = 2T · 5120 · 8192 = 83,886,080 T": the T after the result is the symbol glued to "2T", no trillion
