@@ -6,7 +6,7 @@
     python scripts/scan_recall.py --held-out-2 # a second set kept aside, labelled later, for its own one measurement
     python scripts/scan_recall.py --held-out-3 # a third set, saved and labelled before the scan read it
     python scripts/scan_recall.py --held-out-4 # a fourth set, saved and labelled before the scan read it
-    python scripts/scan_recall.py --held-out-5 # fifth to sixty-fifth sets, likewise (--held-out-6 ... --held-out-65)
+    python scripts/scan_recall.py --held-out-5 # fifth to sixty-seventh sets, likewise (--held-out-6 ... --held-out-67)
     python scripts/scan_recall.py --development  # every set already read, summed: what the scan is tuned on now
     python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
@@ -40,7 +40,7 @@ DEVELOPMENT = ("tune", "held-out", "held-out-2", "held-out-3", "held-out-4", "he
                "held-out-20", "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26", "held-out-27",
                "held-out-28", "held-out-29", "held-out-30", "held-out-31", "held-out-32", "held-out-33", "held-out-34", "held-out-35", "held-out-36", "held-out-37", "held-out-38", "held-out-39", "held-out-40", "held-out-41",
                "held-out-42", "held-out-43", "held-out-44", "held-out-45", "held-out-46", "held-out-47", "held-out-48", "held-out-49",
-               "held-out-50", "held-out-51", "held-out-52", "held-out-53", "held-out-54", "held-out-55", "held-out-56", "held-out-57", "held-out-58", "held-out-59", "held-out-60", "held-out-61", "held-out-62", "held-out-63")
+               "held-out-50", "held-out-51", "held-out-52", "held-out-53", "held-out-54", "held-out-55", "held-out-56", "held-out-57", "held-out-58", "held-out-59", "held-out-60", "held-out-61", "held-out-62", "held-out-63", "held-out-64", "held-out-65")
 """The sets the scan has read: each held-out set joins these after its one measurement."""
 
 
@@ -57,12 +57,12 @@ def row(name: str, c: Counts) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--held-out", action="store_true", help="measure the documents kept aside (run once, at the end)")
-    for n in range(2, 66):
+    for n in range(2, 68):
         parser.add_argument(f"--held-out-{n}", action="store_true", help=f"measure held-out-{n}/ (a set kept aside: run once, at the end)")
     parser.add_argument("--development", action="store_true", help=f"every set the scan has already read, summed ({', '.join(DEVELOPMENT)})")
     parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    chosen = [f"held-out-{n}" for n in range(65, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
+    chosen = [f"held-out-{n}" for n in range(67, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
     folders = DEVELOPMENT if args.development else chosen[:1] or ["tune"]
     project = Project.load(REPO)
     header = ("located", "precision", "right", "verdicts", "false alarms", "caught")
