@@ -899,3 +899,60 @@ def test_a_value_given_as_a_settings_default_is_an_input(tmp_path):
         assert block.formula is None and block.finding is None and block.evidence[0].startswith("a default the page states")
     plain = _located(tmp_path, "# Paging\n\nBlocks hold 16 tokens/block of KV cache.\n")
     assert not _one(plain, "16 tokens/block").evidence or not _one(plain, "16 tokens/block").evidence[0].startswith("a default")
+
+
+def test_a_factor_named_before_its_figure_is_read_without_its_name_and_a_formats_width_in_b_is_bytes(tmp_path):
+    """"배치 16 × 토큰 1 × hidden 4096 × 2B(FP16) ≈ 128 KB": each figure named before it, and 2B beside FP16 is two bytes,
+    so the sum is the whole product and holds; "7B(FP16)" is still a model's seven billion, "2× EPYC 9654" a part's name."""
+    parsed = [f.expression for f in find_sums("데이터 = 배치 16 × 토큰 1 × hidden 4096 × 2B(FP16) ≈ 128 KB\n")]
+    assert parsed == ["16 * 1 * 4096 * (2*B)"]
+    assert [f.expression for f in find_sums("w = 7B(FP16) × 2 = 14 GB\n")] == ["7e9 * 2"]
+    assert find_sums("2× EPYC 9654 = 192 cores\n") == []
+    found = _located(tmp_path, "# Link\n\n```\n# all-reduce = 배치 16 × 토큰 1 × hidden 4096 × 2B(FP16) ≈ 128 KB\n```\n")
+    (result,) = [p for p in found if p.stated.endswith("128 KB")]
+    assert result.arithmetic == "16 * 1 * 4096 * (2*B)" and result.finding.verdict.holds
+
+
+def test_a_letter_carried_past_its_result_leaves_the_result_in_the_scale_after_it(tmp_path):
+    """"S × 2 × 512 × 16384 = 16.8S M FLOPs" is 16.8 million a unit of S: the M after S is the result's scale."""
+    found = _located(tmp_path, "# Decompress\n\n$$F = S \\times 2 \\times 512 \\times 16384 = 16.8S \\text{M FLOPs}$$\n")
+    result = _one(found, "16.8")
+    assert result.given.get("S") == 1 and result.finding.verdict.holds
+
+
+def test_a_units_letter_opening_a_product_on_its_own_is_the_pages_symbol_not_the_unit(tmp_path):
+    """"Δ = s × 2^{-3} = 3.2 × 10^{-5}" scales the page's s (a quantisation scale), not a second: with no value for s
+    the sum is not checked, where read as seconds it was flagged."""
+    found = _located(tmp_path, "# Scale\n\nQuantization step size: $\\Delta = s \\times 2^{-3} = 3.2 \\times 10^{-5}$\n")
+    step = [p for p in found if p.stated.startswith("3.2")]
+    assert step and all(p.finding is None for p in step)
+    assert any("names the page does not set: s" in e for p in step for e in p.evidence)
+
+
+def test_a_links_own_figure_is_no_restatement_of_a_sum_that_prints_the_same_digits(tmp_path):
+    """"PCIe Gen5 128GB/s" is the link's figure (32 GT/s × 16 lanes, both ways); "900÷7 = 128GB/s" below is a share of
+    NVLink that happens to print the same digits. The link's figure is an input, not a restatement of that sum."""
+    found = _located(tmp_path, "# Tiers\n\nHBM 3.35TB/s, then NVLink 900GB/s, then PCIe Gen5 128GB/s.\n\n"
+                               "# Point to point\n\nEach GPU splits its 900GB/s over 7 peers: 900÷7 = 128GB/s per link.\n")
+    link = [p for p in found if p.stated.replace(" ", "") == "128GB/s"]
+    assert len(link) == 2 and link[0].arithmetic is None and link[0].finding is None
+    assert link[1].arithmetic == "900/7"
+
+
+def test_a_column_of_one_figure_beside_a_column_that_varies_is_no_product_of_it(tmp_path):
+    """"| 4 | 3 × 128 GB/s | 900 GB/s |" in a column of 900s beside 128, 3 × 128 and 7 × 128: the 900 is another
+    setup's figure, not the cell before it worked out (which it would miss)."""
+    found = _located(tmp_path, "# Topology\n\n| GPUs | Point to point | With NVSwitch |\n| --- | --- | --- |\n"
+                               "| 2 | 128 GB/s | 900 GB/s |\n| 4 | 3 × 128 GB/s | 900 GB/s |\n| 8 | 7 × 128 GB/s | 900 GB/s |\n")
+    assert all(p.finding is None or p.finding.verdict.holds for p in found if p.stated == "900 GB/s")
+    assert not any(p.arithmetic for p in found if p.stated == "900 GB/s")
+
+
+def test_a_share_the_page_prints_again_is_no_input_of_itself(tmp_path):
+    """A sweep's "| 70% | 4 | 2.77 | 1.54× |" under "Acceptance Rate": 70% is the row's setting, and the 70% printed
+    elsewhere on the page is the same figure again, never the input that would make this one a derived rate."""
+    found = _located(tmp_path, "# Drafts\n\nWith a 70% acceptance rate and k = 4 the draft pays off.\n\n"
+                               "| Acceptance Rate | K | Expected Tokens | Speedup |\n|---|---|---|---|\n"
+                               "| 60% | 4 | 2.13 | 1.18× |\n| 70% | 4 | 2.77 | 1.54× |\n| 80% | 4 | 3.59 | 2.00× |\n")
+    rows = [p for p in found if p.stated == "70%"][1:]
+    assert rows and all(p.finding is None or p.finding.verdict.holds for p in rows)

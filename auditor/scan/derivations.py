@@ -292,6 +292,12 @@ def same_number_key(proposal) -> tuple | None:
 
 
 @lru_cache(maxsize=1)
+def bandwidth_dimensions() -> tuple:
+    """Bytes a second's dimensions, as a printed figure carries them."""
+    return _dimensions(parse_unit("GB/s").dimensions)
+
+
+@lru_cache(maxsize=1)
 def intensity_dimensions() -> tuple:
     """FLOPs per byte's dimensions, as operands carry them: what a ridge point printed bare is."""
     return _dimensions(parse_unit("FLOP/B").dimensions)

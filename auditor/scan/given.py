@@ -492,7 +492,7 @@ def stated_count(scanner, found, position: int):
 
 def _printed_again(written, printed: tuple | None) -> bool:
     """Whether a written figure is the number itself printed again: its value, dimensions and digits."""
-    return printed is not None and (written.value, written.dimensions, plain_number(written.given.split(" ")[0])) == printed
+    return printed is not None and (written.value, written.dimensions, plain_number(written.given.split(" ")[0]).removesuffix("%")) == printed
 
 
 def _before_and_after(text: str, written, proposal) -> bool:

@@ -54,6 +54,20 @@ def pcie_generations() -> dict[int, tuple[Fraction, Fraction]]:
     return table
 
 
+X16_SLACK = Fraction(3, 100)  # how near a printed bandwidth stands to a generation's x16 figure to be that figure
+
+
+def an_x16_figure(bytes_per_second: Fraction) -> bool:
+    """Whether a bandwidth is a PCIe generation's sixteen-lane figure, one way or both, before or after its line code:
+    "128 GB/s" is Gen5 x16 both ways as vendors round it (126 GB/s after 128b/130b)."""
+    for rate, encoding in pcie_generations().values():
+        raw = rate * 10**9 * 16 / 8
+        for figure in (raw, raw * encoding, 2 * raw, 2 * raw * encoding):
+            if abs(bytes_per_second / figure - 1) <= X16_SLACK:
+                return True
+    return False
+
+
 def link_settings(text: str, tables=()) -> list[Assignment]:
     """The host-link inputs the text sets, each where it is written, and those a table's column header sets for each
     cell below it ("x16 (GB/s)" is a 16-lane link)."""

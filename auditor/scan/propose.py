@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from auditor.base.errors import AuditorError
 from auditor.base.precision import share_chance
-from auditor.base.quantity import parse_stated
+from auditor.base.quantity import COUNT_SUFFIXES, parse_stated
 from auditor.base.units import unit_or_none
 from auditor.claims.verdicts import Verdict
 from auditor.documents.locate import Document
@@ -43,7 +43,7 @@ from .spans import covering
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .table_totals import table_totals
-from .tables import Cell, column_and_labels, dollars_per_header, find_tables, in_table, left_cell, place_of, row_cells, table_at, table_settings, total_line
+from .tables import Cell, beside_left, column_and_labels, dollars_per_header, find_tables, in_table, left_cell, place_of, row_cells, row_key, table_at, table_settings, total_line
 from .vertical_sums import vertical_sums
 from .views import read_view
 from .words import FormulaIndex
@@ -120,6 +120,7 @@ ROUNDED_AGAIN = 1.5  # how far a bare link of a chain ("474,317 tokens ≈ 470K"
 SLIP_REACH = Fraction(6, 5)  # a unit slip that moves a number by less than this is one a derivation may carry ("MiB printed as MB")
 SHEET_REACH = 4  # how far past the bundled sheets' range a figure the page cites for a card may lie
 CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
+ROW_KEY = "the number that opens its table row: the row's setting or name, an input"
 CARRIED = "the slip there is carried here"  # the evidence of a figure taken at the value a slip upstream gives
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -153,6 +154,7 @@ class Scanner:
             + host_links.link_settings(text, self.tables),
             key=lambda a: a.start,
         )
+        self.names_pcie = "pci" in text.casefold() and host_links.PCIE.search(text) is not None
         self.sums = vertical_sums(text, find_sums(text))
         # a figure set equal to itself in another unit ("3.35 TB/s = 3350 GB/s"): a later "3.35 TB/s" prints its operand
         # again, an input, not its result
@@ -246,13 +248,10 @@ class Scanner:
                 proposal.evidence = ("1×: the reference the page's other ratios are measured against, not a claim",)
             else:
                 place = place_of(self.tables, proposal.start)
-                if place is not None:
-                    in_table(proposal, place, self.tables)
-                wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
-                per = PER_BEFORE.search(self.view.text, max(wide[0][0], proposal.start - 48), proposal.start)
-                if per and not proposal.per and "/" not in proposal.stated and not PER_AFTER.match(self.view.text, proposal.end):
-                    proposal.per = per[1].lower()  # "the KV cache per token is 512 KB", "each token needs 327,680 bytes"
-                self.chooser.choose(proposal, wide, self._texts(proposal, scopes, place))
+                if place is not None and row_key(self.tables, proposal.start):
+                    proposal.evidence = (ROW_KEY,)  # what the row is for: its setting or its name, which no formula works out
+                else:
+                    self._choose(proposal, scopes, place)
             proposal.raw = self.view.raw_span(proposal.start, proposal.end)
             proposal.quote = quotes.for_proposal(self.view, proposal, scopes[0])
         claims = [p for p in located if id(p) not in operands]
@@ -283,6 +282,16 @@ class Scanner:
         self._short_repeats([p for p in located if id(p) not in operands])
         self._worked_out_below(operands)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
+
+    def _choose(self, proposal: Proposal, scopes: list, place) -> None:
+        """The formula the number's words, table place and page give it (``choose``), where no sum is printed for it."""
+        if place is not None:
+            in_table(proposal, place, self.tables)
+        wide = [clause(self.view.text, proposal, scopes[0])] + scopes + self._enclosing_headings(proposal.start)
+        per = PER_BEFORE.search(self.view.text, max(wide[0][0], proposal.start - 48), proposal.start)
+        if per and not proposal.per and "/" not in proposal.stated and not PER_AFTER.match(self.view.text, proposal.end):
+            proposal.per = per[1].lower()  # "the KV cache per token is 512 KB", "each token needs 327,680 bytes"
+        self.chooser.choose(proposal, wide, self._texts(proposal, scopes, place))
 
     def _whole_counts(self, claims: list[Proposal]) -> None:
         """A whole number right after a sum whose result is not one, said as what it comes to ("10 / 1.28 = 7.8 -- so 7",
@@ -1019,6 +1028,9 @@ class Scanner:
             return None  # "32/50" heads a count of layers offloaded, not a division
         if (span := CELL_SPAN.fullmatch(left.text)) and float(plain_number(span["low"])) < float(plain_number(span["high"])):
             return None  # "7-8B", "1-2 GPUs": a span of sizes or counts, not a subtraction
+        pairs = beside_left(self.tables, proposal.start)
+        if len(pairs) > 1 and len({c.text.strip() for _, c in pairs}) == 1 and len({l.text.strip() for l, _ in pairs}) > 1:
+            return None  # "| 3 × 128 GB/s | 900 GB/s |" in a column of 900s beside 128, 3 × 128, 7 × 128: no product of its left
         cell = place_of(self.tables, proposal.start).cell
         if self.view.text[cell.start : proposal.start].strip(" ~≈*`$"):
             return None  # the number is not what the cell starts with
@@ -1172,6 +1184,8 @@ class Scanner:
                         repeats.named_before(proposal, with_units) if place_of(self.tables, proposal.start) is None else None)
                 if first is not None and self._prints_the_operand(proposal, first):
                     first = None  # "3.35 TB/s" again after "3.35 TB/s = 3350 GB/s": the input, not the conversion
+                if first is not None and self._a_named_links_figure(proposal):
+                    first = None  # "PCIe Gen5 128GB/s" after "900÷7 = 128GB/s": the link's own figure, one digits apart
                 if first is not None and not derivations.printed_finer(proposal, first):
                     if self._replaceable(proposal):
                         if repeats.units_of(proposal) != repeats.units_of(first):
@@ -1208,7 +1222,7 @@ class Scanner:
             worked = below.get(key) if not proposal.proposed and id(proposal) not in operands else None
             worked = None if worked is not None and self._prints_the_operand(proposal, worked) else worked
             if worked is not None and not derivations.printed_finer(proposal, worked) and not self._another_row(proposal, worked) \
-                    and not any(self.sheet_figure(gpu, proposal) for gpu in cards):
+                    and not any(self.sheet_figure(gpu, proposal) for gpu in cards) and not self._a_named_links_figure(proposal):
                 self._repeat(proposal, worked)
 
     def _prints_the_operand(self, proposal: Proposal, converted: Proposal) -> bool:
@@ -1353,7 +1367,7 @@ class Scanner:
         """A reference ratio ("1.00× (baseline)") or the sheet's own figure for the card its row or clause names
         ("| H200 SXM | 4.80 TB/s |"), or the page's lead alone names: the page cites it, so no two of its numbers that
         happen to give it are its sum."""
-        if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")) or any(DEVICE_SIZE in e or e == DEFAULT for e in proposal.evidence):
+        if REFERENCE_RATIO.fullmatch(proposal.stated.strip(" ~≈*")) or any(DEVICE_SIZE in e or e in (DEFAULT, ROW_KEY) for e in proposal.evidence):
             return True  # "| 128GB Mac |" under "| 64GB Mac |": a machine's size is its name, no sum of two others
         gpu = self.table_gpu(proposal.start) or self.gpu_named_before(proposal.start) or (
             self.setup_gpu if self.past_lead(proposal.start) else None)  # "bandwidth (4.8 TB/s)" under a lead that names the H200
@@ -1846,6 +1860,18 @@ class Scanner:
         known = self._sheet_ranges[name]
         return known is None or Fraction(known[0]) / SHEET_REACH <= value <= Fraction(known[1]) * SHEET_REACH
 
+    def _a_named_links_figure(self, proposal: Proposal) -> bool:
+        """Whether a bandwidth is printed on a line that names PCIe, at a generation's sixteen-lane figure ("PCIe Gen5
+        128GB/s", "| 128 GB/s (PCIe) |"): the link's own figure, an input, which no working elsewhere on the page gives."""
+        text = self.view.text
+        if not self.names_pcie:
+            return False
+        printed = derivations.printed_value(proposal)
+        if printed is None or not printed[0] or printed[1] != derivations.bandwidth_dimensions():
+            return False
+        line = text[text.rfind("\n", 0, proposal.start) + 1 : (text.find("\n", proposal.end) + 1 or len(text) + 1) - 1]
+        return host_links.PCIE.search(line) is not None and host_links.an_x16_figure(printed[0])
+
     def _of_a_named_link(self, position: int, generations: list[int]) -> bool:
         """Whether a PCIe generation is named shortly before ``position`` in its sentence (``host_links``)."""
         k = bisect_left(generations, position) - 1
@@ -1896,7 +1922,7 @@ class Scanner:
                 carried.append(name)  # on both sides, whatever the page sets it to elsewhere
             elif value is not None:
                 given[name] = value
-            elif not _is_unit(name):
+            elif not _is_unit(name) or _opening_symbol(self.view.text, found, name):
                 unset.append(name)
         evidence = [f"printed arithmetic {found.expression}"] + [f"{k} = {v} set by the page" for k, v in given.items()]
         for name in carried:
@@ -2483,7 +2509,10 @@ def _unit_after_carried(text: str, found, name: str) -> str | None:
     match = _carried_with(text, found, name)
     if match is None:
         return None
-    after = unit_after(text, found.result_start + match.end(), "")
+    before = text[max(0, found.result_start - 8) : found.result_start]  # the result's own "=": "16.8S M FLOPs" is millions
+    after = unit_after(text, found.result_start + match.end(), before)
+    if after and after[0] in COUNT_SUFFIXES:
+        return COUNT_SUFFIXES[after[0]]
     return after[0] if after and after[0] not in ("", "%", "×", "x") else None
 
 
@@ -2492,6 +2521,12 @@ def _factors(tree) -> list:
     if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult):
         return _factors(tree.left) + _factors(tree.right)
     return [tree]
+
+
+def _opening_symbol(text: str, found, name: str) -> bool:
+    """Whether a unit's letter opens the sum as a factor of its own, no number before it: "Δ = s × 2^-3" multiplies
+    the page's scale s, not a second; "(900 GB) / s" divides by the unit."""
+    return len(name) == 1 and re.match(rf"{re.escape(name)}[ \t]*[×*·]", text[found.start : found.start + 8]) is not None
 
 
 def _is_unit(name: str) -> bool:

@@ -94,6 +94,7 @@ def find_sums(text: str) -> list[Sum]:
     previous_end, previous_result, result_end = 0, None, 0
     rewritten, unfinished = [], None  # the sum before an "=" the chain goes on from, to read the next link against
     read = REMARK.sub(lambda m: " " * len(m[0]), text) if "(" in text else text  # the same offsets, remarks blanked
+    read = FACTOR_LABEL.sub(lambda m: " " * len(m[0]), read)  # "× hidden 4096": the factor's name, blanked likewise
     for relation in RELATION.finditer(text):
         if _a_setting(text, relation):
             previous_end, previous_result, unfinished = relation.end(), None, None
@@ -593,6 +594,12 @@ def _between_arguments(text: str, comma: int) -> bool:
 REMARK = re.compile(r"(?<=[\d}])[ \t]*\([A-Za-z]{2,}[A-Za-z0-9 ,'_/-]*\)(?=[ \t]*(?:[×*·/÷+=]|x[ \t]))")
 """Words in brackets after an operand, before the next sign: "2 (for K and V) × 64 (layers) × ... = 536,870,912 bytes" says
 what each figure is; the sum is read without them."""
+FACTOR_LABEL = re.compile(r"(?<=[×*·])[ \t]+(?:[a-z][a-z_-]*|[^\W\d_A-Za-z]+)(?=[ \t]+\d)")
+"""A factor's name between a product's sign and its figure: "배치 16 × 토큰 1 × hidden 4096 × 2B" names what each figure
+is. A word there parses as no sum, so the sum is read without it; a capital's word is a product's name ("2× EPYC 9654")."""
+DTYPE_AFTER = re.compile(r"[ \t]?\((?:fp|bf|int|float)(?P<bits>4|8|16|32)\b", re.IGNORECASE)
+"""A number format in brackets right after a figure with its B ("2B(FP16)"): the format's bytes a value, where the
+figure is that width ("7B(FP16)" is a model of seven billion parameters)."""
 SYMBOL_AFTER = re.compile(r"[ \t\u2009\u202f]+([A-Z])(?![\w/]|[ \t]+[a-z])")
 """A lone capital set apart after a result, no count's noun after it ("= 83,886,080 T", not "= 8,935M tokens"): the
 symbol both sides of the sum carry."""
@@ -816,6 +823,8 @@ def _operand(token: re.Match, symbol: str = "") -> str:
         return f"({number}/100)"  # "15% × (14 + 1 + 0.3)": a share as the factor it is
     if unit and unit == symbol and glued:
         return f"({number}*{symbol})"  # "2T" where T is the sum's symbol, printed after its result too
+    if unit == "B" and glued and (dtype := DTYPE_AFTER.match(token.string, token.end("unit"))) and float(number) * 8 == int(dtype["bits"]):
+        return f"({number}*B)"  # "× 2B(FP16)": two bytes a value
     if unit in COUNT_SUFFIXES and (glued or unit in SPACED_SUFFIXES) and "e" not in number.lower():
         return f"{number}{COUNT_SUFFIXES[unit]}"
     if unit and _is_unit(unit):

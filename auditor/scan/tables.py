@@ -207,6 +207,25 @@ def left_cell(tables: list[Table], position: int) -> Cell | None:
     return found[1][found[2] - 1] if found is not None and found[2] > 0 else None
 
 
+def row_key(tables: list[Table], position: int) -> bool:
+    """Whether ``position`` is in the cell that opens a body row of a table with a header and other cells in the row:
+    the row's key ("| 70% | 4 | 2.77 |" under "| Acceptance Rate | K | Expected Tokens |"), what the row is for."""
+    found = _cell_at(tables, position)
+    if found is None or found[2] != 0 or not found[0].header or found[1] is found[0].header or len(found[1]) < 2:
+        return False
+    cell = found[3]
+    return not cell.text[: position - cell.start].strip(" ~≈*`$<>\t")  # the number opens the cell ("attends 2,049 keys" does not)
+
+
+def beside_left(tables: list[Table], position: int) -> list[tuple[Cell, Cell]]:
+    """(cell to the left, cell) for every body row of the column of the cell at ``position``."""
+    found = _cell_at(tables, position)
+    if found is None or not found[2]:
+        return []
+    table, _, index, _ = found
+    return [(r[index - 1], r[index]) for r in table.rows if r is not table.header and len(r) > index]
+
+
 def column_and_labels(tables: list[Table], position: int) -> list[tuple[Cell, Cell]]:
     """(row label, cell) for every body row of the column of the cell at ``position``."""
     found = _cell_at(tables, position)
