@@ -948,11 +948,26 @@ def test_a_column_of_one_figure_beside_a_column_that_varies_is_no_product_of_it(
     assert not any(p.arithmetic for p in found if p.stated == "900 GB/s")
 
 
-def test_a_share_the_page_prints_again_is_no_input_of_itself(tmp_path):
-    """A sweep's "| 70% | 4 | 2.77 | 1.54× |" under "Acceptance Rate": 70% is the row's setting, and the 70% printed
-    elsewhere on the page is the same figure again, never the input that would make this one a derived rate."""
+def test_the_number_that_opens_a_table_row_is_its_setting_and_no_formula_is_chosen_for_it(tmp_path):
+    """A sweep's "| 70% | 4 | 2.77 | 1.54× |" under "Acceptance Rate": the 60%, 70% and 80% that open the rows are what
+    each row is worked for, not rates derived from one another (which flagged them); a figure later in a cell's words
+    ("attends 2,049 keys") is no row's key."""
     found = _located(tmp_path, "# Drafts\n\nWith a 70% acceptance rate and k = 4 the draft pays off.\n\n"
                                "| Acceptance Rate | K | Expected Tokens | Speedup |\n|---|---|---|---|\n"
-                               "| 60% | 4 | 2.13 | 1.18× |\n| 70% | 4 | 2.77 | 1.54× |\n| 80% | 4 | 3.59 | 2.00× |\n")
-    rows = [p for p in found if p.stated == "70%"][1:]
-    assert rows and all(p.finding is None or p.finding.verdict.holds for p in rows)
+                               "| 60% | 4 | 2.13 | 1.18× |\n| 70% | 4 | 2.77 | 1.54× |\n| 80% | 4 | 3.59 | 2.00× |\n\n"
+                               "| Step | FLOPs |\n|---|---|\n| First decode call P = 2048; attends 2,049 keys | 16 GFLOPs |\n")
+    keys = [p for p in found if p.stated in ("60%", "80%")] + [p for p in found if p.stated == "70%"][1:]
+    assert len(keys) == 3 and all(not p.proposed and p.evidence[0].startswith("the number that opens its table row") for p in keys)
+    assert not _one(found, "2,049").evidence or not _one(found, "2,049").evidence[0].startswith("the number that opens")
+
+
+def test_a_share_written_again_is_the_number_itself_printed_again():
+    """"70%" written elsewhere is the very figure a "70%" prints, so it is no input of it (the "%" is the share's sign)."""
+    from fractions import Fraction
+
+    from auditor.scan.given import _printed_again
+    from auditor.scan.quantities import Written
+
+    written = Written(0, 3, Fraction(7, 10), (), "70%", frozenset(), "70%")
+    assert _printed_again(written, (Fraction(7, 10), (), "70"))
+    assert not _printed_again(written, (Fraction(7, 10), (), "0.70"))
