@@ -971,3 +971,77 @@ def test_a_share_written_again_is_the_number_itself_printed_again():
     written = Written(0, 3, Fraction(7, 10), (), "70%", frozenset(), "70%")
     assert _printed_again(written, (Fraction(7, 10), (), "70"))
     assert not _printed_again(written, (Fraction(7, 10), (), "0.70"))
+
+
+BATCH_SWEEP = """# Decode at long context
+
+Every decode step reads the weights once for the whole batch, and each sequence's own KV bytes: the memory time is the
+bytes read over the HBM bandwidth (BW). Work it for Llama-3-70B, FP8 weights and FP8 KV, on one H200 (141 GB, 4.8 TB/s),
+8,192 tokens of context a sequence.
+
+```
+  B    KV bytes   memory time   compute time   t_step    aggregate tok/s
+  ───  ─────────  ───────────   ────────────   ──────    ───────────────
+    1     1.3 GB     14.9 ms        0.08 ms    14.9 ms         67
+    8    10.7 GB     16.8 ms        0.65 ms    16.8 ms        476
+   16    21.5 GB     19.1 ms        1.31 ms    19.1 ms        840
+   32    42.9 GB     23.5 ms        2.61 ms    23.5 ms      1,360
+   49    65.8 GB     28.3 ms        4.00 ms    28.3 ms      1,732   ← CAPACITY WALL
+```
+
+One sequence at 67 tok/s makes 67 tok/s × 3,600 = 241,200 tokens/hr.
+"""
+
+
+def test_a_formula_that_gives_every_row_of_a_varying_column_one_value_is_no_reading_of_it(tmp_path):
+    """The memory time grows with the batch (14.9 to 28.3 ms) because the KV bytes do; the weights' read time the words
+    chose gives each row the same 14.7 ms, so it is not what the column prints, and no cell is flagged with it. The row
+    with a note pointed at it ("← CAPACITY WALL") is still a row of the table."""
+    found = _located(tmp_path, BATCH_SWEEP)
+    times = [p for p in found if p.stated in ("14.9 ms", "16.8 ms", "19.1 ms", "23.5 ms", "28.3 ms")]
+    assert len(times) == 10
+    assert not any(p.formula == "weight_read_time" for p in times)
+    assert not any(p.finding is not None and not p.finding.verdict.holds for p in times)
+
+
+def test_a_bare_period_count_turns_a_rate_into_one_over_the_longer_period(tmp_path):
+    """"67 tok/s × 3,600 = 241,200 tokens/hr": 3,600 is the seconds in an hour, so the sum holds in tokens an hour."""
+    found = _located(tmp_path, BATCH_SWEEP)
+    (hourly,) = [p for p in found if p.stated.startswith("241,200")]
+    assert hourly.arithmetic == "(67*(tok/s)) * (3600*s/hour)" and hourly.finding.verdict.holds
+    assert any("seconds in an hour" in e for e in hourly.evidence)
+
+
+def test_a_printed_line_of_settings_sets_each_name_whatever_the_spaces_after_its_sign(tmp_path):
+    """" kv=  7.04 GiB  users=   0": users is set to 0, not 7.04 GiB converted into it; "x = 2 × 4 GB= 8 GB" still sums."""
+    assert find_sums(" RTX 4090 24GB  ctx=131072  kv=  7.04 GiB  users=   0\n") == []
+    assert [f.expression for f in find_sums("x = 2 × 4 GB= 8 GB\n")] == ["2 * (4*GB)"]
+
+
+def test_units_that_multiply_a_quantity_by_itself_say_the_sum_is_misread(tmp_path):
+    """"6.58e13 FLOP" and on the next line "at 989e12 FLOP/s × 0.5 achieved = 133 ms": read as a product the units are
+    FLOP squared a second, which a time is not; the page divides, and the scan does not flag its own misreading."""
+    found = _located(tmp_path, "# Prefill\n\n```\n  FLOPs      = 2 × 8.03e9 × 4096                      = 6.58e13 FLOP\n"
+                               "  at 989e12 FLOP/s × 0.5 achieved                     = 133 ms of GPU\n```\n")
+    (time,) = [p for p in found if p.stated.startswith("133 ms")]
+    assert time.arithmetic is None and time.finding is None
+    assert any("squared" in e for e in time.evidence)
+
+
+def test_a_sum_whose_letter_comes_back_after_its_result_is_a_formula_rewritten(tmp_path):
+    """"(1.606e10 + B × 5.704e8) / 2.245e12 seconds = 7.15 ms + B × 0.254 ms" holds for every batch B: no sum to check,
+    where reading B as bytes flagged it; "= 163,840 × T bytes" carries T as a factor and is still read."""
+    (identity,) = find_sums("  ITL(B)  =  (1.606e10 + B × 5.704e8) / 2.245e12  seconds\n          =  7.15 ms  +  B × 0.254 ms\n")
+    assert identity.unreadable.startswith("an identity in B")
+    (carried,) = find_sums("c = 2 × 40 × T × 2 = 163,840 × T bytes\n")
+    assert not carried.unreadable
+
+
+def test_formats_a_heading_lists_side_by_side_set_no_format_for_a_number_under_it(tmp_path):
+    """"fp16 vs int8 vs int4" heads a comparison of weights: the 128 KiB a token of Llama-3.1-8B's cache under it is at
+    the cache's own 16 bits, not the last format the heading lists (which read it as a 4-bit cache and flagged it)."""
+    found = _located(tmp_path, "# Worked example: VRAM and concurrency, fp16 vs int8 vs int4\n\n"
+                               "Capacity is the budget divided by 128 KiB per token, Llama-3.1-8B's KV cost.\n")
+    (cache,) = [p for p in found if p.stated.startswith("128 KiB")]
+    assert cache.given.get("kv_dtype") != "int4"
+    assert cache.finding is None or cache.finding.verdict.holds

@@ -117,6 +117,8 @@ RULE_LINE = re.compile(r"[ \t|+]*[-=─━:]{3,}(?:[ \t|+]+[-=─━:]{3,})*[ \t
 """A rule under a printed table's header ("---------  ------", "------|-----"), or across it above its total."""
 FIGURE_FIELD = re.compile(r"[~≈<>]?[ \t]*\$?[-+]?\d")
 MIN_ALIGNED_ROWS = 2
+ROW_NOTE = re.compile(r"(?:←|⟵|◄|◀|<-+|#|//)")
+"""What opens a note a printed table's row carries past its last column: an arrow pointing at the row, or a comment."""
 
 
 def aligned_tables(lines: list[str], first: int, last: int) -> dict[int, list[tuple]]:
@@ -144,6 +146,8 @@ def aligned_tables(lines: list[str], first: int, last: int) -> dict[int, list[tu
                     continue
                 break
             fields = _fields(lines[row], piped)
+            if len(fields) == len(header) + 1 and ROW_NOTE.match(fields[-1][2]):
+                fields = fields[:-1]  # "49  65.8 GB ... 1,732   ← CAPACITY WALL": the row, with a note pointed at it
             if len(fields) != len(header) or any(f.startswith("=") for _, _, f in fields):
                 break
             rows.append((row, fields))

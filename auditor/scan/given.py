@@ -634,11 +634,27 @@ def set_up(found, scopes, position: int, text: str = "", after: bool = True) -> 
     own = words.nearest([f for f in found if sentence[0] <= f[0] < sentence[1]], position)
     if own:
         return own
+    listed = _listed(found, text) if text else set()
     for low, high in wider:
-        before = [f for f in found if low <= f[0] < min(high, position)]
+        before = [f for f in found if low <= f[0] < min(high, position) and f[0] not in listed]
         if before:
             return max(before)[2]
-    return nearest(found, wider, position) if after else None
+    return nearest([f for f in found if f[0] not in listed], wider, position) if after else None
+
+
+LIST_JOIN = re.compile(r"[ \t]*(?:vs\.?|versus|,|and|or|/|→|->)[ \t]*(?:and[ \t]+|or[ \t]+)?", re.IGNORECASE)
+"""What joins formats a page lists side by side: "fp16 vs int8 vs int4", "FP16, INT8 and INT4", "FP8/BF16"."""
+
+
+def _listed(found, text: str) -> set[int]:
+    """Where the dtypes a page names in a list of several stand ("fp16 vs int8 vs int4" in a heading): such a list
+    compares formats, and none of them is the format of a number under it."""
+    ordered = sorted(found)
+    listed = set()
+    for a, b in zip(ordered, ordered[1:]):
+        if a[2] != b[2] and LIST_JOIN.fullmatch(text, a[1], b[0]):
+            listed |= {a[0], b[0]}
+    return listed
 
 
 FROM_TO = re.compile(r"\b(from|to)\s+(?:about\s+|roughly\s+|around\s+|~|≈\s*)?$", re.IGNORECASE)

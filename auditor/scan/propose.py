@@ -43,7 +43,7 @@ from .spans import covering
 from .sums import SIZED_NOUN, bracketed_conversion, find_sums, operand_literals, plain_number, with_literal
 from .table_relations import table_relations
 from .table_totals import table_totals
-from .tables import Cell, beside_left, column_and_labels, dollars_per_header, find_tables, in_table, left_cell, place_of, row_cells, row_key, table_at, table_settings, total_line
+from .tables import Cell, beside_left, column_and_labels, column_of, dollars_per_header, find_tables, in_table, left_cell, place_of, row_cells, row_key, table_at, table_settings, total_line
 from .vertical_sums import vertical_sums
 from .views import read_view
 from .words import FormulaIndex
@@ -121,6 +121,10 @@ SLIP_REACH = Fraction(6, 5)  # a unit slip that moves a number by less than this
 SHEET_REACH = 4  # how far past the bundled sheets' range a figure the page cites for a card may lie
 CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
 ROW_KEY = "the number that opens its table row: the row's setting or name, an input"
+EXACT_CHANCE = 0.001  # a working of the page's own numbers this unlikely by coincidence outweighs a slip the words' formula needs
+UNIFORM_COLUMN = "the formula the words chose gives each row of its column one value, where the column's figures vary"
+UNIFORM_SPREAD = Fraction(21, 20)  # how far apart a column's figures stand for one value for all of them to be no reading
+UNIFORM_TRACKING = 4  # a formula whose values spread less than a quarter as much as the column's does not follow its rows
 CARRIED = "the slip there is carried here"  # the evidence of a figure taken at the value a slip upstream gives
 
 __all__ = ["Proposal", "Scanner", "audit_proposals", "proposal_claim", "proposal_ids", "proposals_yaml", "scan_document"]
@@ -266,6 +270,7 @@ class Scanner:
         self._device_ratios(claims)
         self._page_scenarios(claims)
         self._mixed_formats(claims)
+        self._uniform_in_a_varying_column(claims)
         self._per_device_shares(claims)
         self._shown_below(claims, results)
         self._worked_out(located, operands | table_inputs)
@@ -282,6 +287,25 @@ class Scanner:
         self._short_repeats([p for p in located if id(p) not in operands])
         self._worked_out_below(operands)
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
+
+    def _uniform_in_a_varying_column(self, claims: list[Proposal]) -> None:
+        """Cells of one column for which the words chose one formula on the same inputs, where the column prints
+        different figures ("memory time" down a batch sweep: 14.9, 16.8, 19.1 ms): the formula gives every row one
+        value, so it leaves out what the rows vary (the KV bytes read beside the weights), and none of them is proposed."""
+        columns: dict[tuple, list[Proposal]] = {}
+        for proposal in claims:
+            if proposal.formula is not None and proposal.arithmetic is None and (key := column_of(self.tables, proposal.start)) is not None:
+                columns.setdefault(key + (proposal.formula,), []).append(proposal)
+        for cells in columns.values():
+            printed = {value[0] for p in cells if (value := derivations.printed_value(p)) is not None and value[0] > 0}
+            if len(cells) < 2 or len(printed) < 2 or max(printed) <= min(printed) * UNIFORM_SPREAD:
+                continue
+            drafts = [self._draft(p, formula=p.formula) for p in cells]
+            computed = {abs(Fraction(d.computed_base)) for d in drafts if d is not None and d.computed_base}
+            if computed and max(computed) / min(computed) - 1 < (max(printed) / min(printed) - 1) / UNIFORM_TRACKING:
+                for proposal in cells:
+                    proposal.formula, proposal.given, proposal.score = None, {}, 0.0
+                    proposal.evidence = (UNIFORM_COLUMN,) + proposal.evidence
 
     def _choose(self, proposal: Proposal, scopes: list, place) -> None:
         """The formula the number's words, table place and page give it (``choose``), where no sum is printed for it."""
@@ -552,7 +576,7 @@ class Scanner:
             found = results.get(proposal.start)
             literals = operand_literals(found) if found is not None else None
             converted = sum_units.divided_into_unit(found.expression, proposal) if literals is not None else None
-            if literals is None or proposal.arithmetic not in (found.expression, converted and converted[0]) or proposal.given:
+            if literals is None or proposal.arithmetic is None or proposal.arithmetic not in (found.expression, converted and converted[0]) or proposal.given:
                 continue
             expression, taken, rounded_only = found.expression, [], True
             for k in reversed(range(len(literals))):
@@ -1498,7 +1522,7 @@ class Scanner:
         if not found and not target.percent:
             found = self._length_times_per_token(proposal, target, pool, sentence)
             accuse = bool(found)  # the clause names the length and the page the size per token: a miss is the page's
-        if not found or not self._replaceable(proposal):
+        if not found or not (self._replaceable(proposal) or self._exact_over_a_slip(proposal, found)):
             return
         for derivation in found:
             if not accuse and self._down_its_column(proposal, derivation):
@@ -1518,6 +1542,15 @@ class Scanner:
                     (derivation.note,) if derivation.note else ())
                 self._derived[id(proposal)] = (proposal, derivation)
                 return
+
+    def _exact_over_a_slip(self, proposal: Proposal, found: list) -> bool:
+        """Whether the page's own numbers give the number as printed, by a working no coincidence explains (a chance under
+        ``EXACT_CHANCE``), where the formula the words chose holds only through a slip: "484.6 GiB of KV ... 320 KiB a
+        token ... 1,587,937 tokens" is that quotient, whatever factor of two the words' formula needs to reach it."""
+        if proposal.formula is None or not any(d.chance is not None and d.chance < EXACT_CHANCE and self._holds(proposal, d.expression) for d in found):
+            return False
+        finding = self._draft(proposal, formula=proposal.formula)
+        return finding is not None and not finding.verdict.holds
 
     def _from_other_rows(self, proposal: Proposal, derivation) -> bool:
         """Whether an operand is a cell of the number's table in another row: a column of measurements ("4.1 GB",
@@ -1815,6 +1848,24 @@ class Scanner:
         except AuditorError:
             return ""
 
+    def _squared_quantity(self, proposal: Proposal, expression: str) -> str | None:
+        """Why a sum is misread where its units, as read, multiply a quantity by itself and its result's do not
+        ("6.58e13 FLOP" on the line above times "at 989e12 FLOP/s" is FLOP² a second: the page divides); None otherwise."""
+        dims = sum_units.dimensions_of(expression)
+        squared = [name for name, power in (dims or {}).items() if abs(power) >= 2]
+        result = unit_or_none(self._result_unit(proposal))
+        if not squared or result is None or any(abs(p) >= 2 for _, p in result.dimensions):
+            return None
+        return f"read as printed, its units give {squared[0].strip('[]')} squared, which its result is not: the sum is not the page's"
+
+    def _period_reading(self, proposal: Proposal, expression: str) -> tuple[str, str] | None:
+        """The sum with a bare period count read as the conversion it makes (``sum_units.period_readings``), where the
+        sum as printed misses and that reading holds; None otherwise."""
+        readings = sum_units.period_readings(expression) if PERIOD_NUMBERS & set(sum_units.BARE_NUMBER.findall(expression)) else []
+        if not readings or self._holds(proposal, expression):
+            return None
+        return next(((reading, shown) for reading, shown in readings if self._holds(proposal, reading)), None)
+
     def _holds(self, proposal: Proposal, expression: str) -> bool:
         finding = self._draft(proposal, expression)
         return finding is not None and finding.verdict.holds
@@ -1989,6 +2040,9 @@ class Scanner:
         if not given and converted is None:
             expression, said = self._in_bytes_if_missing(proposal, expression)
             evidence.extend(said)
+        if not given and (period := self._period_reading(proposal, expression)) is not None:
+            expression, shown = period
+            evidence.append(shown)
         other_prefix = sum_units.unit_left_unprinted(expression, proposal) if not given else None
         if not given and other_prefix is None and SIZED_COUNTS.search(self.view.text, found.start, found.end):
             other_prefix = sum_units.size_left_unprinted(expression, proposal)
@@ -1997,6 +2051,9 @@ class Scanner:
             evidence.append(shown)
         if other_prefix:
             proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [other_prefix])
+            return True
+        if (squared := self._squared_quantity(proposal, expression)) is not None:
+            proposal.score, proposal.evidence = UNRESOLVED_SUM_SCORE, tuple(evidence + [squared])
             return True
         proposal.arithmetic, proposal.given, proposal.score, proposal.evidence = expression, given, SUM_SCORE, tuple(evidence)
         proposal.bare = False
@@ -2227,7 +2284,14 @@ class Scanner:
         if cache:
             found = [d for d in found if not given_module.named_for_weights(self.view.text, d)]
         named = self.table_dtype(proposal.start) or given_module.set_up(found, scopes, proposal.start, self.view.text, or_after)
-        return named or (self.main_dtype if or_main else None)
+        if named or not or_main or (cache and self._sub_byte(self.main_dtype)):
+            return named  # a page mostly of 4-bit weights says nothing of its cache's format, which no engine keeps in 4 bits by default
+        return self.main_dtype
+
+    def _sub_byte(self, name: str | None) -> bool:
+        """Whether a dtype stores fewer than eight bits a value (int4, a 4-bit GGUF block): a weights' format."""
+        dtype = self.project.inputs.dtypes.get(name) if name else None
+        return dtype is not None and dtype.bits is not None and dtype.bits < 8
 
     def _header_of_two_widths(self, position: int) -> bool:
         """Whether the cell's column header names formats of different widths ("FP32/FP16"; "FP8/INT8" is one width)."""

@@ -55,6 +55,28 @@ def time_counted(expression: str, proposal: Proposal) -> tuple[str, str] | None:
     return _counted(expression, timed), ", ".join(shown)
 
 
+PERIOD_COUNTS = {"3600": ("s", "hour", "seconds in an hour"), "86400": ("s", "day", "seconds in a day"), "24": ("hour", "day", "hours in a day"),
+                 "168": ("hour", "week", "hours in a week"), "720": ("hour", "month", "hours in a month"), "730": ("hour", "month", "hours in a month"),
+                 "744": ("hour", "month", "hours in a month"), "8760": ("hour", "year", "hours in a year"), "365": ("day", "year", "days in a year"),
+                 "52": ("week", "year", "weeks in a year")}
+"""A bare count a page converts a rate's period by, and the two periods it stands between (3,600 seconds an hour); counts
+as common as 60, 30 or 12 are left out, which a sum multiplies by for many other reasons."""
+
+
+def period_readings(expression: str) -> list[tuple[str, str]]:
+    """The sum with one bare period count read as the conversion it is, for each such count where the sum prints a rate
+    over the shorter period: "67 tok/s × 3,600 = 241,200 tokens/hr" turns seconds into hours, 3,600 s an hour."""
+    rates = {unit_or_none(u) for u in re.findall(r"(?<=/)[A-Za-z]+", expression)} - {None}
+    found = []
+    for match in BARE_NUMBER.finditer(expression):
+        periods = PERIOD_COUNTS.get(match[1])
+        if periods is None or not any(u.factor == unit_or_none(periods[0]).factor and dict(u.dimensions) == {"[time]": 1} for u in rates):
+            continue
+        reading = expression[: match.start()] + f"({match[1]}*{periods[0]}/{periods[1]})" + expression[match.end() :]
+        found.append((reading, f"{match[1]} read as the {periods[2]}: the sum turns a rate per {periods[0]} into one per {periods[1]}"))
+    return found
+
+
 def conversion_chain(expression: str, proposal: Proposal) -> tuple[str, str] | None:
     """A product whose every factor prints a unit of the result's own kind read as the page's chain of conversions:
     "365 days × 24 hours × 3,600 sec = 31,536,000 seconds" is 365 days of 24 hours of 3,600 seconds, a count of

@@ -131,7 +131,7 @@ def find_sums(text: str) -> list[Sum]:
         previous_result, result_end = result.start("number"), result.end()
         if parsed is not None:
             unreadable = (_unreadable(text, parsed[0], relation.start(), result.start("number")) or _solved_for(text, result.end(), parsed[3])
-                          or _counted_again(text, parsed, result) or _factors_named(text, parsed, result))
+                          or _counted_again(text, parsed, result) or _factors_named(text, parsed, result) or _identity_in(text, parsed, result))
             found.append(Sum(*parsed[:2], result.start("number"), parsed[2], parsed[3], relation.group(1), parsed[4], parsed[5], unreadable))
     found = _with_ratios_beside(text, _with_breakdowns(text, _with_bracketed_results(text, _with_parenthesized(text, [_numerator_restated(text, f) for f in found]))))
     if rewritten:
@@ -534,14 +534,27 @@ GLUED_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*$")
 
 
 def _a_setting(text: str, relation: re.Match) -> bool:
-    """A name glued to its "=" and its value glued after it ("TP=2 / B=8192", "min=12.54s med=13.31s"): each
-    sets a name, so the text before it is no sum the value is the result of."""
-    return (relation.group(1) == "=" and text[relation.end() : relation.end() + 1].strip() != ""
-            and GLUED_NAME.search(text, max(0, relation.start() - 48), relation.start()) is not None)
+    """A name glued to its "=" and its value glued after it ("TP=2 / B=8192", "min=12.54s med=13.31s"), or set apart
+    after a name that is no unit ("users=   0"): each sets a name, so the text before it is no sum the value is the
+    result of."""
+    if relation.group(1) != "=" or (name := GLUED_NAME.search(text, max(0, relation.start() - 48), relation.start())) is None:
+        return False
+    # "kv=  7.04 GiB  users=   0": a printed line of settings sets each name, its value set apart to line up the columns
+    return text[relation.end() : relation.end() + 1].strip() != "" or not _is_unit(name.group(0))
 
 
 NAMED_FACTORS = re.compile(r"\s*\d[\d,.]*[ \u00a0]+[A-Za-z]+(?:\s*[×x*·]\s*\d[\d,.]*[ \u00a0]+[A-Za-z]+)+\s*")
 """A product each of whose factors is a count with the noun it counts ("32 layers × 8 batch × 3000 frames")."""
+
+
+def _identity_in(text: str, parsed, result: re.Match) -> str:
+    """Why a sum is a formula rewritten, not worked: a letter of its left side comes back in terms after its "result"
+    ("(1.606e10 + B × 5.704e8) / 2.245e12 = 7.15 ms + B × 0.254 ms" holds for every B); '' otherwise."""
+    letters = set(re.findall(r"(?<![\w.])([A-Za-z])(?![\w.])", text[parsed[0] : parsed[1]]))
+    line_end = text.find("\n", result.end())
+    after = text[result.end() : line_end if line_end >= 0 else len(text)]
+    again = re.match(r"[^=\n]*?[ \t][-+−][ \t][^=\n]*?(?<![\w.])([A-Za-z])(?![\w.])", after)  # a term of its own, not "× T"
+    return f"an identity in {again[1]}: the letter comes back after the result, which is no number" if again and again[1] in letters else ""
 
 
 def _factors_named(text: str, parsed, result: re.Match) -> str:

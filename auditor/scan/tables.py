@@ -217,6 +217,14 @@ def row_key(tables: list[Table], position: int) -> bool:
     return not cell.text[: position - cell.start].strip(" ~≈*`$<>\t")  # the number opens the cell ("attends 2,049 keys" does not)
 
 
+def column_of(tables: list[Table], position: int) -> tuple[int, int] | None:
+    """(the table, the column's index) of the body cell holding ``position``, as a key; None outside a table's body."""
+    found = _cell_at(tables, position)
+    if found is None or found[1] is found[0].header:
+        return None
+    return id(found[0]), found[2]
+
+
 def beside_left(tables: list[Table], position: int) -> list[tuple[Cell, Cell]]:
     """(cell to the left, cell) for every body row of the column of the cell at ``position``."""
     found = _cell_at(tables, position)
