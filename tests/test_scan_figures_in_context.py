@@ -1045,3 +1045,16 @@ def test_formats_a_heading_lists_side_by_side_set_no_format_for_a_number_under_i
     (cache,) = [p for p in found if p.stated.startswith("128 KiB")]
     assert cache.given.get("kv_dtype") != "int4"
     assert cache.finding is None or cache.finding.verdict.holds
+
+
+def test_an_exact_working_of_the_pages_own_numbers_outweighs_a_slip_the_words_formula_needs(tmp_path):
+    """"484.6 GiB of aggregate KV" over "320 KiB" a token is the table's 1,587,937 tokens to the token: the page worked it
+    so. The cluster formula the words chose reaches it only through a factor of two it calls a slip; the quotient is
+    the claim, and it holds."""
+    found = _located(tmp_path, "# GQA at 70B\n\nBudget: $8 \\times 80 - 131.4 - 8 \\times 1 - 8 \\times 2 = 484.6$ GiB of aggregate KV.\n\n"
+                               "| Variant | $H_{kv}$ | $B_{\\text{tok}}$ | One 4k conversation | Aggregate tokens | Concurrent users |\n"
+                               "| --- | --- | --- | --- | --- | --- |\n| MHA | 64 | 2.50 MiB | 10.00 GiB | 198,492 | 48 |\n"
+                               "| GQA, $g=8$ | 8 | 320 KiB | 1.25 GiB | 1,587,937 | 387 |\n\n"
+                               "This is Llama-3.1-70B, its cache in bf16, across tp = 2 ranks per replica.\n")
+    tokens = _one(found, "1,587,937")
+    assert tokens.formula is None and tokens.arithmetic == "(484.6*(GiB)) / (320*(KiB))" and tokens.finding.verdict.holds

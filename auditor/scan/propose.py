@@ -2284,14 +2284,7 @@ class Scanner:
         if cache:
             found = [d for d in found if not given_module.named_for_weights(self.view.text, d)]
         named = self.table_dtype(proposal.start) or given_module.set_up(found, scopes, proposal.start, self.view.text, or_after)
-        if named or not or_main or (cache and self._sub_byte(self.main_dtype)):
-            return named  # a page mostly of 4-bit weights says nothing of its cache's format, which no engine keeps in 4 bits by default
-        return self.main_dtype
-
-    def _sub_byte(self, name: str | None) -> bool:
-        """Whether a dtype stores fewer than eight bits a value (int4, a 4-bit GGUF block): a weights' format."""
-        dtype = self.project.inputs.dtypes.get(name) if name else None
-        return dtype is not None and dtype.bits is not None and dtype.bits < 8
+        return named or (self.main_dtype if or_main else None)
 
     def _header_of_two_widths(self, position: int) -> bool:
         """Whether the cell's column header names formats of different widths ("FP32/FP16"; "FP8/INT8" is one width)."""
