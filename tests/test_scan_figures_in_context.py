@@ -1058,3 +1058,30 @@ def test_an_exact_working_of_the_pages_own_numbers_outweighs_a_slip_the_words_fo
                                "This is Llama-3.1-70B, its cache in bf16, across tp = 2 ranks per replica.\n")
     tokens = _one(found, "1,587,937")
     assert tokens.formula is None and tokens.arithmetic == "(484.6*(GiB)) / (320*(KiB))" and tokens.finding.verdict.holds
+
+
+def test_a_working_the_table_lays_out_in_the_numbers_row_and_header_outweighs_a_slip(tmp_path):
+    """"| 70B FP16 | 140 GB | 14.6 tok/s |" under "A100 (2.039 TB/s)": the header's bandwidth over the row's 140 GB is
+    the cell, where the words' formula reaches it only by calling the page's 70B a slip for the config's 70.6B."""
+    found = _located(tmp_path, "# Decode ceiling\n\nEach decoded token reads every weight once: the ceiling is bandwidth over model bytes.\n\n"
+                               "| Model / precision | model_bytes | A100 (2.039 TB/s) | H100 (3.35 TB/s) |\n|---|---|---|---|\n"
+                               "| Llama-3-8B FP16 | 16 GB | 127 tok/s | 209 tok/s |\n| Llama-3-70B FP16 | 140 GB | 14.6 tok/s | **23.9 tok/s** |\n")
+    ceiling = _one(found, "14.6 tok/s")
+    assert ceiling.finding is not None and ceiling.finding.verdict.holds
+
+
+def test_a_counters_name_before_its_sign_sets_it_and_converts_nothing(tmp_path):
+    """"DRAM_ACTIVE ≈ 0.90   TENSOR_ACTIVE ≈ 0.005": each counter reads its own value, so 0.90 is not converted into 0.005;
+    a field's name after a product's sign ("L × d_model ≈ 131,072") is still an operand."""
+    assert find_sums("batch 1,  8k ctx:  DRAM_ACTIVE ≈ 0.90   TENSOR_ACTIVE ≈ 0.005   → memory-bound\n") == []
+    assert [f.expression for f in find_sums("For it, L × d_model ≈ 131,072.\n")] == ["L * d_model"]
+
+
+def test_a_size_said_as_the_cards_own_memory_is_an_input(tmp_path):
+    """"14.96 GiB of the card's 24 GiB" and "The 4090 has 24 GiB of GDDR6X": the card's memory, which no weights formula
+    works out (the words beside it named weights, and flagged it)."""
+    found = _located(tmp_path, "# Fit\n\nYou put Llama-3.1-8B on an RTX 4090. The weights are 14.96 GiB of the card's 24 GiB, "
+                               "which sounds comfortable.\n\n# Card\n\nThe 4090 has 24 GiB of GDDR6X. Llama-3.1-8B's bf16 weights are 14.96 GiB.\n")
+    cards = [p for p in found if p.stated == "24 GiB"]
+    assert len(cards) == 2 and all(p.formula is None and p.finding is None for p in cards)
+    assert all("a device's size" in p.evidence[0] for p in cards)

@@ -70,6 +70,10 @@ DEVICE_AFTER = re.compile(r"\+?[ \u00a0]?(?:of\s+)?(?:(?:consumer|gaming|desktop
                           r"(?:HBM\w*\s+|VRAM\s+|memory\s+|RAM\s+|unified\s+memory\s+)?"
                           r"(?:GPUs?|cards?|devices?|accelerators?|Macs?\b(?:\s+(?:Studio|mini|Pro))?|MacBooks?|laptops?|machines?)\b", re.IGNORECASE)
 """A size printed as the name of the device that has it: "two 80 GB GPUs", "a 24 GB card", "a 64GB Mac", "a 128 GB machine"."""
+DEVICE_BEFORE = re.compile(r"(?i)\b(?:card|GPU|device|accelerator|board|Mac|machine)(?:['’]s|s['’])[ \t]+(?:(?:total|full|whole|own|entire)[ \t]+)?(?:~|≈|about[ \t]+)?[ \t]*$")
+"""A size printed as what the device has: "14.96 GiB of the card's 24 GiB", "the GPU's 80 GB"."""
+MEMORY_KIND_AFTER = re.compile(r"[ \u00a0]+(?:of[ \t]+)?(?:GDDR\d\w*|HBM\d?[eE]?|LPDDR\d\w*)\b")
+"""A size followed by the memory technology it is built of ("24 GiB of GDDR6X", "141 GB HBM3e"): a card's own memory."""
 ITS_OWN_INPUT = "at its defaults"  # how ``restated_input`` begins: the words' formula is one of its own inputs
 FED_CHOICES = 6  # how far down the words' ranking a formula the context feeds in full is still tried, held to holding
 MISSED_CHOICES = 3  # the same, below a first formula that misses with no slip: the words' next few, the rest a coincidence
@@ -133,7 +137,9 @@ class FormulaChooser:
         if DEFAULT_BEFORE.search(self.text, max(0, proposal.start - 24), proposal.start):
             proposal.evidence = (DEFAULT,)
             return
-        if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)):
+        if PRINTED_SIZE.search(proposal.stated) and (DEVICE_AFTER.match(self.text, proposal.end) or self._gpu_named_at(proposal.end)
+                                                     or MEMORY_KIND_AFTER.match(self.text, proposal.end)
+                                                     or DEVICE_BEFORE.search(self.text, max(0, proposal.start - 32), proposal.start)):
             proposal.evidence = (f"{DEVICE_SIZE} ('80 GB GPUs', '24GB A10G'): an input, not a claim",)
             return
         if (named := self.scanner.gpu_named_before(proposal.start)) and (cited := self.scanner.sheet_figure(named, proposal)):

@@ -122,6 +122,7 @@ SHEET_REACH = 4  # how far past the bundled sheets' range a figure the page cite
 CONVERSION_REACH = Fraction(1100)  # a printed conversion off by more than a prefix's 1000 (or 1024) is two quantities
 ROW_KEY = "the number that opens its table row: the row's setting or name, an input"
 EXACT_CHANCE = 0.001  # a working of the page's own numbers this unlikely by coincidence outweighs a slip the words' formula needs
+ROW_CHANCE = 0.05  # and one of the number's own row and column header, laid out by the table, at this chance
 UNIFORM_COLUMN = "the formula the words chose gives each row of its column one value, where the column's figures vary"
 UNIFORM_SPREAD = Fraction(21, 20)  # how far apart a column's figures stand for one value for all of them to be no reading
 UNIFORM_TRACKING = 4  # a formula whose values spread less than a quarter as much as the column's does not follow its rows
@@ -1547,10 +1548,20 @@ class Scanner:
         """Whether the page's own numbers give the number as printed, by a working no coincidence explains (a chance under
         ``EXACT_CHANCE``), where the formula the words chose holds only through a slip: "484.6 GiB of KV ... 320 KiB a
         token ... 1,587,937 tokens" is that quotient, whatever factor of two the words' formula needs to reach it."""
-        if proposal.formula is None or not any(d.chance is not None and d.chance < EXACT_CHANCE and self._holds(proposal, d.expression) for d in found):
+        if proposal.formula is None or not any(d.chance is not None and (d.chance < EXACT_CHANCE or (d.chance < ROW_CHANCE and self._of_its_row_and_header(proposal, d)))
+                                               and self._holds(proposal, d.expression) for d in found):
             return False
         finding = self._draft(proposal, formula=proposal.formula)
         return finding is not None and not finding.verdict.holds
+
+    def _of_its_row_and_header(self, proposal: Proposal, derivation) -> bool:
+        """Whether every operand is a cell of the number's own row or its column's header ("| 70B FP16 | 140 GB | 14.6
+        tok/s |" under "A100 (2.039 TB/s)"): the table lays the working out, which no pair of numbers does by chance."""
+        place = self.place(proposal.start)
+        if place is None:
+            return False
+        spans = [(c.start, c.end) for c in row_cells(self.tables, proposal.start)] + list(place.headers[:1])
+        return all(any(low <= o.start < high for low, high in spans) for o in derivation.operands)
 
     def _from_other_rows(self, proposal: Proposal, derivation) -> bool:
         """Whether an operand is a cell of the number's table in another row: a column of measurements ("4.1 GB",

@@ -531,12 +531,18 @@ def _counts_differ(text: str, spans: list, result: re.Match) -> bool:
 
 
 GLUED_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*$")
+FIELD_NAME = re.compile(r"(?<![\w.])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+[ \t]*$")
+"""A program's or a counter's name with its underscores ("TENSOR_ACTIVE", "kv_bytes") right before a sign: it sets
+that name, so no number before it is converted into the value after."""
 
 
 def _a_setting(text: str, relation: re.Match) -> bool:
     """A name glued to its "=" and its value glued after it ("TP=2 / B=8192", "min=12.54s med=13.31s"), or set apart
     after a name that is no unit ("users=   0"): each sets a name, so the text before it is no sum the value is the
     result of."""
+    field = FIELD_NAME.search(text, max(0, relation.start() - 48), relation.start())
+    if field is not None and not re.search(r"[×*·/÷+\-−(^][ \t]*$", text[max(0, field.start() - 8) : field.start()]):
+        return True  # "DRAM_ACTIVE ≈ 0.90   TENSOR_ACTIVE ≈ 0.005": a counter's name, then what it reads; "L × d_model ≈" sums
     if relation.group(1) != "=" or (name := GLUED_NAME.search(text, max(0, relation.start() - 48), relation.start())) is None:
         return False
     # "kv=  7.04 GiB  users=   0": a printed line of settings sets each name, its value set apart to line up the columns
