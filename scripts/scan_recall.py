@@ -6,7 +6,7 @@
     python scripts/scan_recall.py --held-out-2 # a second set kept aside, labelled later, for its own one measurement
     python scripts/scan_recall.py --held-out-3 # a third set, saved and labelled before the scan read it
     python scripts/scan_recall.py --held-out-4 # a fourth set, saved and labelled before the scan read it
-    python scripts/scan_recall.py --held-out-5 # fifth to sixty-seventh sets, likewise (--held-out-6 ... --held-out-67)
+    python scripts/scan_recall.py --held-out-5 # fifth to sixty-ninth sets, likewise (--held-out-6 ... --held-out-69)
     python scripts/scan_recall.py --development  # every set already read, summed: what the scan is tuned on now
     python scripts/scan_recall.py --misses     # also list each labelled number the scan did not locate
 
@@ -57,12 +57,12 @@ def row(name: str, c: Counts) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--held-out", action="store_true", help="measure the documents kept aside (run once, at the end)")
-    for n in range(2, 68):
+    for n in range(2, 70):
         parser.add_argument(f"--held-out-{n}", action="store_true", help=f"measure held-out-{n}/ (a set kept aside: run once, at the end)")
     parser.add_argument("--development", action="store_true", help=f"every set the scan has already read, summed ({', '.join(DEVELOPMENT)})")
     parser.add_argument("--misses", action="store_true", help="list the labelled numbers the scan did not locate")
     args = parser.parse_args()
-    chosen = [f"held-out-{n}" for n in range(67, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
+    chosen = [f"held-out-{n}" for n in range(69, 1, -1) if getattr(args, f"held_out_{n}")] + (["held-out"] if args.held_out else [])
     folders = DEVELOPMENT if args.development else chosen[:1] or ["tune"]
     project = Project.load(REPO)
     header = ("located", "precision", "right", "verdicts", "false alarms", "caught")
