@@ -1085,3 +1085,24 @@ def test_a_size_said_as_the_cards_own_memory_is_an_input(tmp_path):
     cards = [p for p in found if p.stated == "24 GiB"]
     assert len(cards) == 2 and all(p.formula is None and p.finding is None for p in cards)
     assert all("a device's size" in p.evidence[0] for p in cards)
+
+
+def test_a_figure_alone_in_brackets_is_located_where_a_list_or_note_number_is_not(tmp_path):
+    """"경계(419)의 절반" and "the ridge (419)" recall a figure worked above; "(1)", "(12)" number notes and "(2023)" is a year."""
+    from auditor.documents.locate import Document
+    from auditor.scan.locate import find_numbers
+
+    for text, expected in (("경계(419)의 절반\n", ["419"]), ("the ridge (419) is\n", ["419"]), ("see (1), (12) and (2023)\n", [])):
+        page = tmp_path / "brackets.md"
+        page.write_text(text, encoding="utf-8")
+        assert [p.stated for p in find_numbers(Document.read(page), [])] == expected
+
+
+def test_a_figure_printed_again_keeps_the_working_that_holds_on_its_operands_as_printed(tmp_path):
+    """"0.15 × 302,350,789 / 1,000,000 = $45.35261835" holds on the count as printed (its exact value 302,350,789.26 moves
+    the tenth digit); the same figure again in a total is that working, and holds as the first does."""
+    found = _located(tmp_path, "# API cost\n\n$$ \\text{Input Tokens} = 21 \\times 2048 \\times \\left(\\frac{24\\cdot60\\cdot60}{12.29}\\right) = 302,350,789 $$\n\n"
+                               "$$ \\text{Input Cost} = 0.15 \\times \\frac{302,350,789}{1,000,000} = \\\\$45.35261835 $$\n\n"
+                               "$$ \\text{Total Cost} = \\\\$45.35261835 + \\\\$1.0 = \\\\$46.35261835 $$\n")
+    costs = [p for p in found if p.stated.startswith("45.35261835")]
+    assert len(costs) == 2 and all(p.finding is not None and p.finding.verdict.holds for p in costs)

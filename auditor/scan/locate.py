@@ -240,7 +240,8 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
             continue
         before = text[max(0, match.start() - 16) : match.start()]
         end, unit, bare = _extent(text, match, before)
-        if unit is None or (bare and match["exponent"] is None and NOT_A_CLAIM_BEFORE.search(before)):  # "(3.1 × 10^5) t^2" is a quantity
+        if unit is None or (bare and match["exponent"] is None and NOT_A_CLAIM_BEFORE.search(before)
+                            and not _bracketed_figure(text, match, before)):  # "(3.1 × 10^5) t^2" is a quantity
             continue
         qualifier = qualifier_before.search(before)
         if qualifier and qualifier.group(0).strip() in SPAN_SIGNS and re.search(r"\d\s*$", before[: qualifier.start()]):
@@ -269,6 +270,15 @@ def find_numbers(document: Document, skip: list[tuple[int, int]]) -> list[Propos
         ratio_of = unit if unit not in ("", "×") and RATIO_AFTER.match(text, match.end()) else ""
         found.append(Proposal(match.start(), end, stated, "", context, unit=ratio_of, bare=bare and not qualifier))
     return _with_word_ratios(text, _units_shared(text, found), skipped, qualifier_before)
+
+
+def _bracketed_figure(text: str, match: re.Match, before: str) -> bool:
+    """Whether a bare number alone in brackets is a figure the page recalls ("경계(419)의 절반", "the ridge (419)"): three
+    digits or more, or a decimal, where "(1)" and "(12)" number a list or a note, and no sign before the bracket."""
+    digits = match.group(0).replace(",", "")
+    if not before.endswith("(") or not text.startswith(")", match.end()):
+        return False
+    return (len(digits.split(".")[0]) >= 3 or "." in digits) and not YEAR.match(digits)
 
 
 LISTED_AFTER = re.compile(r"[ \t]+(?P<word>at|for|on|with|in)[ \t]+[^\s,;:.!?()|]")

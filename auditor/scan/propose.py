@@ -648,7 +648,7 @@ class Scanner:
         again below, "Year 2: $375,376" under "Year 1", are the same working and carry the same slip."""
         for repeat in self._repeats.get(id(proposal), ()):
             if repeat.formula is None and repeat.arithmetic == printed:
-                repeat.arithmetic, repeat.carried = proposal.arithmetic, proposal.carried
+                repeat.arithmetic, repeat.carried, repeat.printed_sum = proposal.arithmetic, proposal.carried, proposal.printed_sum
 
     def _exact_value(self, first: Proposal | None) -> tuple[Fraction | None, bool]:
         """(the value in base units a printed sum the page worked out gives, whether the sum holds) for a sum that
@@ -671,6 +671,9 @@ class Scanner:
         if first is None or first.arithmetic is None or first.given or first.worked_out:
             return None, False
         finding = self._draft(first, first.arithmetic)
+        if finding is not None and not finding.verdict.holds and first.printed_sum and not first.carried:
+            printed = self._draft(first, first.printed_sum)  # it holds on its operands as printed: that is what it gives
+            finding = printed if printed is not None and printed.verdict.holds else finding
         if finding is None or finding.computed_base is None or not (finding.verdict.holds or finding.verdict == Verdict.MISMATCH):
             return None, False
         if not finding.verdict.holds and not re.search(r"[-+*/]", first.arithmetic):
