@@ -40,7 +40,7 @@ DEVELOPMENT = ("tune", "held-out", "held-out-2", "held-out-3", "held-out-4", "he
                "held-out-20", "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26", "held-out-27",
                "held-out-28", "held-out-29", "held-out-30", "held-out-31", "held-out-32", "held-out-33", "held-out-34", "held-out-35", "held-out-36", "held-out-37", "held-out-38", "held-out-39", "held-out-40", "held-out-41",
                "held-out-42", "held-out-43", "held-out-44", "held-out-45", "held-out-46", "held-out-47", "held-out-48", "held-out-49",
-               "held-out-50", "held-out-51", "held-out-52", "held-out-53", "held-out-54", "held-out-55", "held-out-56", "held-out-57", "held-out-58", "held-out-59", "held-out-60", "held-out-61", "held-out-62", "held-out-63", "held-out-64", "held-out-65", "held-out-66", "held-out-67")
+               "held-out-50", "held-out-51", "held-out-52", "held-out-53", "held-out-54", "held-out-55", "held-out-56", "held-out-57", "held-out-58", "held-out-59", "held-out-60", "held-out-61", "held-out-62", "held-out-63", "held-out-64", "held-out-65", "held-out-66", "held-out-67", "held-out-68", "held-out-69")
 """The sets the scan has read: each held-out set joins these after its one measurement."""
 
 

@@ -1106,3 +1106,13 @@ def test_a_figure_printed_again_keeps_the_working_that_holds_on_its_operands_as_
                                "$$ \\text{Total Cost} = \\\\$45.35261835 + \\\\$1.0 = \\\\$46.35261835 $$\n")
     costs = [p for p in found if p.stated.startswith("45.35261835")]
     assert len(costs) == 2 and all(p.finding is not None and p.finding.verdict.holds for p in costs)
+
+
+def test_a_line_that_adds_figures_of_its_own_is_no_single_term_of_a_sum_down_the_lines(tmp_path):
+    """"[System: 500 tokens] + [Tools: 2000 tokens] + [User msg 1: 50 tokens]" then "+ [...: 100 tokens] + [...: 30
+    tokens]" then "= 2,680 tokens": each line adds several terms, so the last figure of each (50 + 30) is no reading of
+    it; the scan reads no sum there rather than flag 2,680 against 80."""
+    found = _located(tmp_path, "# Prefix\n\n```\nRequest 2:\n  [System: 500 tokens] + [Tools: 2000 tokens] + [User msg 1: 50 tokens]\n"
+                               "  + [Assistant resp 1: 100 tokens] + [User msg 2: 30 tokens]\n  = 2,680 tokens total\n```\n")
+    total = [p for p in found if p.stated.startswith("2,680")]
+    assert total and all(p.finding is None or p.finding.verdict.holds for p in total)

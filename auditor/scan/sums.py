@@ -95,6 +95,8 @@ def find_sums(text: str) -> list[Sum]:
     rewritten, unfinished = [], None  # the sum before an "=" the chain goes on from, to read the next link against
     read = REMARK.sub(lambda m: " " * len(m[0]), text) if "(" in text else text  # the same offsets, remarks blanked
     read = FACTOR_LABEL.sub(lambda m: " " * len(m[0]), read)  # "× hidden 4096": the factor's name, blanked likewise
+    if "[" in read:  # "[System: 500 tokens] + [Tools: 2000 tokens]": each term in brackets with its name, read without them
+        read = TERM_CLOSE.sub(" ", TERM_LABEL.sub(lambda m: " " * len(m[0]), read))
     for relation in RELATION.finditer(text):
         if _a_setting(text, relation):
             previous_end, previous_result, unfinished = relation.end(), None, None
@@ -616,6 +618,9 @@ what each figure is; the sum is read without them."""
 FACTOR_LABEL = re.compile(r"(?<=[×*·])[ \t]+(?:[a-z][a-z_-]*|[^\W\d_A-Za-z]+)(?=[ \t]+\d)")
 """A factor's name between a product's sign and its figure: "배치 16 × 토큰 1 × hidden 4096 × 2B" names what each figure
 is. A word there parses as no sum, so the sum is read without it; a capital's word is a product's name ("2× EPYC 9654")."""
+TERM_LABEL = re.compile(r"\[[^\[\]\n:]{1,40}:[ \t]*(?=\$?\d)")
+TERM_CLOSE = re.compile(r"(?<=[\w%])\](?=[ \t]*(?:[-+×*/÷=≈]|\n[ \t]*[-+=≈]))")
+"""A term a page writes in brackets with its name ("[User msg 1: 50 tokens] + ..."): the name and the brackets go."""
 DTYPE_AFTER = re.compile(r"[ \t]?\((?:fp|bf|int|float)(?P<bits>4|8|16|32)\b", re.IGNORECASE)
 """A number format in brackets right after a figure with its B ("2B(FP16)"): the format's bytes a value, where the
 figure is that width ("7B(FP16)" is a model of seven billion parameters)."""

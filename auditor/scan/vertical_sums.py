@@ -77,7 +77,13 @@ def _term(text: str, start: int, end: int) -> re.Match | None:
     """The last figure of a line before its comment: the amount the line adds."""
     comment = COMMENT.search(text, start, end)
     figures = list(FIGURE.finditer(text, start, comment.start() if comment else end))
+    if len(figures) > 1 and ADDED_WITHIN.search(text, figures[0].end(), figures[-1].start()):
+        return None  # "[System: 500 tokens] + [Tools: 2000 tokens] + ...": the line adds figures of its own, no one term
     return figures[-1] if figures else None
+
+
+ADDED_WITHIN = re.compile(r"[ \t][+−][ \t]")
+"""A sign between a line's figures that adds them: the line is several terms, not one."""
 
 
 def _dimensions(unit: str | None):
