@@ -290,7 +290,7 @@ class Scanner:
         return located  # a sum's operands too: found, each an input of its sum ("an operand of a printed sum"), never proposed
 
     def _uniform_in_a_varying_column(self, claims: list[Proposal]) -> None:
-        """Cells of one column for which the words chose one formula on the same inputs, where the column prints
+        """Cells of one column for which the words chose one formula, where the column prints
         different figures ("memory time" down a batch sweep: 14.9, 16.8, 19.1 ms): the formula gives every row one
         value, so it leaves out what the rows vary (the KV bytes read beside the weights), and none of them is proposed."""
         columns: dict[tuple, list[Proposal]] = {}
@@ -1875,7 +1875,7 @@ class Scanner:
     def _period_reading(self, proposal: Proposal, expression: str) -> tuple[str, str] | None:
         """The sum with a bare period count read as the conversion it makes (``sum_units.period_readings``), where the
         sum as printed misses and that reading holds; None otherwise."""
-        readings = sum_units.period_readings(expression) if PERIOD_NUMBERS & set(sum_units.BARE_NUMBER.findall(expression)) else []
+        readings = sum_units.period_readings(expression)
         if not readings or self._holds(proposal, expression):
             return None
         return next(((reading, shown) for reading, shown in readings if self._holds(proposal, reading)), None)
@@ -1934,7 +1934,8 @@ class Scanner:
         printed = derivations.printed_value(proposal)
         if printed is None or not printed[0] or printed[1] != derivations.bandwidth_dimensions():
             return False
-        line = text[text.rfind("\n", 0, proposal.start) + 1 : (text.find("\n", proposal.end) + 1 or len(text) + 1) - 1]
+        end = text.find("\n", proposal.end)
+        line = text[text.rfind("\n", 0, proposal.start) + 1 : end if end >= 0 else len(text)]
         return host_links.PCIE.search(line) is not None and host_links.an_x16_figure(printed[0])
 
     def _of_a_named_link(self, position: int, generations: list[int]) -> bool:
